@@ -1,0 +1,15 @@
+import type { Deployment } from "../src/service/deployment.js";
+import type { Scenario } from "./scenario.js";
+
+/** The service's view of a scenario: everything but the strategies. */
+export function deploymentOf(s: Scenario): Deployment {
+  return {
+    seed: s.seed,
+    calendar: { ...s.calendar },
+    dataset: s.dataset,
+    scoring: s.scoring,
+    organiser_key: s.organiser_key,
+    faults: s.faults,
+    agents: s.agents.map(({ name, key, scope, email_confirmed, blocked }) => ({ name, key, scope, email_confirmed, blocked })),
+  };
+}

@@ -1,0 +1,132 @@
+import { iso, SimClock } from "../src/domain/clock.js";
+import { Rng } from "../src/domain/rng.js";
+import type { Board } from "../src/scoring/standings.js";
+import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
+import { inStep, stepsDone } from "../src/service/engine-step.js";
+import { inProcessClient } from "../src/service/in-process-client.js";
+import { changeScoring } from "../src/service/organiser.js";
+import { Service } from "../src/service/service.js";
+import { initialiseStore } from "../src/service/setup.js";
+import { openDb } from "../src/store/db.js";
+import { eventCount, logDigest } from "../src/store/event-log.js";
+import { strategyByName } from "./agents/registry.js";
+import type { Scenario } from "./scenario.js";
+import { deploymentOf } from "./deployment.js";
+import { agentRng, buildTimeline, type Step } from "./timeline.js";
+
+/** What a replay reports as it goes, for the terminal UI. */
+export type EngineEvent =
+  | { kind: "progress"; step: number; steps: number; now: string; phase: string; settled: number; rounds: number }
+  | { kind: "settled"; exped: string; board: Board }
+  | { kind: "log"; line: string };
+
+export interface RunOptions {
+  /** SQLite file to persist to; in memory when absent. */
+  db?: string;
+  /** Continue a run that stopped part-way in `db`. */
+  resume?: boolean;
+  /** Stop once this many steps (counted from the start of the season) are done. */
+  stopAfter?: number;
+  onEvent?: (e: EngineEvent) => void;
+  /** A world already built for this scenario (the dataset is costly to regenerate). */
+  world?: World;
+}
+
+export interface RunResult {
+  digest: string;
+  events: number;
+  steps: number;
+  stepsDone: number;
+  finished: boolean;
+  board: Board & { rounds_settled: number };
+}
+
+/**
+ * Replays a scenario: steps the clock through its timeline, lets each agent act through its own
+ * client, and settles rounds as their targets resolve. Every step commits atomically with its
+ * step number, so a run stopped after any step resumes to the same event log as an unbroken one.
+ */
+export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Promise<RunResult> {
+  const world = opts.world ?? buildWorld(deploymentOf(scenario));
+  const root = new Rng(scenario.seed);
+  const timeline = buildTimeline(scenario, world, root);
+  const db = openDb(opts.db);
+  const start = world.schedule.phases[0].start;
+  const clock = new SimClock(start);
+  const ctx: ServiceContext = { db, clock, world };
+  try {
+    const done = stepsDone(ctx);
+    if (done > 0 && !opts.resume) {
+      throw new Error(`${opts.db} already holds a run (${done} steps done); pass --resume to continue it, or use a fresh --db`);
+    }
+    initialiseStore(ctx, start);
+    const service = new Service(ctx);
+    const clients = scenario.agents.map((a) => inProcessClient(service, a.key));
+    const emit = opts.onEvent ?? (() => {});
+    const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
+    for (let i = done; i < stopAt; i++) {
+      const step = timeline[i];
+      if (step.t > clock.now()) clock.set(step.t);
+      await inStep(ctx, i, async () => {
+        const transitions = await service.sync();
+        for (const tr of transitions) {
+          if (tr.kind === "settle") emit({ kind: "settled", exped: tr.round.exped, board: await service.standings() });
+        }
+        await runStep(step);
+      });
+      const settled = (await service.standings()).rounds_settled;
+      emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
+    }
+
+    async function runStep(step: Step): Promise<void> {
+      if (step.kind === "action") {
+        const action = scenario.actions[step.action];
+        changeScoring(ctx, action.set_scoring);
+        emit({ kind: "log", line: `${action.at} organiser changed scoring: ${JSON.stringify(action.set_scoring)}` });
+        return;
+      }
+      if (step.kind !== "act") return;
+      const agent = scenario.agents[step.agent];
+      const strategy = strategyByName(agent.strategy);
+      const log = (line: string) => emit({ kind: "log", line: `${iso(step.t)} ${agent.name} ${step.slot.exped}: ${line}` });
+      try {
+        await strategy.act(
+          {
+            client: clients[step.agent],
+            rng: agentRng(root, agent.name, step.slot.index, "act"),
+            model: agent.name,
+            log,
+            peekTarget: strategy.oracle ? () => hiddenTarget(world, step.slot.index) : undefined,
+          },
+          step.slot,
+          strategy.params.parse(agent.params),
+        );
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+        log(`refused ${e.status} ${e.code}: ${e.message}`);
+      }
+    }
+
+    const finished = stepsDone(ctx) === timeline.length;
+    return {
+      digest: logDigest(db),
+      events: eventCount(db),
+      steps: timeline.length,
+      stepsDone: stepsDone(ctx),
+      finished,
+      board: await service.standings(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function hiddenTarget(world: World, roundIndex: number): Map<string, number> {
+  const live = world.dataset.rounds[roundIndex - 1];
+  return new Map(live.frame.ids.map((id, i) => [id, live.target[i]]));
+}
+
+/** A refusal from the service, in-process or over HTTP: it has a status, a code and a message. */
+function isRefusal(e: unknown): e is { status: number; code: string; message: string } {
+  return typeof e === "object" && e !== null && "status" in e && "code" in e && "message" in e;
+}

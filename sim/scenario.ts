@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { strategyByName } from "./agents/registry.js";
+
+/**
+ * A scenario is data: a seed, the dataset's size, the calendar, the live scoring settings, the
+ * deployment's limits, faults to inject, and the agents with their strategies. Files are validated
+ * here; an error names the path of the bad field and what was expected.
+ */
+const weights = z.strictObject({ corr: z.number(), aimc: z.number(), ncorr: z.number() });
+
+export const scoringSchema = z.strictObject({
+  weights: weights.default({ corr: 1, aimc: 2, ncorr: 1 }),
+  clip: z.number().positive().default(0.25),
+  aggregate: z.enum(["sum", "exped_weighted_mean"]).default("sum"),
+});
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected a time 'HH:MM' (UTC)");
+
+const calendarSchema = z.strictObject({
+  start: z.iso.date().or(z.iso.datetime()),
+  n_rounds: z.int().min(1).max(2000),
+  weekdays: z.array(z.int().min(0).max(6)).min(1).default([1, 2, 3, 4, 5]),
+  open_time: hhmm.default("00:00"),
+  close_time: hhmm.default("16:00"),
+  resolve_after_rounds: z.int().min(1).default(4),
+});
+
+const datasetSchema = z
+  .strictObject({
+    prefix: z.string().regex(/^[a-z][a-z0-9_]*$/, "expected a lowercase file prefix"),
+    n_features: z.int().min(2),
+    n_core: z.int().min(1),
+    missing_share: z.number().min(0).max(0.9),
+    train_expeds: z.int().min(1),
+    validation_expeds: z.int().min(1),
+    rows_per_exped: z.int().min(5),
+    gap_expeds: z.int().min(0),
+    universe_size: z.int().min(5),
+    signal: z.number().min(0),
+    regime_length: z.int().min(1),
+  })
+  .partial()
+  .default({});
+
+export const scopes = ["tournament", "event", "practice", "llm"] as const;
+
+const agentSchema = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9_-]*$/, "expected a lowercase name"),
+  key: z.string().min(8, "expected an API key of at least 8 characters"),
+  scope: z.enum(scopes).default("tournament"),
+  email_confirmed: z.boolean().default(true),
+  blocked: z.boolean().default(false),
+  strategy: z.string(),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+
+const actionSchema = z.strictObject({
+  at: z.iso.datetime(),
+  set_scoring: scoringSchema.partial(),
+});
+
+const faultsSchema = z
+  .strictObject({
+    /** Rounds (1-based) whose live benchmark file lacks `v1_designated`: they never settle. */
+    missing_benchmark_rounds: z.array(z.int().min(1)).default([]),
+  })
+  .default({ missing_benchmark_rounds: [] });
+
+export const scenarioSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().default(""),
+  seed: z.union([z.int(), z.string().min(1)]),
+  kind: z.literal("tournament").default("tournament"),
+  dataset: datasetSchema,
+  calendar: calendarSchema,
+  scoring: scoringSchema.default({ weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, aggregate: "sum" }),
+  organiser_key: z.string().min(8).default("organiser-key-0000"),
+  actions: z.array(actionSchema).default([]),
+  faults: faultsSchema,
+  agents: z.array(agentSchema).min(1),
+});
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioAgent = Scenario["agents"][number];
+export type ScoringSettingsInput = z.infer<typeof scoringSchema>;
+
+export class ScenarioError extends Error {}
+
+/** Validates parsed JSON; the error lists each bad field as `path: what was expected`. */
+export function parseScenario(raw: unknown, source = "scenario"): Scenario {
+  const result = scenarioSchema.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issue.message}`);
+    throw new ScenarioError(`${source} is not a valid scenario:\n${lines.join("\n")}`);
+  }
+  const scenario = result.data;
+  const seen = new Set<string>();
+  for (const [i, agent] of scenario.agents.entries()) {
+    if (seen.has(agent.name)) throw new ScenarioError(`${source}: agents[${i}].name: '${agent.name}' is used twice`);
+    seen.add(agent.name);
+  }
+  const keys = new Set<string>();
+  for (const [i, agent] of scenario.agents.entries()) {
+    if (keys.has(agent.key)) throw new ScenarioError(`${source}: agents[${i}].key: the key is used twice`);
+    keys.add(agent.key);
+  }
+  for (const [i, agent] of scenario.agents.entries()) {
+    let strategy;
+    try {
+      strategy = strategyByName(agent.strategy);
+    } catch (e) {
+      throw new ScenarioError(`${source}: agents[${i}].strategy: ${(e as Error).message}`);
+    }
+    const params = strategy.params.safeParse(agent.params);
+    if (!params.success) {
+      const lines = params.error.issues.map((issue) => `  agents[${i}].params${issue.path.length ? "." : ""}${formatPath(issue.path)}: ${issue.message}`);
+      throw new ScenarioError(`${source} is not a valid scenario:\n${lines.join("\n")}`);
+    }
+  }
+  return scenario;
+}
+
+export function loadScenario(path: string): Scenario {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new ScenarioError(`cannot read scenario ${path}: ${(e as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new ScenarioError(`${path} is not JSON: ${(e as Error).message}`);
+  }
+  return parseScenario(raw, path);
+}
+
+function formatPath(path: PropertyKey[]): string {
+  if (path.length === 0) return "(top level)";
+  return path
+    .map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join("");
+}

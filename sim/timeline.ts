@@ -1,0 +1,39 @@
+import type { Rng } from "../src/domain/rng.js";
+import type { World } from "../src/service/deployment.js";
+import type { Scenario } from "./scenario.js";
+import type { RoundSlot } from "./agents/strategy.js";
+import { strategyByName } from "./agents/registry.js";
+
+/** One step of a replay: move the clock to `t`, bring the rounds up to it, then do the step's work. */
+export type Step =
+  | { t: number; kind: "tick" }
+  | { t: number; kind: "action"; action: number }
+  | { t: number; kind: "act"; agent: number; slot: RoundSlot };
+
+const order = { tick: 0, action: 1, act: 2 } as const;
+
+export function agentRng(root: Rng, agent: string, roundIndex: number, purpose: string): Rng {
+  return root.fork(`agent:${agent}`).fork(`round:${roundIndex}`).fork(purpose);
+}
+
+/**
+ * The whole replay as a list of steps in time order: a tick at every open, close and resolution,
+ * each scenario action, and each agent's act in each round. A pure function of the scenario and
+ * world, so a resumed run finds the same list and continues at the step it stopped after.
+ */
+export function buildTimeline(scenario: Scenario, world: World, root: Rng): Step[] {
+  const steps: Step[] = [];
+  world.schedule.rounds.forEach((r, i) => {
+    for (const t of [r.open_at, r.close_at, r.resolves_at]) steps.push({ t, kind: "tick" });
+    const slot: RoundSlot = { exped: r.window, index: i + 1, open_at: r.open_at, close_at: r.close_at };
+    scenario.agents.forEach((a, agent) => {
+      const strategy = strategyByName(a.strategy);
+      const t = strategy.actAt(slot, strategy.params.parse(a.params), agentRng(root, a.name, slot.index, "timing"));
+      steps.push({ t, kind: "act", agent, slot });
+    });
+  });
+  scenario.actions.forEach((a, action) => steps.push({ t: Date.parse(a.at), kind: "action", action }));
+  const rank = (s: Step) => (s.kind === "act" ? s.agent : s.kind === "action" ? s.action : 0);
+  steps.sort((a, b) => a.t - b.t || order[a.kind] - order[b.kind] || rank(a) - rank(b));
+  return steps.filter((s, i) => !(s.kind === "tick" && i > 0 && steps[i - 1].kind === "tick" && steps[i - 1].t === s.t));
+}

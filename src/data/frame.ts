@@ -1,0 +1,51 @@
+/**
+ * A column table, the one in-memory shape of every dataset split and benchmark file: the row key
+ * `id` (opaque strings), the `exped` label per row, and numeric columns as Float64Array
+ * (NaN = missing). Row order is whatever the producer gave; consumers that need an order sort by id.
+ */
+export interface Frame {
+  ids: string[];
+  exped: string[];
+  columns: Record<string, Float64Array>;
+}
+
+export function frameLength(frame: Frame): number {
+  return frame.ids.length;
+}
+
+/** The rows at `rows` (indices), as a new frame. */
+export function takeRows(frame: Frame, rows: ArrayLike<number>): Frame {
+  const columns: Record<string, Float64Array> = {};
+  for (const [name, col] of Object.entries(frame.columns)) {
+    const out = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = col[rows[i]];
+    columns[name] = out;
+  }
+  return {
+    ids: Array.from({ length: rows.length }, (_, i) => frame.ids[rows[i]]),
+    exped: Array.from({ length: rows.length }, (_, i) => frame.exped[rows[i]]),
+    columns,
+  };
+}
+
+/** Only the named columns (ids and exped always kept). */
+export function selectColumns(frame: Frame, names: string[]): Frame {
+  const columns: Record<string, Float64Array> = {};
+  for (const name of names) {
+    const col = frame.columns[name];
+    if (!col) throw new Error(`Frame has no column '${name}'`);
+    columns[name] = col;
+  }
+  return { ids: frame.ids, exped: frame.exped, columns };
+}
+
+/** Row indices per exped label, in first-seen order of the labels and row order within each. */
+export function rowsByExped(frame: Frame): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  frame.exped.forEach((label, i) => {
+    const rows = groups.get(label);
+    if (rows) rows.push(i);
+    else groups.set(label, [i]);
+  });
+  return groups;
+}

@@ -1,0 +1,111 @@
+/**
+ * The error catalogue: every refusal the service can give, with the spec's status and exact text.
+ * `{x}` placeholders are filled from the params passed to `refuse`. Codes the spec names
+ * (`cadence_not_open`, `predictions_already_filed`) are kept; the others are Basecamp's own
+ * snake_case names, documented in README. Faces render a ServiceError; none invents its own.
+ */
+export const catalogue = {
+  // General
+  missing_api_key: { status: 401, text: "Missing API key" },
+  invalid_api_key: { status: 401, text: "Invalid API key" },
+  authorization_header_refused: {
+    status: 401,
+    text: "The Authorization header is not accepted on /api/v1; send the key in X-API-Key.",
+  },
+  key_in_query_refused: {
+    status: 401,
+    text: "API keys in the query string are refused; send the key in X-API-Key.",
+  },
+  email_not_verified: { status: 403, text: "E-mail not verified" },
+  scope_restricted: { status: 403, text: "Scope restricted: this key cannot use {what}." },
+  insufficient_scope: { status: 403, text: "Insufficient scope: {what} needs a {needed} key." },
+  account_blocked: { status: 403, text: "Account blocked" },
+  llm_scope_only: { status: 403, text: "This key is LLM-scoped and cannot call {what}." },
+  not_found: { status: 404, text: "Not found: {what}" },
+  payload_too_large: { status: 413, text: "Payload too large: the limit is {limit} bytes." },
+  validation_error: { status: 422, text: "{message}" },
+  rate_limited: {
+    status: 429,
+    text: "Rate limit exceeded: at most {ceiling} requests per {window_seconds} s per key and endpoint.",
+  },
+  lane_saturated: { status: 503, text: "Upload lane saturated; retry after 5 seconds." },
+
+  // Data download
+  invalid_split: { status: 400, text: "Invalid split: {split}" },
+  dataset_not_found: { status: 404, text: "Dataset not found: futures/{split}" },
+  live_not_available: { status: 503, text: "Live dataset not available" },
+  live_empty: { status: 503, text: "Live dataset is empty" },
+  hackathon_not_started: { status: 403, text: "Your hackathon has not started yet" },
+  cadence_not_open: { status: 409, text: "No paid round is fully open for intake." },
+
+  // Model
+  model_name_unknown: { status: 404, text: "No model '{name}'. Create it first with create_model." },
+  model_label_unknown: { status: 404, text: "No model is named '{label}'" },
+  model_not_found: { status: 404, text: "Model not found" },
+  model_name_taken: { status: 409, text: "A model named '{name}' already exists." },
+
+  // Tournament submit
+  duplicate_instruments: {
+    status: 400,
+    text: "Duplicate instrument_id values in predictions ({n} duplicates).",
+  },
+  missing_instruments: { status: 400, text: "Missing predictions for {n} instruments." },
+  unknown_instruments: {
+    status: 400,
+    text: "Submission contains {n} instrument_id values not in the current round.",
+  },
+  prediction_out_of_range: {
+    status: 422,
+    text: "Target '{name}': prediction {score} is outside the allowed range [0, 1].",
+  },
+  prediction_not_finite: {
+    status: 422,
+    text: "prediction must be a finite number (no NaN or Infinity)",
+  },
+  submission_final: { status: 409, text: "Submission already exists for this model and exped." },
+  submission_window_closed: {
+    status: 409,
+    text: "The submission window for {exped} closed at {close_at}; no entry was recorded.",
+  },
+  round_not_found: { status: 404, text: "Round not found" },
+  no_active_round: { status: 404, text: "No active round" },
+} as const satisfies Record<string, { status: number; text: string }>;
+
+export type ErrorCode = keyof typeof catalogue;
+
+export type ErrorParams = Record<string, string | number>;
+
+/** A refusal from the catalogue. `extra` lands beside code and message in the rendered detail. */
+export class ServiceError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ServiceError";
+    this.status = catalogue[code].status;
+  }
+
+  /** The body every face renders: `{"detail": {"code", "message", ...extra}}`. */
+  get detail(): Record<string, unknown> {
+    return { code: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export function fill(template: string, params: ErrorParams): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+}
+
+/** Builds the catalogue entry `code` with its `{x}` filled in. */
+export function refuse(
+  code: ErrorCode,
+  params: ErrorParams = {},
+  options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): ServiceError {
+  return new ServiceError(code, fill(catalogue[code].text, params), options.extra, options.headers);
+}

@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { xoroshiro128plus, type RandomGenerator } from "pure-rand";
+
+/**
+ * The seeded PRNG. Never shared between purposes: each consumer forks its own stream by name
+ * (`rng.fork("dataset")`, `rng.fork("agent:alice")`), so adding a consumer never shifts another's
+ * numbers and any step can be replayed from the seed alone.
+ */
+export class Rng {
+  private readonly gen: RandomGenerator;
+
+  constructor(readonly seed: string | number) {
+    this.gen = xoroshiro128plus(seed32(String(seed)));
+  }
+
+  /** An independent stream for `purpose`, a pure function of this stream's seed and the name. */
+  fork(purpose: string): Rng {
+    return new Rng(`${this.seed}/${purpose}`);
+  }
+
+  /** Uniform in [0, 1) with 53 random bits. */
+  next(): number {
+    const hi = this.gen.unsafeNext() >>> 5;
+    const lo = this.gen.unsafeNext() >>> 6;
+    return (hi * 67108864 + lo) / 9007199254740992;
+  }
+
+  /** Uniform integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** Standard normal (Box-Muller; one value per call, so the stream stays simple to reason about). */
+  normal(): number {
+    let u = this.next();
+    while (u === 0) u = this.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+
+  /** `n` lowercase hexadecimal characters. */
+  hex(n: number): string {
+    let s = "";
+    while (s.length < n) s += (this.gen.unsafeNext() >>> 0).toString(16).padStart(8, "0");
+    return s.slice(0, n);
+  }
+
+  /** Fisher-Yates shuffle in place. */
+  shuffle<T>(xs: T[]): T[] {
+    for (let i = xs.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [xs[i], xs[j]] = [xs[j], xs[i]];
+    }
+    return xs;
+  }
+}
+
+function seed32(s: string): number {
+  return createHash("sha256").update(s).digest().readInt32LE(0);
+}

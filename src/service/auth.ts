@@ -1,0 +1,40 @@
+import { refuse } from "../domain/errors.js";
+import type { Scope, ServiceContext } from "./deployment.js";
+
+/** The caller an API key stands for. */
+export interface Principal {
+  agent_id: string;
+  agent: string;
+  scope: Scope;
+  fingerprint: string;
+  email_confirmed: boolean;
+}
+
+/** Who is calling: refuses a missing, unknown or blocked key. */
+export function authenticate(ctx: ServiceContext, key: string | undefined | null): Principal {
+  if (key === undefined || key === null || key === "") throw refuse("missing_api_key");
+  const row = ctx.db
+    .prepare(
+      `SELECT a.id AS agent_id, a.name AS agent, k.scope, k.fingerprint, a.email_confirmed, a.blocked
+       FROM keys k JOIN agents a ON a.id = k.agent_id WHERE k.key = ?`,
+    )
+    .get(key) as
+    | { agent_id: string; agent: string; scope: Scope; fingerprint: string; email_confirmed: number; blocked: number }
+    | undefined;
+  if (!row) throw refuse("invalid_api_key");
+  if (row.blocked) throw refuse("account_blocked");
+  return {
+    agent_id: row.agent_id,
+    agent: row.agent,
+    scope: row.scope,
+    fingerprint: row.fingerprint,
+    email_confirmed: row.email_confirmed === 1,
+  };
+}
+
+/** Refuses a key whose scope is not among `allowed` for the operation `what`. */
+export function requireScope(p: Principal, allowed: Scope[], what: string): void {
+  if (allowed.includes(p.scope)) return;
+  if (p.scope === "llm") throw refuse("llm_scope_only", { what });
+  throw refuse("insufficient_scope", { what, needed: allowed.join(" or ") });
+}

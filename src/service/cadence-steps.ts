@@ -1,0 +1,67 @@
+import { iso } from "../domain/clock.js";
+import { inTransaction } from "../store/db.js";
+import { appendEvent } from "../store/event-log.js";
+import type { ServiceContext } from "./deployment.js";
+import { allRounds, setRoundStatus, type RoundRow } from "./round-repo.js";
+import { settleRound } from "./settlement.js";
+
+/** A change of round state that falls due at `t`. */
+export interface DueStep {
+  t: number;
+  kind: "settle" | "close" | "open";
+  round: RoundRow;
+}
+
+/** Same-instant steps run settle, close, open, then by round: one fixed order, so one log. */
+const kindOrder = { settle: 0, close: 1, open: 2 } as const;
+
+export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
+  const due: DueStep[] = [];
+  for (const r of allRounds(ctx.db)) {
+    if (r.status === "scheduled" && r.open_at <= now) due.push({ t: r.open_at, kind: "open", round: r });
+    if ((r.status === "scheduled" || r.status === "open") && r.close_at <= now)
+      due.push({ t: r.close_at, kind: "close", round: r });
+    if (r.status !== "settled" && r.status !== "unsettled" && r.resolves_at <= now)
+      due.push({ t: r.resolves_at, kind: "settle", round: r });
+  }
+  return due.sort((a, b) => a.t - b.t || kindOrder[a.kind] - kindOrder[b.kind] || a.round.idx - b.round.idx);
+}
+
+/**
+ * Brings round states up to the clock: opens, closes and settles every round whose time has come,
+ * in time order, each logged at its scheduled time (not at the time it was noticed).
+ */
+export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
+  const steps = dueSteps(ctx, ctx.clock.now());
+  for (const step of steps) {
+    if (step.kind === "open") openStep(ctx, step);
+    else if (step.kind === "close") closeStep(ctx, step);
+    else await settleRound(ctx, step.round, step.t);
+  }
+  return steps;
+}
+
+function openStep(ctx: ServiceContext, { t, round }: DueStep): void {
+  const live = ctx.world.dataset.rounds[round.idx - 1];
+  inTransaction(ctx.db, () => {
+    const insert = ctx.db.prepare("INSERT INTO instruments (exped, pos, instrument_id) VALUES (?, ?, ?)");
+    live.frame.ids.forEach((id, pos) => insert.run(round.exped, pos, id));
+    setRoundStatus(ctx.db, round.exped, "open");
+    appendEvent(ctx.db, t, "round.opened", {
+      exped: round.exped,
+      index: round.idx,
+      universe_size: live.frame.ids.length,
+      close_at: iso(round.close_at),
+    });
+  });
+}
+
+function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
+  inTransaction(ctx.db, () => {
+    const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions WHERE exped = ?").get(round.exped) as {
+      n: number;
+    };
+    setRoundStatus(ctx.db, round.exped, "closed");
+    appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
+  });
+}

@@ -1,0 +1,28 @@
+import type { Frame } from "../data/frame.js";
+import type { Board } from "../scoring/standings.js";
+import type { ModelRecord } from "./models.js";
+import type { RoundView } from "./rounds.js";
+import type { ScoringView, StatusView, WhoAmI } from "./status.js";
+import type { SubmitInput, SubmitResult } from "./tournament.js";
+
+/**
+ * The service's operations as a caller with one API key sees them. The in-process client and the
+ * HTTP client both implement it, so a strategy runs unchanged in the engine, against
+ * `basecamp serve`, or against the real service.
+ */
+export interface Client {
+  whoami(): Promise<WhoAmI>;
+  getStarted(): Promise<StatusView>;
+  explainScoring(): Promise<ScoringView>;
+  currentRound(): Promise<RoundView>;
+  schedule(): Promise<{ tournament: "futures"; rounds: RoundView[] }>;
+  instruments(): Promise<{ exped: string; instrument_ids: string[]; data_datestamp: string }>;
+  downloadDataset(split: string): Promise<Frame>;
+  downloadBenchmark(universe: "futures", split: string): Promise<Frame>;
+  createModel(input: { name: string }): Promise<ModelRecord & { status: "created" | "already_exists" }>;
+  getModels(): Promise<{ models: ModelRecord[] }>;
+  archiveModel(model: string): Promise<ModelRecord>;
+  submit(input: SubmitInput): Promise<SubmitResult>;
+  standings(): Promise<Board & { rounds_settled: number }>;
+  roundBoard(exped: string): Promise<Board & { exped: string }>;
+}

@@ -1,0 +1,43 @@
+import { refuse } from "../domain/errors.js";
+import { selectColumns, type Frame } from "../data/frame.js";
+import { splits, type Split } from "../data/schema.js";
+import { requireScope, type Principal } from "./auth.js";
+import type { ServiceContext } from "./deployment.js";
+import { openRound } from "./round-repo.js";
+
+function parseSplit(split: string): Split {
+  if (!(splits as readonly string[]).includes(split)) throw refuse("invalid_split", { split });
+  return split as Split;
+}
+
+/** The open round's live data, or 404 between rounds. */
+function liveRound(ctx: ServiceContext, split: Split) {
+  const r = openRound(ctx.db);
+  if (!r) throw refuse("dataset_not_found", { split });
+  return { round: r, live: ctx.world.dataset.rounds[r.idx - 1] };
+}
+
+/**
+ * A dataset split: `train` and `validation` with the graded target, `live` (features only) while a
+ * round is open.
+ */
+export function downloadDataset(ctx: ServiceContext, p: Principal, split: string): Frame {
+  requireScope(p, ["tournament"], "dataset download");
+  const s = parseSplit(split);
+  if (s === "live") return liveRound(ctx, s).live.frame;
+  return s === "train" ? ctx.world.dataset.train : ctx.world.dataset.validation;
+}
+
+/**
+ * A benchmark prediction file: index `id`, columns `exped` and one per benchmark model
+ * (`v1_designated`). The live file is served while a round is open; a fault can withhold its column.
+ */
+export function downloadBenchmark(ctx: ServiceContext, p: Principal, split: string): Frame {
+  requireScope(p, ["tournament"], "benchmark download");
+  const s = parseSplit(split);
+  if (s !== "live") return ctx.world.dataset.benchmarks[s];
+  const { round, live } = liveRound(ctx, s);
+  if (ctx.world.deployment.faults.missing_benchmark_rounds.includes(round.idx)) return selectColumns(live.benchmark, []);
+  return live.benchmark;
+}
+

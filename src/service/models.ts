@@ -1,0 +1,117 @@
+import { refuse } from "../domain/errors.js";
+import { serviceId } from "../domain/ids.js";
+import { inTransaction } from "../store/db.js";
+import { appendEvent } from "../store/event-log.js";
+import { requireScope, type Principal } from "./auth.js";
+import type { ServiceContext } from "./deployment.js";
+
+/** A model as the service shows it. */
+export interface ModelRecord {
+  id: string;
+  name: string;
+  created_at: string;
+  archived: boolean;
+  /** True when the auto-submit lane will run the model. */
+  lane_active: boolean;
+  /** Why the lane will or will not run it. */
+  lane_note: string;
+}
+
+interface ModelRow {
+  id: string;
+  agent_id: string;
+  name: string;
+  created_at: number;
+  archived_at: number | null;
+}
+
+const MODEL_ID = /^mdl_[0-9a-f]{16}$/;
+const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** Basecamp does not run uploaded model files yet, so no model's auto-submit lane is active. */
+const LANE_NOTE = "No model file is running for this model: submit each round with submit v2.";
+
+function record(row: ModelRow): ModelRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: new Date(row.created_at).toISOString(),
+    archived: row.archived_at !== null,
+    lane_active: false,
+    lane_note: LANE_NOTE,
+  };
+}
+
+/**
+ * Registers a model. Idempotent by name: a name the caller already owns answers with the existing
+ * record and `status: "already_exists"`; a name another agent holds is refused.
+ */
+export function createModel(
+  ctx: ServiceContext,
+  p: Principal,
+  input: { name: string },
+): ModelRecord & { status: "created" | "already_exists" } {
+  requireScope(p, ["tournament"], "create_model");
+  if (!MODEL_NAME.test(input.name)) {
+    throw refuse("validation_error", {
+      message: `name: '${input.name}' must be 1-64 letters, digits, '_', '.' or '-', starting with a letter or digit`,
+    }, { extra: { loc: ["body", "name"] } });
+  }
+  return inTransaction(ctx.db, () => {
+    const existing = ctx.db
+      .prepare("SELECT * FROM models WHERE name = ? AND archived_at IS NULL")
+      .get(input.name) as ModelRow | undefined;
+    if (existing) {
+      if (existing.agent_id !== p.agent_id) throw refuse("model_name_taken", { name: input.name });
+      return { ...record(existing), status: "already_exists" as const };
+    }
+    const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM models").get() as { n: number };
+    const row: ModelRow = {
+      id: serviceId("mdl", ctx.world.deployment.seed, "model", n + 1),
+      agent_id: p.agent_id,
+      name: input.name,
+      created_at: ctx.clock.now(),
+      archived_at: null,
+    };
+    ctx.db
+      .prepare("INSERT INTO models (id, seq, agent_id, name, created_at) VALUES (?, ?, ?, ?, ?)")
+      .run(row.id, n + 1, row.agent_id, row.name, row.created_at);
+    appendEvent(ctx.db, row.created_at, "model.created", { id: row.id, name: row.name, agent: p.agent });
+    return { ...record(row), status: "created" as const };
+  });
+}
+
+export function getModels(ctx: ServiceContext, p: Principal): { models: ModelRecord[] } {
+  const rows = ctx.db
+    .prepare("SELECT * FROM models WHERE agent_id = ? AND archived_at IS NULL ORDER BY seq")
+    .all(p.agent_id) as ModelRow[];
+  return { models: rows.map(record) };
+}
+
+/**
+ * The caller's active model by id or by name. An id that is unknown or belongs to another agent is
+ * `Model not found`; an unknown name points at create_model.
+ */
+export function resolveModel(ctx: ServiceContext, p: Principal, ref: string): ModelRecord {
+  if (MODEL_ID.test(ref)) {
+    const row = ctx.db.prepare("SELECT * FROM models WHERE id = ?").get(ref) as ModelRow | undefined;
+    if (!row || row.agent_id !== p.agent_id || row.archived_at !== null) throw refuse("model_not_found");
+    return record(row);
+  }
+  const row = ctx.db
+    .prepare("SELECT * FROM models WHERE name = ? AND agent_id = ? AND archived_at IS NULL")
+    .get(ref, p.agent_id) as ModelRow | undefined;
+  if (!row) throw refuse("model_name_unknown", { name: ref });
+  return record(row);
+}
+
+/** Archives a model: it stops taking submissions and its name is free again. Its scores stay. */
+export function archiveModel(ctx: ServiceContext, p: Principal, ref: string): ModelRecord {
+  requireScope(p, ["tournament"], "archive_model");
+  return inTransaction(ctx.db, () => {
+    const model = resolveModel(ctx, p, ref);
+    const t = ctx.clock.now();
+    ctx.db.prepare("UPDATE models SET archived_at = ? WHERE id = ?").run(t, model.id);
+    appendEvent(ctx.db, t, "model.archived", { id: model.id, name: model.name });
+    return { ...model, archived: true };
+  });
+}

@@ -1,0 +1,46 @@
+import type { Db } from "../store/db.js";
+
+export type RoundStatus = "scheduled" | "open" | "closed" | "settled" | "unsettled";
+
+export interface RoundRow {
+  exped: string;
+  idx: number;
+  open_at: number;
+  close_at: number;
+  resolves_at: number;
+  status: RoundStatus;
+  note: string | null;
+}
+
+export function roundByExped(db: Db, exped: string): RoundRow | undefined {
+  return db.prepare("SELECT * FROM rounds WHERE exped = ?").get(exped) as RoundRow | undefined;
+}
+
+export function allRounds(db: Db): RoundRow[] {
+  return db.prepare("SELECT * FROM rounds ORDER BY idx").all() as RoundRow[];
+}
+
+/** The open round, if any (at most one tournament window is open at a time). */
+export function openRound(db: Db): RoundRow | undefined {
+  return db.prepare("SELECT * FROM rounds WHERE status = 'open' ORDER BY idx LIMIT 1").get() as RoundRow | undefined;
+}
+
+/** The latest round that has opened, open or not. */
+export function latestOpenedRound(db: Db): RoundRow | undefined {
+  return db.prepare("SELECT * FROM rounds WHERE status <> 'scheduled' ORDER BY idx DESC LIMIT 1").get() as
+    | RoundRow
+    | undefined;
+}
+
+/** The round's instrument ids in their published order. */
+export function roundInstruments(db: Db, exped: string): string[] {
+  return (
+    db.prepare("SELECT instrument_id FROM instruments WHERE exped = ? ORDER BY pos").all(exped) as {
+      instrument_id: string;
+    }[]
+  ).map((r) => r.instrument_id);
+}
+
+export function setRoundStatus(db: Db, exped: string, status: RoundStatus, note: string | null = null): void {
+  db.prepare("UPDATE rounds SET status = ?, note = ? WHERE exped = ?").run(status, note, exped);
+}

@@ -1,0 +1,50 @@
+import { iso } from "../domain/clock.js";
+import { refuse } from "../domain/errors.js";
+import type { ServiceContext } from "./deployment.js";
+import { allRounds, latestOpenedRound, openRound, roundInstruments, type RoundRow } from "./round-repo.js";
+
+export interface RoundView {
+  exped: string;
+  index: number;
+  status: RoundRow["status"];
+  submission_window: "open" | "closed";
+  open_at: string;
+  close_at: string;
+  resolves_at: string;
+  universe_size: number;
+}
+
+function view(ctx: ServiceContext, r: RoundRow): RoundView {
+  return {
+    exped: r.exped,
+    index: r.idx,
+    status: r.status,
+    submission_window: r.status === "open" ? "open" : "closed",
+    open_at: iso(r.open_at),
+    close_at: iso(r.close_at),
+    resolves_at: iso(r.resolves_at),
+    universe_size: ctx.world.dataset.rounds[r.idx - 1].frame.ids.length,
+  };
+}
+
+/** The open round, else the latest that has opened (its window reads closed); 404 before any. */
+export function currentRound(ctx: ServiceContext): RoundView {
+  const r = openRound(ctx.db) ?? latestOpenedRound(ctx.db);
+  if (!r) throw refuse("no_active_round");
+  return view(ctx, r);
+}
+
+export function schedule(ctx: ServiceContext): { tournament: "futures"; rounds: RoundView[] } {
+  return { tournament: "futures", rounds: allRounds(ctx.db).map((r) => view(ctx, r)) };
+}
+
+/** The exact instrument ids of the open round. */
+export function instruments(ctx: ServiceContext): { exped: string; instrument_ids: string[]; data_datestamp: string } {
+  const r = openRound(ctx.db);
+  if (!r) throw refuse("no_active_round");
+  return {
+    exped: r.exped,
+    instrument_ids: roundInstruments(ctx.db, r.exped),
+    data_datestamp: iso(r.open_at).slice(0, 10).replaceAll("-", ""),
+  };
+}

@@ -1,0 +1,89 @@
+import { iso } from "../domain/clock.js";
+import type { CadenceState } from "../domain/cadence.js";
+import { authenticate, type Principal } from "./auth.js";
+import { cadenceNow, type ServiceContext } from "./deployment.js";
+import { getModels } from "./models.js";
+import { scoringSettings, type ScoringSettingsRecord } from "./setup.js";
+
+/** Which lane a key submits down. */
+const lanes = {
+  tournament: "futures_submit_v2",
+  event: "event_round_upload",
+  practice: "practice_board_upload",
+  llm: "none",
+} as const;
+
+export interface StatusView {
+  scope: Principal["scope"];
+  mode: "tournament";
+  agent: string;
+  lane: (typeof lanes)[keyof typeof lanes];
+  now: string;
+  cadence: CadenceState;
+  live_round: string | null;
+  models: string[];
+  uploads_remaining: number | null;
+}
+
+/** The mode-aware orientation read (`GET /api/v1/status`, MCP `get_started`). */
+export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
+  const cadence = cadenceNow(ctx);
+  return {
+    scope: p.scope,
+    mode: "tournament",
+    agent: p.agent,
+    lane: lanes[p.scope],
+    now: iso(ctx.clock.now()),
+    cadence,
+    live_round: cadence.open_window,
+    models: p.scope === "tournament" ? getModels(ctx, p).models.map((m) => m.name) : [],
+    // Tournament keys have no upload pool.
+    uploads_remaining: null,
+  };
+}
+
+export interface WhoAmI {
+  authenticated: boolean;
+  scope: Principal["scope"] | null;
+  fingerprint: string | null;
+  email_confirmed: boolean | null;
+  agent: string | null;
+}
+
+/** Whether a key authenticates, and as what; never shows the key. */
+export function whoami(ctx: ServiceContext, key: string | undefined): WhoAmI {
+  try {
+    const p = authenticate(ctx, key);
+    return { authenticated: true, scope: p.scope, fingerprint: p.fingerprint, email_confirmed: p.email_confirmed, agent: p.agent };
+  } catch {
+    return { authenticated: false, scope: null, fingerprint: null, email_confirmed: null, agent: null };
+  }
+}
+
+export interface ScoringView extends ScoringSettingsRecord {
+  rank_metric: string;
+  round_score: string;
+  standings: string;
+  terms: Record<"corr" | "aimc" | "ncorr", string>;
+  designated_benchmark: string;
+}
+
+/** The live scoring settings and how they are applied (`GET /api/v1/scoring`, `explain_scoring`). */
+export function explainScoring(ctx: ServiceContext): ScoringView {
+  const s = scoringSettings(ctx);
+  return {
+    ...s,
+    rank_metric: s.aggregate === "sum" ? "total_score" : "exped_weighted_mean_score",
+    round_score: "clip(w_corr*CORR + w_aimc*AIMC + w_ncorr*NCORR, -clip, +clip), settings in force when the round settles",
+    standings:
+      s.aggregate === "sum"
+        ? "sum of round scores over all settled rounds; a round never entered counts 0"
+        : "exped-weighted mean of the model's round scores",
+    terms: {
+      corr: "pearson(s(g(p)), s(t - mean(t))), g = rank-gaussianisation, s(x) = sign(x)|x|^1.5",
+      aimc: "mean(r * (t - mean(t))), r = g(p) orthogonalised against g(v1_designated)",
+      ncorr: "CORR of g(p) after least-squares neutralisation against the core features plus an intercept",
+    },
+    designated_benchmark: "v1_designated",
+  };
+}

@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import { iso } from "../domain/clock.js";
+import { refuse } from "../domain/errors.js";
+import { serviceId } from "../domain/ids.js";
+import { inTransaction } from "../store/db.js";
+import { appendEvent } from "../store/event-log.js";
+import { requireScope, type Principal } from "./auth.js";
+import type { ServiceContext } from "./deployment.js";
+import { resolveModel } from "./models.js";
+import { roundByExped, roundInstruments } from "./round-repo.js";
+import { encodePredictions } from "./submission-codec.js";
+
+/** One instrument's entry: `prediction` for the graded target, or a per-target map. */
+export interface PredictionEntry {
+  instrument_id: string;
+  prediction?: number;
+  targets?: Record<string, number>;
+}
+
+export interface SubmitInput {
+  model_id: string;
+  exped: string;
+  predictions: PredictionEntry[];
+}
+
+export interface SubmitResult {
+  submission_id: string;
+  model_id: string;
+  model: string;
+  exped: string;
+  n_predictions: number;
+  replaced: boolean;
+  revision: number;
+  submitted_at: string;
+}
+
+/**
+ * Tournament submit (v2): one entry per instrument of the open round, each a finite number in
+ * [0, 1]. A second submit inside the window replaces the first (same submission id); once the
+ * window has closed the recorded entry is final.
+ */
+export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput): SubmitResult {
+  requireScope(p, ["tournament"], "futures submit");
+  const model = resolveModel(ctx, p, input.model_id);
+  const round = roundByExped(ctx.db, input.exped);
+  if (!round || round.status === "scheduled") throw refuse("round_not_found");
+  const existing = ctx.db
+    .prepare("SELECT id, revision FROM submissions WHERE model_id = ? AND exped = ?")
+    .get(model.id, round.exped) as { id: string; revision: number } | undefined;
+  if (round.status !== "open") {
+    if (existing) throw refuse("submission_final");
+    throw refuse("submission_window_closed", { exped: round.exped, close_at: iso(round.close_at) });
+  }
+  const values = predictionValues(input.predictions, ctx.world.dataset.target);
+  const universe = roundInstruments(ctx.db, round.exped);
+  const aligned = alignToUniverse(input.predictions, values, universe);
+
+  return inTransaction(ctx.db, () => {
+    const t = ctx.clock.now();
+    const blob = encodePredictions(aligned);
+    let id: string;
+    let revision: number;
+    if (existing) {
+      id = existing.id;
+      revision = existing.revision + 1;
+      ctx.db
+        .prepare("UPDATE submissions SET submitted_at = ?, revision = ?, predictions = ? WHERE id = ?")
+        .run(t, revision, blob, id);
+    } else {
+      const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions").get() as { n: number };
+      id = serviceId("sub", ctx.world.deployment.seed, "submission", n + 1);
+      revision = 1;
+      ctx.db
+        .prepare(
+          "INSERT INTO submissions (id, model_id, exped, submitted_at, revision, predictions) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(id, model.id, round.exped, t, revision, blob);
+    }
+    appendEvent(ctx.db, t, "submission.accepted", {
+      submission_id: id,
+      model_id: model.id,
+      exped: round.exped,
+      revision,
+      n: aligned.length,
+      sha256: createHash("sha256").update(blob).digest("hex"),
+    });
+    return {
+      submission_id: id,
+      model_id: model.id,
+      model: model.name,
+      exped: round.exped,
+      n_predictions: aligned.length,
+      replaced: existing !== undefined,
+      revision,
+      submitted_at: iso(t),
+    };
+  });
+}
+
+/** Each entry's value for the graded target; refuses a missing, non-finite or out-of-range value. */
+function predictionValues(entries: PredictionEntry[], target: string): Float64Array {
+  const values = new Float64Array(entries.length);
+  entries.forEach((entry, i) => {
+    let value: number | undefined = entry.prediction;
+    let field = "prediction";
+    if (entry.targets !== undefined) {
+      for (const name of Object.keys(entry.targets)) {
+        if (name !== target) {
+          throw refuse(
+            "validation_error",
+            { message: `predictions[${i}].targets: unknown target '${name}' (this round scores '${target}')` },
+            { extra: { loc: ["body", "predictions", i, "targets", name] } },
+          );
+        }
+      }
+      value = entry.targets[target];
+      field = `targets.${target}`;
+    }
+    if (value === undefined || value === null) {
+      throw refuse(
+        "validation_error",
+        { message: `predictions[${i}]: needs a prediction (or targets.${target})` },
+        { extra: { loc: ["body", "predictions", i, "prediction"] } },
+      );
+    }
+    const loc = ["body", "predictions", i, ...field.split(".")];
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw refuse("prediction_not_finite", {}, { extra: { loc, instrument_id: entry.instrument_id } });
+    }
+    if (value < 0 || value > 1) {
+      throw refuse("prediction_out_of_range", { name: target, score: value }, { extra: { loc, instrument_id: entry.instrument_id } });
+    }
+    values[i] = value;
+  });
+  return values;
+}
+
+/** The values in the round's instrument order; refuses duplicates, strangers and gaps, in that order. */
+function alignToUniverse(entries: PredictionEntry[], values: Float64Array, universe: string[]): Float64Array {
+  const position = new Map(universe.map((id, i) => [id, i]));
+  const seen = new Set<string>();
+  let duplicates = 0;
+  let strangers = 0;
+  for (const e of entries) {
+    if (seen.has(e.instrument_id)) duplicates++;
+    else {
+      seen.add(e.instrument_id);
+      if (!position.has(e.instrument_id)) strangers++;
+    }
+  }
+  if (duplicates > 0) throw refuse("duplicate_instruments", { n: duplicates });
+  if (strangers > 0) throw refuse("unknown_instruments", { n: strangers });
+  const missing = universe.length - seen.size;
+  if (missing > 0) throw refuse("missing_instruments", { n: missing });
+  const aligned = new Float64Array(universe.length);
+  entries.forEach((e, i) => {
+    aligned[position.get(e.instrument_id) as number] = values[i];
+  });
+  return aligned;
+}

@@ -1,0 +1,27 @@
+import Database from "better-sqlite3";
+import { sql as m001 } from "./migrations/001-tournament.js";
+
+export type Db = Database.Database;
+
+/** Numbered migrations, applied in order; `PRAGMA user_version` records how many have run. */
+const migrations: string[] = [m001];
+
+/** Opens (or creates) the store in WAL mode and brings its schema up to date. */
+export function openDb(path = ":memory:"): Db {
+  const db = new Database(path);
+  if (path !== ":memory:") db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  const applied = db.pragma("user_version", { simple: true }) as number;
+  for (let i = applied; i < migrations.length; i++) {
+    db.transaction(() => {
+      db.exec(migrations[i]);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+  return db;
+}
+
+/** Runs `fn` in one transaction (a savepoint when an outer transaction is open). */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}

@@ -1,0 +1,19 @@
+import { SimClock } from "../../src/domain/clock.js";
+import { buildWorld, type ServiceContext } from "../../src/service/deployment.js";
+import { Service } from "../../src/service/service.js";
+import { initialiseStore } from "../../src/service/setup.js";
+import { openDb } from "../../src/store/db.js";
+import { deploymentOf } from "../../sim/deployment.js";
+import type { Scenario } from "../../sim/scenario.js";
+import { smallScenario } from "./small-scenario.js";
+
+/** A service over an in-memory store at the start of a small scenario's season. */
+export function harness(scenario: Scenario = smallScenario()) {
+  const world = buildWorld(deploymentOf(scenario));
+  const clock = new SimClock(world.schedule.phases[0].start);
+  const ctx: ServiceContext = { db: openDb(), clock, world };
+  initialiseStore(ctx, clock.now());
+  const service = new Service(ctx);
+  const round = (i: number) => world.schedule.rounds[i - 1];
+  return { scenario, world, clock, ctx, service, round };
+}
