@@ -10,6 +10,8 @@ export function deploymentOf(s: Scenario): Deployment {
     scoring: s.scoring,
     organiser_key: s.organiser_key,
     faults: s.faults,
+    rate_limit: s.rate_limit,
+    gate: s.gate,
     agents: s.agents.map(({ name, key, scope, email_confirmed, blocked }) => ({ name, key, scope, email_confirmed, blocked })),
   };
 }

@@ -4,7 +4,6 @@ import type { Board } from "../src/scoring/standings.js";
 import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { inStep, stepsDone } from "../src/service/engine-step.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
-import { changeScoring } from "../src/service/organiser.js";
 import { Service } from "../src/service/service.js";
 import { initialiseStore } from "../src/service/setup.js";
 import { openDb } from "../src/store/db.js";
@@ -81,7 +80,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
     async function runStep(step: Step): Promise<void> {
       if (step.kind === "action") {
         const action = scenario.actions[step.action];
-        changeScoring(ctx, action.set_scoring);
+        await service.changeScoring(scenario.organiser_key, action.set_scoring);
         emit({ kind: "log", line: `${action.at} organiser changed scoring: ${JSON.stringify(action.set_scoring)}` });
         return;
       }

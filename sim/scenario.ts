@@ -76,6 +76,12 @@ export const scenarioSchema = z.strictObject({
   calendar: calendarSchema,
   scoring: scoringSchema.default({ weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, aggregate: "sum" }),
   organiser_key: z.string().min(8).default("organiser-key-0000"),
+  /** Fixed window per key and endpoint; the 429 names the ceiling. */
+  rate_limit: z
+    .strictObject({ ceiling: z.int().min(1), window_seconds: z.int().min(1) })
+    .default({ ceiling: 1000, window_seconds: 60 }),
+  /** Access-gate service-token credentials; null = no gate (production hosts need only the key). */
+  gate: z.strictObject({ client_id: z.string().min(1), client_secret: z.string().min(1) }).nullable().default(null),
   actions: z.array(actionSchema).default([]),
   faults: faultsSchema,
   agents: z.array(agentSchema).min(1),

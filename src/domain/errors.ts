@@ -21,6 +21,7 @@ export const catalogue = {
   insufficient_scope: { status: 403, text: "Insufficient scope: {what} needs a {needed} key." },
   account_blocked: { status: 403, text: "Account blocked" },
   llm_scope_only: { status: 403, text: "This key is LLM-scoped and cannot call {what}." },
+  organiser_key_required: { status: 403, text: "This needs the scenario's organiser key." },
   not_found: { status: 404, text: "Not found: {what}" },
   payload_too_large: { status: 413, text: "Payload too large: the limit is {limit} bytes." },
   validation_error: { status: 422, text: "{message}" },

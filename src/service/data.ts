@@ -3,6 +3,7 @@ import { selectColumns, type Frame } from "../data/frame.js";
 import { splits, type Split } from "../data/schema.js";
 import { requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
+import { benchmarkWithheld } from "./faults.js";
 import { openRound } from "./round-repo.js";
 
 function parseSplit(split: string): Split {
@@ -37,7 +38,7 @@ export function downloadBenchmark(ctx: ServiceContext, p: Principal, split: stri
   const s = parseSplit(split);
   if (s !== "live") return ctx.world.dataset.benchmarks[s];
   const { round, live } = liveRound(ctx, s);
-  if (ctx.world.deployment.faults.missing_benchmark_rounds.includes(round.idx)) return selectColumns(live.benchmark, []);
+  if (benchmarkWithheld(ctx, round.idx)) return selectColumns(live.benchmark, []);
   return live.benchmark;
 }
 

@@ -6,6 +6,7 @@ import { generateDataset, type Dataset } from "../data/generate.js";
 import { defaultDatasetSpec, type DatasetSpec } from "../data/schema.js";
 import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
+import type { Faults } from "./faults.js";
 
 export type Scope = "tournament" | "event" | "practice" | "llm";
 
@@ -16,7 +17,11 @@ export interface Deployment {
   dataset: Partial<DatasetSpec>;
   scoring: { weights: { corr: number; aimc: number; ncorr: number }; clip: number; aggregate: Aggregate };
   organiser_key: string;
-  faults: { missing_benchmark_rounds: number[] };
+  faults: Faults;
+  /** Fixed-window rate limit per key and endpoint. */
+  rate_limit: { ceiling: number; window_seconds: number };
+  /** Access-gate credentials; when set, /api/v1 requests without both headers are bounced with a 302. */
+  gate: { client_id: string; client_secret: string } | null;
   agents: { name: string; key: string; scope: Scope; email_confirmed: boolean; blocked: boolean }[];
 }
 

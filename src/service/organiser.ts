@@ -4,6 +4,12 @@ import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
 import { scoringSettings, setScoringSettings, type ScoringSettingsRecord } from "./setup.js";
 
+/** Refuses anyone but the scenario's organiser (clock control, live settings, faults). */
+export function requireOrganiser(ctx: ServiceContext, key: string | undefined): void {
+  if (key === undefined || key === "") throw refuse("missing_api_key");
+  if (key !== ctx.world.deployment.organiser_key) throw refuse("organiser_key_required");
+}
+
 type ScoringChange = Partial<ScoringSettingsRecord>;
 
 /** Changes the live scoring settings (an organiser action); rounds settled later use the new ones. */

@@ -5,6 +5,8 @@ import { advanceRounds, type DueStep } from "./cadence-steps.js";
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
 import { archiveModel, createModel, getModels } from "./models.js";
+import { toggleMissingBenchmark } from "./faults.js";
+import { changeScoring, requireOrganiser } from "./organiser.js";
 import { currentRound, instruments, schedule } from "./rounds.js";
 import { explainScoring, getStarted, whoami } from "./status.js";
 import { submitV2, type SubmitInput } from "./tournament.js";
@@ -58,6 +60,18 @@ export class Service {
   getModels = (key: string | undefined) => this.as(key, (p) => getModels(this.ctx, p));
   archiveModel = (key: string | undefined, ref: string) => this.as(key, (p) => archiveModel(this.ctx, p, ref));
   submit = (key: string | undefined, input: SubmitInput) => this.as(key, (p) => submitV2(this.ctx, p, input));
+  /** Organiser: the live scoring settings. */
+  changeScoring = (key: string | undefined, change: Parameters<typeof changeScoring>[1]) =>
+    this.run(() => {
+      requireOrganiser(this.ctx, key);
+      return changeScoring(this.ctx, change);
+    });
+  /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
+  toggleMissingBenchmark = (key: string | undefined, round: number, on: boolean) =>
+    this.run(() => {
+      requireOrganiser(this.ctx, key);
+      return toggleMissingBenchmark(this.ctx, round, on);
+    });
   standings = () => this.run(() => seasonStandings(this.ctx));
   roundBoard = (exped: string) => this.run(() => roundBoard(this.ctx, exped));
 }

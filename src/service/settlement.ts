@@ -4,6 +4,7 @@ import { scoreSubmissions, type ExpedTruth } from "../scoring/exped.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
+import { benchmarkWithheld } from "./faults.js";
 import { roundInstruments, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { scoringSettings } from "./setup.js";
 import { decodePredictions } from "./submission-codec.js";
@@ -17,7 +18,7 @@ import { decodePredictions } from "./submission-codec.js";
 export async function settleRound(ctx: ServiceContext, round: RoundRow, t: number): Promise<void> {
   const { world, db } = ctx;
   const live = world.dataset.rounds[round.idx - 1];
-  const benchmark = world.deployment.faults.missing_benchmark_rounds.includes(round.idx)
+  const benchmark = benchmarkWithheld(ctx, round.idx)
     ? null
     : (live.benchmark.columns[DESIGNATED] ?? null);
   if (benchmark === null) {

@@ -3,6 +3,7 @@ import { canonicalJson } from "../store/canonical-json.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { Deployment, ServiceContext } from "./deployment.js";
+import { storeFaults } from "./faults.js";
 
 /**
  * Puts a deployment into an empty store (agents, keys, the season's rounds), or checks that a store
@@ -21,6 +22,7 @@ export function initialiseStore(ctx: ServiceContext, t: number): void {
   inTransaction(db, () => {
     db.prepare("INSERT INTO meta (key, value) VALUES ('deployment', ?)").run(fingerprint);
     setScoringSettings(ctx, world.deployment.scoring);
+    storeFaults(ctx, world.deployment.faults);
     const agent = db.prepare("INSERT INTO agents (id, name, email_confirmed, blocked) VALUES (?, ?, ?, ?)");
     const key = db.prepare("INSERT INTO keys (key, agent_id, scope, fingerprint) VALUES (?, ?, ?, ?)");
     for (const a of world.deployment.agents) {
