@@ -8,10 +8,10 @@ import { Service } from "../src/service/service.js";
 import { initialiseStore } from "../src/service/setup.js";
 import { openDb } from "../src/store/db.js";
 import { eventCount, logDigest } from "../src/store/event-log.js";
-import { strategyByName } from "./agents/registry.js";
+import { act } from "./act.js";
 import type { Scenario } from "./scenario.js";
 import { deploymentOf } from "./deployment.js";
-import { agentRng, buildTimeline, type Step } from "./timeline.js";
+import { buildTimeline, type Step } from "./timeline.js";
 
 /** What a replay reports as it goes, for the terminal UI. */
 export type EngineEvent =
@@ -84,25 +84,8 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
         emit({ kind: "log", line: `${action.at} organiser changed scoring: ${JSON.stringify(action.set_scoring)}` });
         return;
       }
-      if (step.kind !== "act") return;
-      const agent = scenario.agents[step.agent];
-      const strategy = strategyByName(agent.strategy);
-      const log = (line: string) => emit({ kind: "log", line: `${iso(step.t)} ${agent.name} ${step.slot.exped}: ${line}` });
-      try {
-        await strategy.act(
-          {
-            client: clients[step.agent],
-            rng: agentRng(root, agent.name, step.slot.index, "act"),
-            model: agent.name,
-            log,
-            peekTarget: strategy.oracle ? () => hiddenTarget(world, step.slot.index) : undefined,
-          },
-          step.slot,
-          strategy.params.parse(agent.params),
-        );
-      } catch (e) {
-        if (!isRefusal(e)) throw e;
-        log(`refused ${e.status} ${e.code}: ${e.message}`);
+      if (step.kind === "act") {
+        await act(step, scenario, world, root, clients[step.agent], (line) => emit({ kind: "log", line }));
       }
     }
 
@@ -118,14 +101,4 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
   } finally {
     db.close();
   }
-}
-
-function hiddenTarget(world: World, roundIndex: number): Map<string, number> {
-  const live = world.dataset.rounds[roundIndex - 1];
-  return new Map(live.frame.ids.map((id, i) => [id, live.target[i]]));
-}
-
-/** A refusal from the service, in-process or over HTTP: it has a status, a code and a message. */
-function isRefusal(e: unknown): e is { status: number; code: string; message: string } {
-  return typeof e === "object" && e !== null && "status" in e && "code" in e && "message" in e;
 }
