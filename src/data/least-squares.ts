@@ -1,0 +1,48 @@
+import { Matrix, solve } from "ml-matrix";
+import { mean } from "../scoring/vector.js";
+
+/**
+ * A linear model fitted by (ridge-penalised) least squares on columns:
+ * β minimises |y - β0 - Σ_j β_j x_j|² + λ·Σ_j β_j² (intercept unpenalised). Solved through the
+ * centred normal equations, so memory is p×p however many rows there are.
+ */
+export interface LinearModel {
+  coefficients: Float64Array;
+  intercept: number;
+}
+
+export function fitLinear(columns: Float64Array[], y: Float64Array, lambda = 0): LinearModel {
+  const p = columns.length;
+  const n = y.length;
+  const means = columns.map((x) => mean(x, n));
+  const yMean = mean(y, n);
+  const xtx = Matrix.zeros(p, p);
+  const xty = Matrix.zeros(p, 1);
+  for (let a = 0; a < p; a++) {
+    const xa = columns[a];
+    for (let b = a; b < p; b++) {
+      const xb = columns[b];
+      let s = 0;
+      for (let i = 0; i < n; i++) s += (xa[i] - means[a]) * (xb[i] - means[b]);
+      xtx.set(a, b, s + (a === b ? lambda : 0));
+      xtx.set(b, a, s + (a === b ? lambda : 0));
+    }
+    let s = 0;
+    for (let i = 0; i < n; i++) s += (xa[i] - means[a]) * (y[i] - yMean);
+    xty.set(a, 0, s);
+  }
+  const coefficients = Float64Array.from(solve(xtx, xty).getColumn(0));
+  let intercept = yMean;
+  for (let a = 0; a < p; a++) intercept -= coefficients[a] * means[a];
+  return { coefficients, intercept };
+}
+
+export function predictLinear(model: LinearModel, columns: Float64Array[]): Float64Array {
+  const n = columns.length > 0 ? columns[0].length : 0;
+  const out = new Float64Array(n).fill(model.intercept);
+  columns.forEach((x, a) => {
+    const w = model.coefficients[a];
+    for (let i = 0; i < n; i++) out[i] += w * x[i];
+  });
+  return out;
+}
