@@ -5,7 +5,9 @@ import type { Scenario } from "./scenario.js";
 export function deploymentOf(s: Scenario): Deployment {
   return {
     seed: s.seed,
-    calendar: { ...s.calendar },
+    kind: s.kind,
+    calendar: s.calendar,
+    event: s.event,
     dataset: s.dataset,
     scoring: s.scoring,
     organiser_key: s.organiser_key,

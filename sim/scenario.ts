@@ -26,6 +26,32 @@ const calendarSchema = z.strictObject({
   resolve_after_rounds: z.int().min(1).default(4),
 });
 
+const eventSchema = z.strictObject({
+  start: z.iso.datetime(),
+  build_phase_minutes: z.number().positive(),
+  stake_window_minutes: z.number().min(0).default(0),
+  n_rounds: z.int().min(1).max(50),
+  round_minutes: z.union([z.number().positive(), z.array(z.number().positive())]),
+  boundary_minutes: z.number().min(0).default(3),
+  /** Expeds in each round's live split, labelled era_001… afresh every round. */
+  expeds_per_round: z.int().min(1).default(5),
+  /** Round-lane uploads per agent for the whole event; null = uncapped. */
+  upload_pool: z.int().min(0).nullable().default(150),
+  /** Simulated seconds a run spends scoring before it finalises or fails. */
+  scoring_seconds: z.int().min(1).default(60),
+  /** Concurrent multipart intakes per lane before a 503. */
+  intake_concurrency: z.int().min(1).default(4),
+  /** Rows per agent kept on each round board (submitting is entering). */
+  entry_limit: z.int().min(1).default(3),
+  model_file: z
+    .strictObject({
+      max_bytes: z.int().min(1).default(10 * 1024 * 1024),
+      python_versions: z.array(z.string().regex(/^\d+\.\d+$/, "expected 'major.minor'")).min(1).default(["3.11", "3.12", "3.13"]),
+    })
+    .default({ max_bytes: 10 * 1024 * 1024, python_versions: ["3.11", "3.12", "3.13"] }),
+  predictions_max_bytes: z.int().min(1).default(20 * 1024 * 1024),
+});
+
 const datasetSchema = z
   .strictObject({
     prefix: z.string().regex(/^[a-z][a-z0-9_]*$/, "expected a lowercase file prefix"),
@@ -71,9 +97,12 @@ export const scenarioSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(""),
   seed: z.union([z.int(), z.string().min(1)]),
-  kind: z.literal("tournament").default("tournament"),
+  kind: z.enum(["tournament", "event"]).default("tournament"),
   dataset: datasetSchema,
-  calendar: calendarSchema,
+  /** The tournament calendar (kind "tournament"). */
+  calendar: calendarSchema.optional(),
+  /** The event plan and its limits (kind "event"). */
+  event: eventSchema.optional(),
   scoring: scoringSchema.default({ weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, aggregate: "sum" }),
   organiser_key: z.string().min(8).default("organiser-key-0000"),
   /** Fixed window per key and endpoint; the 429 names the ceiling. */
@@ -88,6 +117,7 @@ export const scenarioSchema = z.strictObject({
 });
 
 export type Scenario = z.infer<typeof scenarioSchema>;
+
 export type ScenarioAgent = Scenario["agents"][number];
 export type ScoringSettingsInput = z.infer<typeof scoringSchema>;
 
@@ -101,6 +131,12 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
     throw new ScenarioError(`${source} is not a valid scenario:\n${lines.join("\n")}`);
   }
   const scenario = result.data;
+  if (scenario.kind === "tournament" && !scenario.calendar) {
+    throw new ScenarioError(`${source}: calendar: a tournament scenario needs a calendar`);
+  }
+  if (scenario.kind === "event" && !scenario.event) {
+    throw new ScenarioError(`${source}: event: an event scenario needs an event block`);
+  }
   const seen = new Set<string>();
   for (const [i, agent] of scenario.agents.entries()) {
     if (seen.has(agent.name)) throw new ScenarioError(`${source}: agents[${i}].name: '${agent.name}' is used twice`);

@@ -49,3 +49,22 @@ export function rowsByExped(frame: Frame): Map<string, number[]> {
   });
   return groups;
 }
+
+/** Frames with the same columns, one after another. */
+export function concatFrames(frames: Frame[]): Frame {
+  const names = frames.length > 0 ? Object.keys(frames[0].columns) : [];
+  const n = frames.reduce((s, f) => s + f.ids.length, 0);
+  const columns: Record<string, Float64Array> = {};
+  for (const name of names) {
+    const out = new Float64Array(n);
+    let at = 0;
+    for (const f of frames) {
+      const col = f.columns[name];
+      if (!col) throw new Error(`concatFrames: a frame has no column '${name}'`);
+      out.set(col, at);
+      at += col.length;
+    }
+    columns[name] = out;
+  }
+  return { ids: frames.flatMap((f) => f.ids), exped: frames.flatMap((f) => f.exped), columns };
+}

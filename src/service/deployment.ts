@@ -1,8 +1,16 @@
 import type { Clock } from "../domain/clock.js";
-import { phaseAt, tournamentSchedule, type CadenceState, type Schedule } from "../domain/cadence.js";
-import type { TournamentCalendar } from "../domain/cadence.js";
+import {
+  eventSchedule,
+  phaseAt,
+  tournamentSchedule,
+  type CadenceState,
+  type EventPlan,
+  type Schedule,
+  type TournamentCalendar,
+} from "../domain/cadence.js";
 import { Rng } from "../domain/rng.js";
-import { generateDataset, type Dataset } from "../data/generate.js";
+import { concatFrames } from "../data/frame.js";
+import { generateDataset, type Dataset, type LiveRound } from "../data/generate.js";
 import { defaultDatasetSpec, type DatasetSpec } from "../data/schema.js";
 import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
@@ -10,10 +18,26 @@ import type { Faults } from "./faults.js";
 
 export type Scope = "tournament" | "event" | "practice" | "llm";
 
+/** An event's plan and its live limits. */
+export interface EventSettings extends EventPlan {
+  expeds_per_round: number;
+  /** Round-lane uploads per agent for the whole event; null = uncapped. */
+  upload_pool: number | null;
+  scoring_seconds: number;
+  intake_concurrency: number;
+  entry_limit: number;
+  model_file: { max_bytes: number; python_versions: string[] };
+  predictions_max_bytes: number;
+}
+
 /** What the service needs to know of a deployment: the part of a scenario that is not strategy. */
 export interface Deployment {
   seed: string | number;
-  calendar: TournamentCalendar;
+  kind: "tournament" | "event";
+  /** Set for a tournament. */
+  calendar?: TournamentCalendar;
+  /** Set for an event. */
+  event?: EventSettings;
   dataset: Partial<DatasetSpec>;
   scoring: { weights: { corr: number; aimc: number; ncorr: number }; clip: number; aggregate: Aggregate };
   organiser_key: string;
@@ -34,9 +58,40 @@ export interface World {
 
 export function buildWorld(deployment: Deployment): World {
   const spec = { ...defaultDatasetSpec, ...deployment.dataset };
-  const dataset = generateDataset(spec, new Rng(deployment.seed).fork("dataset"), deployment.calendar.n_rounds);
-  const schedule = tournamentSchedule(deployment.calendar, (i) => dataset.rounds[i - 1].exped);
+  const rng = new Rng(deployment.seed).fork("dataset");
+  if (deployment.kind === "event") {
+    const event = requireSetting(deployment.event, "event");
+    const k = event.expeds_per_round;
+    const generated = generateDataset(spec, rng, event.n_rounds * k);
+    const rounds = Array.from({ length: event.n_rounds }, (_, r) => eraRound(generated.rounds.slice(r * k, (r + 1) * k)));
+    return { deployment, dataset: { ...generated, rounds }, schedule: eventSchedule(event) };
+  }
+  const calendar = requireSetting(deployment.calendar, "calendar");
+  const dataset = generateDataset(spec, rng, calendar.n_rounds);
+  const schedule = tournamentSchedule(calendar, (i) => dataset.rounds[i - 1].exped);
   return { deployment, dataset, schedule };
+}
+
+function requireSetting<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`the deployment has no ${name} settings`);
+  return value;
+}
+
+/**
+ * One event round's live split from consecutive generated expeds, relabelled `era_001…`: event
+ * rounds restart the numbering, so data kept across rounds is keyed on (round, era).
+ */
+function eraRound(parts: LiveRound[]): LiveRound {
+  const relabel = (i: number) => `era_${String(i + 1).padStart(3, "0")}`;
+  const frame = concatFrames(parts.map((p, i) => ({ ...p.frame, exped: p.frame.exped.map(() => relabel(i)) })));
+  const benchmark = concatFrames(parts.map((p, i) => ({ ...p.benchmark, exped: p.benchmark.exped.map(() => relabel(i)) })));
+  const target = new Float64Array(frame.ids.length);
+  let at = 0;
+  for (const p of parts) {
+    target.set(p.target, at);
+    at += p.target.length;
+  }
+  return { exped: relabel(0), frame, target, benchmark };
 }
 
 /** Everything an operation runs against: the store, the time and the world. */

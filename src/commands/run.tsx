@@ -1,0 +1,95 @@
+import type { Command } from "commander";
+import { render } from "ink";
+import { useEffect, useState } from "react";
+import { runScenario, type EngineEvent, type RunResult } from "../../sim/engine.js";
+import { loadScenario, type Scenario } from "../../sim/scenario.js";
+import type { Board } from "../scoring/standings.js";
+import { SeasonView, type SeasonProgress } from "../tui/season-view.js";
+import { formatStandings } from "../tui/standings-text.js";
+
+interface RunFlags {
+  db?: string;
+  resume?: boolean;
+  stopAfter?: number;
+  plain?: boolean;
+}
+
+/** `basecamp run <scenario>`: replays a scenario and shows its standings as rounds settle. */
+export function registerRunCommand(program: Command): void {
+  program
+    .command("run")
+    .description("replay a scenario on the simulated clock and show its standings")
+    .argument("<scenario>", "scenario JSON file")
+    .option("--db <file>", "persist the run to this SQLite file (resumable)")
+    .option("--resume", "continue the run stored in --db where it stopped")
+    .option("--stop-after <steps>", "stop after this many steps (to resume later)", (v) => positiveInt("--stop-after", v))
+    .option("--plain", "plain-text output even on a terminal")
+    .action(async (file: string, flags: RunFlags) => {
+      if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
+      const scenario = loadScenario(file);
+      const interactive = process.stdout.isTTY && !flags.plain;
+      const result = interactive ? await runInk(scenario, flags) : await runPlain(scenario, flags);
+      if (!result.finished) {
+        process.stdout.write(
+          `stopped after step ${result.stepsDone} of ${result.steps}; continue with --db ${flags.db ?? "<file>"} --resume\n`,
+        );
+      }
+    });
+}
+
+function positiveInt(flag: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag}: expected a positive integer, got '${v}'`);
+  return n;
+}
+
+async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
+  const out = (s: string) => process.stdout.write(s);
+  out(`${scenario.name} (seed ${scenario.seed})\n`);
+  const result = await runScenario(scenario, {
+    ...flags,
+    onEvent: (e) => {
+      if (e.kind === "log") out(`${e.line}\n`);
+      if (e.kind === "settled") out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
+    },
+  });
+  out(`\n${formatStandings(result.board, { title: `final standings (${result.board.rounds_settled} rounds settled)` })}`);
+  out(`event log: ${result.events} events, digest ${result.digest}\n`);
+  return result;
+}
+
+async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
+  let push: (e: EngineEvent | { kind: "done"; result: RunResult }) => void = () => {};
+  const pending: (EngineEvent | { kind: "done"; result: RunResult })[] = [];
+  const feed = (e: EngineEvent | { kind: "done"; result: RunResult }) => {
+    pending.push(e);
+    push(e);
+  };
+  function App() {
+    const [progress, setProgress] = useState<SeasonProgress>({ settled: 0, total: (scenario.calendar ?? scenario.event)?.n_rounds ?? 0, phase: "starting", now: "" });
+    const [board, setBoard] = useState<Board | null>(null);
+    const [log, setLog] = useState<string[]>([]);
+    const [digest, setDigest] = useState<string | null>(null);
+    useEffect(() => {
+      const apply = (e: EngineEvent | { kind: "done"; result: RunResult }) => {
+        if (e.kind === "progress") setProgress({ settled: e.settled, total: e.rounds, phase: e.phase, now: e.now });
+        else if (e.kind === "settled") setBoard(e.board);
+        else if (e.kind === "log") setLog((l) => [...l.slice(-50), e.line]);
+        else {
+          setBoard(e.result.board);
+          setDigest(e.result.digest);
+        }
+      };
+      pending.forEach(apply);
+      push = apply;
+    }, []);
+    return <SeasonView scenario={scenario.name} seed={scenario.seed} progress={progress} board={board} log={log} digest={digest} />;
+  }
+  const app = render(<App />);
+  const result = await runScenario(scenario, { ...flags, onEvent: feed });
+  feed({ kind: "done", result });
+  await new Promise((r) => setTimeout(r, 50));
+  app.unmount();
+  await app.waitUntilExit();
+  return result;
+}
