@@ -1,0 +1,89 @@
+import { readFile } from "node:fs/promises";
+import { extname } from "node:path";
+import type { Command } from "commander";
+import { readFrameCsv } from "../data/csv.js";
+import type { Frame } from "../data/frame.js";
+import { readFrameParquet } from "../data/parquet.js";
+import { scoreFrame } from "../scoring/backtest.js";
+import { seriesDiagnostics } from "../scoring/diagnostics.js";
+
+/** `basecamp score <file>`: CORR, AIMC and NCORR per exped of a predictions file, and their summary. */
+
+export interface TermSummary {
+  mean: number;
+  std: number;
+  sharpe: number;
+}
+
+export interface ScoreReport {
+  expeds: { exped: string; n: number; corr: number; aimc: number | null; ncorr: number }[];
+  summary: { corr: TermSummary; aimc: TermSummary; ncorr: TermSummary };
+}
+
+/** The columns a scored file must have besides `id` and `exped`. */
+const PREDICTION = "prediction";
+const TARGET = "target";
+const BENCHMARK = "v1_designated";
+
+/** Reads a .csv or .parquet file and scores its `prediction` column on every exped. */
+export async function scoreFile(path: string, opts: { core: string[] }): Promise<ScoreReport> {
+  const needed = [PREDICTION, TARGET, BENCHMARK, ...opts.core];
+  const frame = await readScoredFrame(path, needed);
+  const expeds = scoreFrame(frame, { prediction: PREDICTION, target: TARGET, benchmark: BENCHMARK, core: opts.core }).map(
+    ({ exped, terms }) => ({ exped, n: terms.n, corr: terms.corr, aimc: terms.aimc, ncorr: terms.ncorr }),
+  );
+  const summarise = (values: number[]): TermSummary => {
+    const { mean, std, sharpe } = seriesDiagnostics(values);
+    return { mean, std, sharpe };
+  };
+  return {
+    expeds,
+    summary: {
+      corr: summarise(expeds.map((e) => e.corr)),
+      aimc: summarise(expeds.flatMap((e) => (e.aimc === null ? [] : [e.aimc]))),
+      ncorr: summarise(expeds.map((e) => e.ncorr)),
+    },
+  };
+}
+
+/** A table per exped, then the mean, std and Sharpe of each term. */
+export function formatScoreReport(r: ScoreReport): string {
+  const num = (v: number | null) => (v === null ? "null" : v.toFixed(6));
+  const rows = [
+    ["exped", "n", "corr", "aimc", "ncorr"],
+    ...r.expeds.map((e) => [e.exped, String(e.n), num(e.corr), num(e.aimc), num(e.ncorr)]),
+    [],
+    ["summary", "", "corr", "aimc", "ncorr"],
+    ...(["mean", "std", "sharpe"] as const).map((k) => [k, "", num(r.summary.corr[k]), num(r.summary.aimc[k]), num(r.summary.ncorr[k])]),
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => (row[c] ?? "").length)));
+  return rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd()).join("\n") + "\n";
+}
+
+export function registerScoreCommand(program: Command): void {
+  program
+    .command("score")
+    .description("score a predictions file offline: CORR, AIMC and NCORR per exped, and their summary")
+    .argument("<file>", ".csv or .parquet with columns id, exped, prediction, target, v1_designated and the core columns")
+    .option("--core <columns>", "comma-separated core feature columns for NCORR", "")
+    .option("--json", "print the report as JSON")
+    .action(async (file: string, opts: { core: string; json?: boolean }, cmd: Command) => {
+      const core = opts.core.split(",").map((s) => s.trim()).filter(Boolean);
+      let report: ScoreReport;
+      try {
+        report = await scoreFile(file, { core });
+      } catch (err) {
+        cmd.error(`${file}: ${(err as Error).message}`);
+      }
+      process.stdout.write(opts.json ? JSON.stringify(report) + "\n" : formatScoreReport(report));
+    });
+}
+
+async function readScoredFrame(path: string, needed: string[]): Promise<Frame> {
+  const ext = extname(path).toLowerCase();
+  if (ext === ".csv") return readFrameCsv(await readFile(path, "utf8"), { columns: needed });
+  if (ext !== ".parquet") throw new Error(`expected a .csv or .parquet file, got '${ext || "no extension"}'`);
+  const frame = readFrameParquet(await readFile(path));
+  for (const name of needed) if (!frame.columns[name]) throw new Error(`missing column '${name}'`);
+  return frame;
+}

@@ -1,0 +1,101 @@
+/**
+ * Row alignment. Every term is computed over rows matched by `id` and sorted by id in byte order
+ * (UTF-8 byte order = code point order), so no result depends on the order rows arrive in.
+ */
+
+/** Thrown when an id appears twice in one exped; `index` is the position of the second copy. */
+export class DuplicateIdError extends Error {
+  constructor(
+    readonly id: string,
+    readonly index: number,
+  ) {
+    super(`id '${id}' appears more than once`);
+  }
+}
+
+/** The ids of one exped in byte order, with the way back to the caller's rows. */
+export interface IdOrder {
+  /** The caller's ids, as given (kept to recognise predictions in the same row order). */
+  original: string[];
+  /** sorted position → original row; null when the input was already in order. */
+  order: Int32Array | null;
+  /** ids in byte order. */
+  sorted: string[];
+}
+
+/** Sorts ids in byte order; throws DuplicateIdError on a repeated id. */
+export function orderIds(ids: string[]): IdOrder {
+  const n = ids.length;
+  const byCodeUnit = !ids.some(hasSurrogateOrder);
+  const before = byCodeUnit ? (a: string, b: string) => a < b : (a: string, b: string) => compareIds(a, b) < 0;
+  let inOrder = true;
+  for (let i = 1; i < n && inOrder; i++) if (!before(ids[i - 1], ids[i])) inOrder = false;
+  if (inOrder) return { original: ids, order: null, sorted: ids };
+  const position = indexIds(ids);
+  const sorted = byCodeUnit ? ids.slice().sort() : ids.slice().sort(compareIds);
+  const order = new Int32Array(n);
+  for (let k = 0; k < n; k++) order[k] = position.get(sorted[k])!;
+  return { original: ids, order, sorted };
+}
+
+/** id → index; throws DuplicateIdError on a repeated id. */
+export function indexIds(ids: string[]): Map<string, number> {
+  const position = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) {
+    if (position.has(ids[i])) throw new DuplicateIdError(ids[i], i);
+    position.set(ids[i], i);
+  }
+  return position;
+}
+
+/** Byte-order (code point) comparison of two ids. */
+export function compareIds(a: string, b: string): number {
+  if (a === b) return 0;
+  const m = Math.min(a.length, b.length);
+  for (let i = 0; i < m; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+/** True when the two rows lists hold the same ids in the same order. */
+export function sameIds(a: string[], b: string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * `values` (keyed by `ids`) placed at the positions of `index` (id → position) in an array of
+ * `size`; positions with no value are NaN, ids not in the index are ignored.
+ */
+export function alignValues(
+  index: Map<string, number>,
+  size: number,
+  ids: string[],
+  values: Float64Array,
+  out: Float64Array,
+): void {
+  out.fill(NaN, 0, size);
+  const seen = new Uint8Array(size);
+  for (let i = 0; i < ids.length; i++) {
+    const at = index.get(ids[i]);
+    if (at === undefined) continue;
+    if (seen[at]) throw new DuplicateIdError(ids[i], i);
+    seen[at] = 1;
+    out[at] = values[i];
+  }
+}
+
+/** UTF-16 code-unit order differs from code point order only when a surrogate meets U+E000..U+FFFF. */
+function hasSurrogateOrder(id: string): boolean {
+  return /[\ud800-\uffff]/.test(id);
+}
+
+/** Surrogates (U+D800..DFFF, astral code points) sort after U+E000..U+FFFF in code point order. */
+function codePointRank(unit: number): number {
+  return unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
+}

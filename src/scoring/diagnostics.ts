@@ -1,0 +1,53 @@
+import { pearson } from "./pearson.js";
+import { mean, std } from "./vector.js";
+
+/** Display-only statistics of a per-exped (or per-round) series of one term. They never affect rank. */
+export interface SeriesDiagnostics {
+  mean: number;
+  /** population (ddof 0) */
+  std: number;
+  /** mean / std; 0 when std is 0 */
+  sharpe: number;
+  /** `max(cummax(cumsum) - cumsum)` */
+  max_drawdown: number;
+  /** pearson(x[0..n-2], x[1..n-1]) */
+  autocorrelation: number;
+  /** pearson(series, benchmark series); null when no benchmark series is given */
+  benchmark_corr: number | null;
+}
+
+export function seriesDiagnostics(series: ArrayLike<number>, benchmark?: ArrayLike<number>): SeriesDiagnostics {
+  const x = Float64Array.from(series);
+  const n = x.length;
+  if (benchmark && benchmark.length !== n) throw new Error(`benchmark series has ${benchmark.length} values for ${n}`);
+  const m = n === 0 ? 0 : mean(x, n);
+  const sd = n === 0 ? 0 : std(x, n);
+  return {
+    mean: m,
+    std: sd,
+    sharpe: sd === 0 ? 0 : m / sd,
+    max_drawdown: maxDrawdown(x),
+    autocorrelation: n < 3 ? 0 : pearson(x.subarray(0, n - 1), x.subarray(1), n - 1),
+    benchmark_corr: benchmark ? pearson(x, Float64Array.from(benchmark), n) : null,
+  };
+}
+
+/** `max(cummax(cumsum) - cumsum)`: the deepest fall of the cumulative series below its running peak. */
+export function maxDrawdown(x: Float64Array): number {
+  let cum = 0;
+  let peak = -Infinity;
+  let worst = 0;
+  for (let i = 0; i < x.length; i++) {
+    cum += x[i];
+    if (cum > peak) peak = cum;
+    if (peak - cum > worst) worst = peak - cum;
+  }
+  return worst;
+}
+
+/** Feature exposure = `max over features of |pearson(p, feature)|` (0 with no features). */
+export function featureExposure(prediction: Float64Array, features: Float64Array[]): number {
+  let worst = 0;
+  for (const f of features) worst = Math.max(worst, Math.abs(pearson(prediction, f, prediction.length)));
+  return worst;
+}

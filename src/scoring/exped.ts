@@ -1,0 +1,210 @@
+import { availableParallelism } from "node:os";
+import { aimcOfGaussian } from "./aimc.js";
+import { alignValues, indexIds, orderIds, sameIds, type IdOrder } from "./align.js";
+import { corrOfGaussian, poweredTarget } from "./corr.js";
+import { gaussianise } from "./gaussian.js";
+import { coreBasis, imputeCore, ncorrOfGaussian, type CoreBasis } from "./ncorr.js";
+import { gather, isConstant } from "./vector.js";
+import { runChunked } from "./workers.js";
+import { workspace } from "./workspace.js";
+
+/** The three terms of one prediction on one exped; `n` is the number of rows CORR was computed on. */
+export interface ExpedTerms {
+  n: number;
+  corr: number;
+  aimc: number | null;
+  ncorr: number;
+}
+
+/** The truth side of one exped: row ids, realised target, designated benchmark (null = none), core feature columns. */
+export interface ExpedTruth {
+  ids: string[];
+  target: Float64Array;
+  benchmark: Float64Array | null;
+  core: Float64Array[];
+}
+
+/** Target-side quantities over one row set (indices into the id-sorted arrays). */
+interface Side {
+  rows: Int32Array;
+  n: number;
+  tc: Float64Array;
+  poweredTc: Float64Array;
+  constantTarget: boolean;
+}
+
+/**
+ * The shared target-side work of one exped, done once for any number of predictions: ids in byte
+ * order, target/benchmark/imputed core in that order, and for the rows where the target is finite
+ * the centred and powered target and the orthonormal core basis (CORR, NCORR); for the rows where
+ * target and benchmark are finite, the centred target and the gaussianised benchmark (AIMC).
+ * A prediction missing some of those rows gets the same quantities rebuilt over its own rows.
+ */
+export interface PreparedExped {
+  readonly ids: IdOrder;
+  index: Map<string, number> | null;
+  readonly target: Float64Array;
+  readonly benchmark: Float64Array | null;
+  readonly core: Float64Array[];
+  readonly corrSide: Side & { basis: CoreBasis };
+  /** null when no row has both a finite target and a finite benchmark: AIMC is null. */
+  readonly aimcSide: (Side & { gb: Float64Array }) | null;
+}
+
+/** Total prediction rows above which `scoreSubmissions` spreads the work over worker threads. */
+const PARALLEL_ROWS = 2_000_000;
+/** Submissions per message to a worker. */
+const CHUNK = 32;
+
+export function prepareExped(truth: ExpedTruth): PreparedExped {
+  const size = truth.ids.length;
+  checkLength("target", truth.target, size);
+  if (truth.benchmark) checkLength("benchmark", truth.benchmark, size);
+  truth.core.forEach((col, j) => checkLength(`core feature ${j}`, col, size));
+  const ids = orderIds(truth.ids);
+  const target = inIdOrder(truth.target, ids.order);
+  const benchmark = truth.benchmark && inIdOrder(truth.benchmark, ids.order);
+  const core = truth.core.map((col) => {
+    const sorted = inIdOrder(col, ids.order);
+    imputeCore(sorted);
+    return sorted;
+  });
+  const all = finiteRows(target, null, size);
+  const withBenchmark = benchmark && finiteRows(benchmark, all, all.length);
+  return {
+    ids,
+    index: null,
+    target,
+    benchmark,
+    core,
+    corrSide: corrSide(target, core, all),
+    aimcSide: withBenchmark && withBenchmark.length > 0 ? aimcSide(target, benchmark, withBenchmark) : null,
+  };
+}
+
+/** Scores one prediction (keyed by `ids`; rows not in the exped are ignored) against a prepared exped. */
+export function scoreAgainst(p: PreparedExped, ids: string[], prediction: Float64Array): ExpedTerms {
+  checkLength("prediction", prediction, ids.length);
+  const size = p.target.length;
+  const ws = workspace.ensure(size);
+  const aligned = ws.aligned;
+  if (sameIds(ids, p.ids.original)) {
+    const order = p.ids.order;
+    if (order) for (let k = 0; k < size; k++) aligned[k] = prediction[order[k]];
+    else aligned.set(prediction);
+  } else {
+    p.index ??= indexIds(p.ids.sorted);
+    alignValues(p.index, size, ids, prediction, aligned);
+  }
+
+  let side = p.corrSide;
+  if (!allFinite(aligned, side.rows)) side = corrSide(p.target, p.core, finiteRows(aligned, side.rows, side.n));
+  const n = side.n;
+  gather(aligned, side.rows, n, ws.values);
+  gaussianise(ws.values, n, ws.gp, ws.sorted);
+  const scorable = n >= 2 && !side.constantTarget;
+  const corr = scorable ? corrOfGaussian(ws.gp, n, side.poweredTc, ws.tmp) : 0;
+  const ncorr = scorable ? ncorrOfGaussian(ws.gp, n, side.basis, side.poweredTc, ws.residual, ws.sorted) : 0;
+
+  let aimc: number | null = null;
+  let b = p.aimcSide;
+  if (b && p.benchmark) {
+    if (!allFinite(aligned, b.rows)) b = aimcSide(p.target, p.benchmark, finiteRows(aligned, b.rows, b.n));
+    // AIMC rows are a subset of CORR rows, so equal counts mean the same rows and the same g(p).
+    let gp = ws.gp;
+    if (b.n !== n) {
+      gather(aligned, b.rows, b.n, ws.values);
+      gaussianise(ws.values, b.n, ws.tmp, ws.sorted);
+      gp = ws.tmp;
+    }
+    aimc = b.n >= 2 && !b.constantTarget ? aimcOfGaussian(gp, b.gb, b.tc, b.n) : 0;
+  }
+  return { n, corr, aimc, ncorr };
+}
+
+/** One exped, one prediction (keyed by `predictionIds`, default the truth's ids). */
+export function scoreExped(input: ExpedTruth & { predictionIds?: string[]; prediction: Float64Array }): ExpedTerms {
+  return scoreAgainst(prepareExped(input), input.predictionIds ?? input.ids, input.prediction);
+}
+
+/**
+ * Settles many submissions of one round against one exped. The target side is prepared once; above
+ * PARALLEL_ROWS prediction rows (or when `opts.workers` > 0 asks for that many worker threads),
+ * chunks of submissions go to worker threads that each prepare the same truth, while this thread
+ * scores chunks too. Each worker runs the same code on the same data, so the results are
+ * bit-identical to `scoreAgainst` on one thread.
+ */
+export async function scoreSubmissions(
+  truth: ExpedTruth,
+  subs: { ids: string[]; prediction: Float64Array }[],
+  opts: { workers?: number } = {},
+): Promise<ExpedTerms[]> {
+  const prepared = prepareExped(truth);
+  const rows = subs.reduce((sum, s) => sum + s.prediction.length, 0);
+  const workers = opts.workers ?? (rows >= PARALLEL_ROWS ? availableParallelism() - 1 : 0);
+  const local = (start: number, end: number) =>
+    subs.slice(start, end).map((s) => scoreAgainst(prepared, s.ids, s.prediction));
+  if (workers <= 0 || subs.length <= CHUNK) return local(0, subs.length);
+  return runChunked<ExpedTerms>({
+    worker: new URL("./settle-worker.ts", import.meta.url),
+    workerData: { truth },
+    workers,
+    count: subs.length,
+    chunk: CHUNK,
+    local,
+    // Submissions in the truth's row order travel without their ids.
+    message: (start, end) => ({
+      start,
+      subs: subs.slice(start, end).map((s) => ({ ids: sameIds(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
+    }),
+  });
+}
+
+function corrSide(target: Float64Array, core: Float64Array[], rows: Int32Array): Side & { basis: CoreBasis } {
+  return { ...targetSide(target, rows), basis: coreBasis(core, rows, rows.length) };
+}
+
+function aimcSide(target: Float64Array, benchmark: Float64Array, rows: Int32Array): Side & { gb: Float64Array } {
+  const n = rows.length;
+  const gb = new Float64Array(n);
+  gather(benchmark, rows, n, gb);
+  gaussianise(gb, n, gb, workspace.ensure(n).sorted);
+  return { ...targetSide(target, rows), gb };
+}
+
+function targetSide(target: Float64Array, rows: Int32Array): Side {
+  const n = rows.length;
+  const t = new Float64Array(n);
+  gather(target, rows, n, t);
+  const tc = new Float64Array(n);
+  const poweredTc = new Float64Array(n);
+  poweredTarget(t, n, tc, poweredTc);
+  return { rows, n, tc, poweredTc, constantTarget: n > 0 && isConstant(t, n) };
+}
+
+/** The entries of `rows` (or 0..n-1 when null) where `x` is finite. */
+function finiteRows(x: Float64Array, rows: Int32Array | null, n: number): Int32Array {
+  const out = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const row = rows ? rows[i] : i;
+    if (Number.isFinite(x[row])) out[m++] = row;
+  }
+  return m === n ? out : out.slice(0, m);
+}
+
+function allFinite(x: Float64Array, rows: Int32Array): boolean {
+  for (let i = 0; i < rows.length; i++) if (!Number.isFinite(x[rows[i]])) return false;
+  return true;
+}
+
+function inIdOrder(col: Float64Array, order: Int32Array | null): Float64Array {
+  if (!order) return Float64Array.from(col);
+  const out = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = col[order[k]];
+  return out;
+}
+
+function checkLength(name: string, col: ArrayLike<number>, size: number): void {
+  if (col.length !== size) throw new Error(`${name} has ${col.length} values for ${size} ids`);
+}

@@ -1,0 +1,47 @@
+/**
+ * Small loops over the first `n` entries of typed arrays, shared by every kernel. Each sum runs
+ * left to right in one fixed order, so the same inputs always give the same bits.
+ */
+
+/** Σ a_i·b_i. The one dot product of the engine (AIMC relies on it being the same routine). */
+export function dot(a: Float64Array, b: Float64Array, n: number): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) s += a[i] * b[i];
+  return s;
+}
+
+/** Σ x_i / n. */
+export function mean(x: Float64Array, n: number): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) s += x[i];
+  return s / n;
+}
+
+/** Population standard deviation (ddof 0). */
+export function std(x: Float64Array, n: number): number {
+  const m = mean(x, n);
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const d = x[i] - m;
+    s += d * d;
+  }
+  return Math.sqrt(s / n);
+}
+
+/** out_i = x_i - mean(x). `out` may be `x`. */
+export function centre(x: Float64Array, n: number, out: Float64Array): void {
+  const m = mean(x, n);
+  for (let i = 0; i < n; i++) out[i] = x[i] - m;
+}
+
+/** True when all of x_0..x_{n-1} are the same value (zero variance, no rounding involved). */
+export function isConstant(x: Float64Array, n: number): boolean {
+  const first = x[0];
+  for (let i = 1; i < n; i++) if (x[i] !== first) return false;
+  return true;
+}
+
+/** out_i = src[rows_i]. */
+export function gather(src: Float64Array, rows: Int32Array, n: number, out: Float64Array): void {
+  for (let i = 0; i < n; i++) out[i] = src[rows[i]];
+}
