@@ -1,0 +1,19 @@
+import { Command } from "commander";
+import { registerRunCommand } from "./commands/run.js";
+import { registerScoreCommand } from "./commands/score.js";
+import { registerStrategiesCommand } from "./commands/strategies.js";
+
+/** The `basecamp` command. */
+const program = new Command()
+  .name("basecamp")
+  .description("Local simulator and offline backtesting workbench for the prediction tournament service")
+  .showHelpAfterError();
+
+registerRunCommand(program);
+registerScoreCommand(program);
+registerStrategiesCommand(program);
+
+program.parseAsync(process.argv).catch((e: unknown) => {
+  process.stderr.write(`basecamp: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});
