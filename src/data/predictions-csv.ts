@@ -1,0 +1,64 @@
+import { refuse } from "../domain/errors.js";
+import { CsvSyntaxError, csvRecords } from "./csv-records.js";
+
+/**
+ * The `id` and `prediction` columns of a CSV predictions file (other columns ignored). Rows are
+ * counted from 1 after the header. Numbers are decimal text; `nan`/`inf` spellings parse to
+ * NaN/Infinity so the range check can name them; anything else non-numeric is refused here.
+ */
+export function readPredictionsCsv(bytes: Uint8Array): { ids: string[]; values: number[] } {
+  const text = decodeUtf8(bytes);
+  try {
+    return readRecords(csvRecords(text));
+  } catch (e) {
+    if (e instanceof CsvSyntaxError) throw refuse("predictions_file_unreadable", { format: "CSV", reason: e.message });
+    throw e;
+  }
+}
+
+function readRecords(records: Generator<string[]>): { ids: string[]; values: number[] } {
+  const header = records.next();
+  if (header.done) throw refuse("predictions_file_empty");
+  const names = header.value;
+  const idAt = column(names, "id");
+  const predictionAt = column(names, "prediction");
+  const ids: string[] = [];
+  const values: number[] = [];
+  for (const fields of records) {
+    const row = ids.length + 1;
+    if (fields.length !== names.length) {
+      const problem = `the row has ${fields.length} fields, the header ${names.length}`;
+      throw refuse("predictions_value_malformed", { row, column: names[fields.length] ?? `(field ${names.length + 1})`, problem });
+    }
+    ids.push(fields[idAt]);
+    values.push(parseValue(fields[predictionAt], row));
+  }
+  return { ids, values };
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const NOT_FINITE = /^[+-]?(nan|inf|infinity)$/i;
+
+function parseValue(raw: string, row: number): number {
+  const text = raw.trim();
+  if (DECIMAL.test(text)) return Number(text);
+  if (NOT_FINITE.test(text)) return text.toLowerCase().includes("nan") ? NaN : text.startsWith("-") ? -Infinity : Infinity;
+  const problem = text === "" ? "the value is empty" : `'${raw.slice(0, 40)}' is not a number`;
+  throw refuse("predictions_value_malformed", { row, column: "prediction", problem });
+}
+
+function column(header: string[], name: string): number {
+  const at = header.indexOf(name);
+  if (at < 0) throw refuse("predictions_column_missing", { column: name });
+  return at;
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw refuse("predictions_file_unreadable", { format: "CSV", reason: "the text is not UTF-8" });
+  }
+}

@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { refuse } from "../domain/errors.js";
+import { readPredictionsCsv } from "./predictions-csv.js";
+import { readPredictionsParquet } from "./predictions-parquet.js";
+
+/** An event upload's predictions: one finite value in [0, 1] per distinct id, in file order. */
+export interface PredictionsFile {
+  ids: string[];
+  values: Float64Array;
+}
+
+/**
+ * Parses an event predictions file, CSV (`id,prediction` header) or parquet (`id` column or pandas
+ * index, `prediction`), chosen by the file name's extension. Refuses a file over `max_bytes`
+ * (413), an empty one, a missing column, an empty or non-numeric value, a repeated id and a value
+ * outside [0, 1], each naming where (rows counted from 1).
+ */
+export function parsePredictionsFile(filename: string, bytes: Uint8Array, opts: { max_bytes: number }): PredictionsFile {
+  if (bytes.length > opts.max_bytes) throw refuse("predictions_file_too_large", { limit: opts.max_bytes });
+  const name = filename.toLowerCase();
+  const read = name.endsWith(".csv") ? readPredictionsCsv : name.endsWith(".parquet") ? readPredictionsParquet : null;
+  if (!read) throw refuse("predictions_file_type", { filename });
+  if (bytes.length === 0) throw refuse("predictions_file_empty");
+  const { ids, values } = read(bytes);
+  if (ids.length === 0) throw refuse("predictions_file_empty");
+  checkRows(ids, values);
+  return { ids, values: Float64Array.from(values) };
+}
+
+function checkRows(ids: string[], values: ArrayLike<number>): void {
+  const seen = new Set<string>();
+  for (let r = 0; r < ids.length; r++) {
+    const id = ids[r];
+    if (id === "") throw refuse("predictions_value_malformed", { row: r + 1, column: "id", problem: "the value is empty" });
+    if (seen.has(id)) throw refuse("predictions_duplicate_id", { id });
+    seen.add(id);
+    const v = values[r];
+    if (!(v >= 0 && v <= 1)) throw refuse("predictions_value_out_of_range", { value: String(v), row: r + 1 });
+  }
+}
+
+/**
+ * A SHA-256 of the predictions' content, not their bytes, for the "identical predictions" dedup:
+ * rows sorted by id (UTF-8 byte order), each hashed as its id's byte length (u32 LE), the id's
+ * bytes and the value's float64 bits (LE, -0 as 0). The same predictions as CSV or parquet, in any
+ * row order, hash equal. Ids must be distinct, as `parsePredictionsFile` guarantees.
+ */
+export function predictionsDigest(p: PredictionsFile): string {
+  const { ids, values } = p;
+  const order = Array.from(ids.keys()).sort(ids.some((id) => SURROGATE.test(id)) ? byUtf8(ids) : byUnits(ids));
+  let size = 0;
+  for (const id of ids) size += 12 + Buffer.byteLength(id, "utf8");
+  const buf = Buffer.alloc(size);
+  let at = 0;
+  for (const i of order) {
+    const length = Buffer.byteLength(ids[i], "utf8");
+    at = buf.writeUInt32LE(length, at);
+    at += buf.write(ids[i], at, length, "utf8");
+    at = buf.writeDoubleLE(values[i] === 0 ? 0 : values[i], at);
+  }
+  return createHash("sha256").update(DIGEST_DOMAIN).update(buf).digest("hex");
+}
+
+const DIGEST_DOMAIN = "basecamp.predictions.v1\n";
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** UTF-16 unit order equals UTF-8 byte order for strings without surrogates, and is far cheaper. */
+function byUnits(ids: string[]): (a: number, b: number) => number {
+  return (a, b) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+}
+
+function byUtf8(ids: string[]): (a: number, b: number) => number {
+  const keys = ids.map((id) => Buffer.from(id, "utf8"));
+  return (a, b) => Buffer.compare(keys[a], keys[b]);
+}

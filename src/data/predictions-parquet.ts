@@ -1,0 +1,54 @@
+import { Type, tableFromIPC, type Table, type Vector } from "apache-arrow";
+import { readParquet } from "parquet-wasm";
+import { refuse } from "../domain/errors.js";
+import { readNumbers, readStrings } from "./arrow-columns.js";
+
+/**
+ * The `id` and `prediction` columns of a parquet predictions file. `id` is a column, or the pandas
+ * index (pyarrow stores an index as a column: named `id` when the index is, `__index_level_0__`
+ * when unnamed); `prediction` may be an int or float of any width. Rows are counted from 1.
+ */
+export function readPredictionsParquet(bytes: Uint8Array): { ids: string[]; values: Float64Array } {
+  const table = readTable(bytes);
+  if (table.numRows === 0) throw refuse("predictions_file_empty");
+  const id = table.getChild("id") ?? indexColumn(table);
+  if (!id) throw refuse("predictions_column_missing", { column: "id" });
+  const prediction = table.getChild("prediction");
+  if (!prediction) throw refuse("predictions_column_missing", { column: "prediction" });
+  if (prediction.type.typeId !== Type.Int && prediction.type.typeId !== Type.Float) {
+    throw refuse("predictions_column_type", { column: "prediction", type: String(prediction.type) });
+  }
+  refuseNulls("id", id);
+  refuseNulls("prediction", prediction);
+  return { ids: readStrings("id", id), values: readNumbers("prediction", prediction) };
+}
+
+function readTable(bytes: Uint8Array): Table {
+  try {
+    return tableFromIPC(readParquet(bytes, { batchSize: 1 << 20 }).intoIPCStream());
+  } catch (e) {
+    throw refuse("predictions_file_unreadable", { format: "parquet", reason: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** The single named index column recorded in the pandas metadata, if there is one. */
+function indexColumn(table: Table): Vector | null {
+  const raw = table.schema.metadata.get("pandas");
+  if (!raw) return null;
+  try {
+    const index = (JSON.parse(raw) as { index_columns?: unknown }).index_columns;
+    return Array.isArray(index) && index.length === 1 && typeof index[0] === "string" ? table.getChild(index[0]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function refuseNulls(column: string, vector: Vector): void {
+  if (vector.nullCount === 0) return;
+  let row = 1;
+  for (const chunk of vector.data) {
+    for (let i = 0; i < chunk.length; i++, row++) {
+      if (!chunk.getValid(i)) throw refuse("predictions_value_malformed", { row, column, problem: "the value is empty" });
+    }
+  }
+}

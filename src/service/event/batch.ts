@@ -1,0 +1,48 @@
+import { refuse, ServiceError } from "../../domain/errors.js";
+import type { Principal } from "../auth.js";
+import type { ServiceContext } from "../deployment.js";
+import { uploadsRemaining } from "./pool.js";
+import type { RunView } from "./run-view.js";
+import type { Lane } from "./upload-repo.js";
+import { upload, type UploadInput } from "./uploads.js";
+
+export const MAX_BATCH_ITEMS = 25;
+
+export interface BatchItemOutcome {
+  index: number;
+  idempotency_key: string | null;
+  /** `accepted`, `replayed` (an idempotency key answered with its earlier upload) or `refused`. */
+  outcome: "accepted" | "replayed" | "refused";
+  run: RunView | null;
+  error: { status: number; code: string; message: string } | null;
+}
+
+export interface BatchResult {
+  all_succeeded: boolean;
+  items: BatchItemOutcome[];
+  uploads_remaining: number | null;
+}
+
+/**
+ * A batch of 1 to 25 uploads on one lane, each with its own outcome. Items with an idempotency key
+ * that was already used answer with their first upload, so a resumed batch spends nothing twice.
+ */
+export function uploadBatch(ctx: ServiceContext, p: Principal, lane: Lane, items: UploadInput[]): BatchResult {
+  if (items.length === 0) throw refuse("batch_empty");
+  if (items.length > MAX_BATCH_ITEMS) throw refuse("batch_too_large", { n: items.length });
+  const outcomes = items.map((item, index): BatchItemOutcome => {
+    const idempotency_key = item.idempotency_key ?? null;
+    try {
+      const run = upload(ctx, p, lane, item);
+      return { index, idempotency_key, outcome: run.idempotent_replay ? "replayed" : "accepted", run, error: null };
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      return { index, idempotency_key, outcome: "refused", run: null, error: { status: e.status, code: e.code, message: e.message } };
+    }
+  });
+  return {
+    all_succeeded: outcomes.every((o) => o.outcome !== "refused"),
+    items: outcomes,
+    uploads_remaining: uploadsRemaining(ctx, p.agent_id),
+  };
+}

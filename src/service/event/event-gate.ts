@@ -1,0 +1,21 @@
+import { refuse } from "../../domain/errors.js";
+import { cadenceNow, type ServiceContext } from "../deployment.js";
+
+/**
+ * Whether the event takes work now. Before the build phase: 403 not started. Once `done`: 403
+ * ended. The round lane (and the live split) also needs an open round: otherwise 409
+ * `cadence_not_open` with `Retry-After`, the seconds until the next round opens.
+ */
+export function requireEventOpen(ctx: ServiceContext, needsRound: boolean): void {
+  const now = ctx.clock.now();
+  if (now < ctx.world.schedule.phases[0].start) throw refuse("hackathon_not_started");
+  const cadence = cadenceNow(ctx);
+  if (cadence.phase === "done") throw refuse("hackathon_ended");
+  if (!needsRound || !cadence.intake_fenced) return;
+  const next = ctx.world.schedule.rounds.find((r) => r.open_at > now);
+  const wait = Math.max(1, Math.ceil(((next?.open_at ?? now) - now) / 1000));
+  throw refuse("cadence_not_open", {}, {
+    extra: { retry_after_seconds: wait, intake_fenced: true, phase: cadence.phase },
+    headers: { "Retry-After": String(wait) },
+  });
+}

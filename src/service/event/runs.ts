@@ -1,0 +1,121 @@
+import { refuse } from "../../domain/errors.js";
+import { meanTerms, roundScore } from "../../scoring/blend.js";
+import { scoreAgainst, type ExpedTerms } from "../../scoring/exped.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import type { Principal } from "../auth.js";
+import type { ServiceContext } from "../deployment.js";
+import { scoringSettings } from "../setup.js";
+import { decodePredictions } from "../submission-codec.js";
+import { laneTruth } from "./run-truth.js";
+import { runView, type RunView } from "./run-view.js";
+import { setRunStatus, uploadById, type UploadRow } from "./upload-repo.js";
+
+/** A run's next transition, due at `t`. */
+export interface RunStep {
+  t: number;
+  kind: "run_scoring" | "run_finish";
+  upload_id: string;
+}
+
+export function dueRunSteps(ctx: ServiceContext, now: number): RunStep[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT upload_id, status, scoring_at, finishes_at FROM uploads
+       WHERE (status = 'accepted' AND scoring_at <= ?) OR (status IN ('accepted', 'scoring') AND finishes_at <= ?) ORDER BY seq`,
+    )
+    .all(now, now) as { upload_id: string; status: string; scoring_at: number; finishes_at: number }[];
+  const steps: RunStep[] = [];
+  for (const r of rows) {
+    if (r.status === "accepted") steps.push({ t: r.scoring_at, kind: "run_scoring", upload_id: r.upload_id });
+    if (r.finishes_at <= now) steps.push({ t: r.finishes_at, kind: "run_finish", upload_id: r.upload_id });
+  }
+  return steps;
+}
+
+export function applyRunStep(ctx: ServiceContext, step: RunStep): void {
+  inTransaction(ctx.db, () => {
+    const row = uploadById(ctx.db, step.upload_id);
+    if (!row) return;
+    if (step.kind === "run_scoring") {
+      if (row.status !== "accepted") return;
+      setRunStatus(ctx.db, row.upload_id, "scoring");
+      appendEvent(ctx.db, step.t, "run.scoring", { upload_id: row.upload_id });
+      return;
+    }
+    if (row.status !== "accepted" && row.status !== "scoring") return;
+    finish(ctx, row, step.t);
+  });
+}
+
+/**
+ * Scores a run against its lane's expeds. No overlap at all fails it, with the spec's text (the
+ * practice board's variant counts the ids); scores are the mean over the expeds it touched.
+ */
+function finish(ctx: ServiceContext, row: UploadRow, t: number): void {
+  const ids = JSON.parse(row.ids) as string[];
+  const values = decodePredictions(row.predictions);
+  const truths = laneTruth(ctx, row.lane, row.round_window);
+  const terms: ExpedTerms[] = [];
+  let matched = 0;
+  for (const truth of truths) {
+    const x = scoreAgainst(truth, ids, values);
+    const overlap = overlapCount(truth, ids);
+    if (overlap === 0) continue;
+    matched += overlap;
+    terms.push(x);
+  }
+  if (matched === 0) {
+    const error =
+      row.lane === "practice"
+        ? refuse("no_id_overlap_practice", { n: ids.length })
+        : refuse("no_id_overlap");
+    ctx.db
+      .prepare("UPDATE uploads SET status = 'failed', n_matched = 0, error_code = ?, error_message = ? WHERE upload_id = ?")
+      .run(error.code, error.message, row.upload_id);
+    appendEvent(ctx.db, t, "run.failed", { upload_id: row.upload_id, code: error.code, message: error.message });
+    return;
+  }
+  const mean = meanTerms(terms);
+  const score = mean.aimc === null ? null : roundScore({ corr: mean.corr, aimc: mean.aimc, ncorr: mean.ncorr }, scoringSettings(ctx));
+  ctx.db
+    .prepare("UPDATE uploads SET status = 'finalised', n_matched = ?, corr = ?, aimc = ?, ncorr = ?, score = ? WHERE upload_id = ?")
+    .run(matched, mean.corr, mean.aimc, mean.ncorr, score, row.upload_id);
+  appendEvent(ctx.db, t, "run.finalised", { upload_id: row.upload_id, n_matched: matched, n_expeds: terms.length, ...mean, score });
+}
+
+function overlapCount(truth: ReturnType<typeof laneTruth>[number], ids: string[]): number {
+  const known = new Set(truth.ids.original);
+  let n = 0;
+  for (const id of ids) if (known.has(id)) n++;
+  return n;
+}
+
+/** The caller's run; another agent's run answers as not found. */
+export function getRun(ctx: ServiceContext, p: Principal, uploadId: string): RunView {
+  const row = uploadById(ctx.db, uploadId);
+  if (!row || row.agent_id !== p.agent_id) throw refuse("upload_not_found", { id: uploadId });
+  return runView(ctx, row);
+}
+
+/**
+ * DELETE of a run: one still queued or scoring is cancelled (its pool place comes back); a failed
+ * or cancelled run is removed, so the same predictions can be filed again; a finalised run stays
+ * (409 already finalized: poll its status instead).
+ */
+export function deleteRun(ctx: ServiceContext, p: Principal, uploadId: string): { upload_id: string; status: "cancelled" | "removed" } {
+  return inTransaction(ctx.db, () => {
+    const row = uploadById(ctx.db, uploadId);
+    if (!row || row.agent_id !== p.agent_id) throw refuse("upload_not_found", { id: uploadId });
+    const t = ctx.clock.now();
+    if (row.status === "finalised") throw refuse("upload_already_finalized", { id: uploadId });
+    if (row.status === "accepted" || row.status === "scoring") {
+      setRunStatus(ctx.db, uploadId, "cancelled");
+      appendEvent(ctx.db, t, "run.cancelled", { upload_id: uploadId });
+      return { upload_id: uploadId, status: "cancelled" as const };
+    }
+    ctx.db.prepare("DELETE FROM uploads WHERE upload_id = ?").run(uploadId);
+    appendEvent(ctx.db, t, "run.removed", { upload_id: uploadId });
+    return { upload_id: uploadId, status: "removed" as const };
+  });
+}

@@ -1,0 +1,110 @@
+import { refuse } from "../../domain/errors.js";
+import { serviceId } from "../../domain/ids.js";
+import { parsePredictionsFile, predictionsDigest } from "../../data/predictions-file.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import { nextInSequence } from "../../store/sequence.js";
+import { requireScope, type Principal } from "../auth.js";
+import { cadenceNow, type EventSettings, type ServiceContext } from "../deployment.js";
+import { resolveModel } from "../models.js";
+import { encodePredictions } from "../submission-codec.js";
+import { requireEventOpen } from "./event-gate.js";
+import { checkModelFile } from "./model-file.js";
+import { countedUploads, uploadsRemaining } from "./pool.js";
+import { runView, type RunView } from "./run-view.js";
+import { filedWithDigest, runInFlight, uploadByIdempotencyKey, type Lane } from "./upload-repo.js";
+
+export interface FilePart {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** One upload on either lane: the multipart fields, already read off the transport. */
+export interface UploadInput {
+  model_id: string;
+  predictions: FilePart | null;
+  model_pkl: FilePart | null;
+  model_pkl_sha256?: string | null;
+  model_pkl_python_version?: string | null;
+  /** Makes a retried upload (a resumed batch) answer with the first one instead of spending twice. */
+  idempotency_key?: string | null;
+}
+
+/** Seconds after acceptance at which a run moves from `accepted` to `scoring`. */
+const QUEUE_SECONDS = 1;
+
+export function eventSettings(ctx: ServiceContext): EventSettings {
+  const event = ctx.world.deployment.event;
+  if (!event) throw refuse("not_found", { what: "this deployment runs no event" });
+  return event;
+}
+
+/**
+ * An upload on the event round lane (`round`: cadence-fenced, draws on the pool) or the practice
+ * board (`practice`: never fenced, free). Checks run in this order: the event's phase, scope, the
+ * model file, the model, the predictions file; then a retried idempotency key answers with its
+ * first outcome; then dedup by content, a run already scoring another file, and the pool. A
+ * refusal writes and charges nothing. Accepted runs are scored `scoring_seconds` later.
+ */
+export function upload(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput): RunView {
+  const event = eventSettings(ctx);
+  requireEventOpen(ctx, lane === "round");
+  requireScope(p, lane === "round" ? ["event"] : ["event", "practice"], lane === "round" ? "the event round lane" : "the practice board");
+  if (input.idempotency_key) {
+    const earlier = uploadByIdempotencyKey(ctx.db, p.agent_id, input.idempotency_key);
+    if (earlier) return { ...runView(ctx, earlier), idempotent_replay: true };
+  }
+  const modelFile = checkModelFile(
+    {
+      filename: input.model_pkl?.filename ?? null,
+      bytes: input.model_pkl?.bytes ?? null,
+      sha256: input.model_pkl_sha256,
+      python_version: input.model_pkl_python_version,
+    },
+    { ...event.model_file, enforce_python_version: true },
+  );
+  const model = resolveModel(ctx, p, input.model_id);
+  if (!input.predictions) {
+    throw refuse("validation_error", { message: "predictions: a predictions file part is required" }, { extra: { loc: ["body", "predictions"] } });
+  }
+  const parsed = parsePredictionsFile(input.predictions.filename, input.predictions.bytes, { max_bytes: event.predictions_max_bytes });
+  const digest = predictionsDigest(parsed);
+
+  const filed = filedWithDigest(ctx.db, digest);
+  if (filed) {
+    if (filed.agent_id === p.agent_id) throw refuse("predictions_filed_by_you", { name: filed.model });
+    throw refuse("predictions_already_filed");
+  }
+  const inFlight = runInFlight(ctx.db, model.id, lane);
+  if (inFlight && inFlight.digest !== digest) throw refuse("run_scoring_different_file");
+  if (lane === "round" && event.upload_pool !== null && countedUploads(ctx, p.agent_id) >= event.upload_pool) {
+    throw refuse("upload_limit_reached", { limit: event.upload_pool }, { extra: { uploads_remaining: 0 } });
+  }
+
+  return inTransaction(ctx.db, () => {
+    const t = ctx.clock.now();
+    const seq = nextInSequence(ctx.db, "upload");
+    const upload_id = serviceId("upl", ctx.world.deployment.seed, "upload", seq);
+    const round_window = lane === "round" ? cadenceNow(ctx).open_window : null;
+    ctx.db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(modelFile.sha256, input.model_pkl?.bytes);
+    ctx.db
+      .prepare(
+        `INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at,
+           finishes_at, digest, n_rows, ids, predictions, model_pkl_sha256, python_version, idempotency_key)
+         VALUES (?, ?, ?, ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        upload_id, seq, p.agent_id, model.id, lane, round_window, t,
+        t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, t + event.scoring_seconds * 1000,
+        digest, parsed.ids.length, JSON.stringify(parsed.ids), encodePredictions(parsed.values),
+        modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
+      );
+    appendEvent(ctx.db, t, "upload.accepted", {
+      upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: parsed.ids.length,
+      model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),
+    });
+    const row = ctx.db.prepare("SELECT * FROM uploads WHERE upload_id = ?").get(upload_id);
+    return runView(ctx, row as Parameters<typeof runView>[1]);
+  });
+}
+
