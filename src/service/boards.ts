@@ -1,6 +1,7 @@
 import { refuse } from "../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../scoring/standings.js";
 import type { ServiceContext } from "./deployment.js";
+import { eventStandings } from "./event/event-boards.js";
 import { roundByExped } from "./round-repo.js";
 import { scoringSettings } from "./setup.js";
 
@@ -39,4 +40,13 @@ export function roundBoard(ctx: ServiceContext, exped: string): Board & { exped:
   const entered = results(ctx, exped);
   const models = entered.map((r) => ({ model_id: r.model_id, model: r.model }));
   return { ...standings(entered, models, "sum"), exped };
+}
+
+/** The deployment's standings, tournament or event, with how many rounds they cover. */
+export function currentStandings(ctx: ServiceContext): Board & { rounds_settled: number } {
+  if (ctx.world.deployment.kind === "event") {
+    const { rounds_unsealed, ...board } = eventStandings(ctx);
+    return { ...board, rounds_settled: rounds_unsealed.length };
+  }
+  return seasonStandings(ctx);
 }

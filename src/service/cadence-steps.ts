@@ -3,6 +3,7 @@ import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
 import { allRounds, setRoundStatus, type RoundRow } from "./round-repo.js";
+import { applyRunStep, dueRunSteps, type RunStep } from "./event/runs.js";
 import { settleRound } from "./settlement.js";
 
 /** A change of round state that falls due at `t`. */
@@ -28,17 +29,26 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
 }
 
 /**
- * Brings round states up to the clock: opens, closes and settles every round whose time has come,
- * in time order, each logged at its scheduled time (not at the time it was noticed).
+ * Brings the service up to the clock: opens, closes and settles every round whose time has come,
+ * and moves every event run through scoring, all in time order (rounds before runs at the same
+ * instant), each logged at its scheduled time rather than when it was noticed.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
-  const steps = dueSteps(ctx, ctx.clock.now());
-  for (const step of steps) {
-    if (step.kind === "open") openStep(ctx, step);
+  const now = ctx.clock.now();
+  const rounds = dueSteps(ctx, now);
+  const runs = dueRunSteps(ctx, now);
+  const all: (DueStep | RunStep)[] = [...rounds, ...runs].sort((a, b) => a.t - b.t || (isRunStep(a) ? 1 : 0) - (isRunStep(b) ? 1 : 0));
+  for (const step of all) {
+    if (isRunStep(step)) applyRunStep(ctx, step);
+    else if (step.kind === "open") openStep(ctx, step);
     else if (step.kind === "close") closeStep(ctx, step);
     else await settleRound(ctx, step.round, step.t);
   }
-  return steps;
+  return rounds;
+}
+
+function isRunStep(s: DueStep | RunStep): s is RunStep {
+  return "upload_id" in s;
 }
 
 function openStep(ctx: ServiceContext, { t, round }: DueStep): void {

@@ -3,7 +3,7 @@ import { serviceId } from "../domain/ids.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import { requireScope, type Principal } from "./auth.js";
-import type { ServiceContext } from "./deployment.js";
+import type { Scope, ServiceContext } from "./deployment.js";
 
 /** A model as the service shows it. */
 export interface ModelRecord {
@@ -30,6 +30,11 @@ const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** Basecamp does not run uploaded model files yet, so no model's auto-submit lane is active. */
 const LANE_NOTE = "No model file is running for this model: submit each round with submit v2.";
 
+/** Who may register and archive models: tournament keys on a tournament, event keys on an event. */
+function modelScopes(ctx: ServiceContext): Scope[] {
+  return ctx.world.deployment.kind === "event" ? ["event", "practice"] : ["tournament"];
+}
+
 function record(row: ModelRow): ModelRecord {
   return {
     id: row.id,
@@ -43,39 +48,47 @@ function record(row: ModelRow): ModelRecord {
 
 /**
  * Registers a model. Idempotent by name: a name the caller already owns answers with the existing
- * record and `status: "already_exists"`; a name another agent holds is refused.
+ * record and `status: "already_exists"`; a name another agent holds is refused. On an event the
+ * server names the model (`participant_…`); the caller's name is only a private label, idempotent
+ * per caller, and later calls must use the returned name or id.
  */
 export function createModel(
   ctx: ServiceContext,
   p: Principal,
   input: { name: string },
 ): ModelRecord & { status: "created" | "already_exists" } {
-  requireScope(p, ["tournament"], "create_model");
+  requireScope(p, modelScopes(ctx), "create_model");
   if (!MODEL_NAME.test(input.name)) {
     throw refuse("validation_error", {
       message: `name: '${input.name}' must be 1-64 letters, digits, '_', '.' or '-', starting with a letter or digit`,
     }, { extra: { loc: ["body", "name"] } });
   }
+  const onEvent = ctx.world.deployment.kind === "event";
   return inTransaction(ctx.db, () => {
     const existing = ctx.db
-      .prepare("SELECT * FROM models WHERE name = ? AND archived_at IS NULL")
-      .get(input.name) as ModelRow | undefined;
+      .prepare(
+        onEvent
+          ? "SELECT * FROM models WHERE label = ? AND agent_id = ? AND archived_at IS NULL"
+          : "SELECT * FROM models WHERE name = ? AND archived_at IS NULL",
+      )
+      .get(...(onEvent ? [input.name, p.agent_id] : [input.name])) as ModelRow | undefined;
     if (existing) {
       if (existing.agent_id !== p.agent_id) throw refuse("model_name_taken", { name: input.name });
       return { ...record(existing), status: "already_exists" as const };
     }
     const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM models").get() as { n: number };
+    const id = serviceId("mdl", ctx.world.deployment.seed, "model", n + 1);
     const row: ModelRow = {
-      id: serviceId("mdl", ctx.world.deployment.seed, "model", n + 1),
+      id,
       agent_id: p.agent_id,
-      name: input.name,
+      name: onEvent ? `participant_${id.slice(4, 14)}` : input.name,
       created_at: ctx.clock.now(),
       archived_at: null,
     };
     ctx.db
-      .prepare("INSERT INTO models (id, seq, agent_id, name, created_at) VALUES (?, ?, ?, ?, ?)")
-      .run(row.id, n + 1, row.agent_id, row.name, row.created_at);
-    appendEvent(ctx.db, row.created_at, "model.created", { id: row.id, name: row.name, agent: p.agent });
+      .prepare("INSERT INTO models (id, seq, agent_id, name, label, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(row.id, n + 1, row.agent_id, row.name, onEvent ? input.name : null, row.created_at);
+    appendEvent(ctx.db, row.created_at, "model.created", { id: row.id, name: row.name, agent: p.agent, label: onEvent ? input.name : undefined });
     return { ...record(row), status: "created" as const };
   });
 }
@@ -100,13 +113,19 @@ export function resolveModel(ctx: ServiceContext, p: Principal, ref: string): Mo
   const row = ctx.db
     .prepare("SELECT * FROM models WHERE name = ? AND agent_id = ? AND archived_at IS NULL")
     .get(ref, p.agent_id) as ModelRow | undefined;
-  if (!row) throw refuse("model_name_unknown", { name: ref });
+  if (!row) {
+    const labelled = ctx.db
+      .prepare("SELECT 1 FROM models WHERE label = ? AND agent_id = ? AND archived_at IS NULL")
+      .get(ref, p.agent_id);
+    if (labelled) throw refuse("model_label_unknown", { label: ref });
+    throw refuse("model_name_unknown", { name: ref });
+  }
   return record(row);
 }
 
 /** Archives a model: it stops taking submissions and its name is free again. Its scores stay. */
 export function archiveModel(ctx: ServiceContext, p: Principal, ref: string): ModelRecord {
-  requireScope(p, ["tournament"], "archive_model");
+  requireScope(p, modelScopes(ctx), "archive_model");
   return inTransaction(ctx.db, () => {
     const model = resolveModel(ctx, p, ref);
     const t = ctx.clock.now();

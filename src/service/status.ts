@@ -2,6 +2,7 @@ import { iso } from "../domain/clock.js";
 import type { CadenceState } from "../domain/cadence.js";
 import { authenticate, type Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
+import { uploadsRemaining } from "./event/pool.js";
 import { getModels } from "./models.js";
 import { scoringSettings, type ScoringSettingsRecord } from "./setup.js";
 
@@ -15,30 +16,49 @@ const lanes = {
 
 export interface StatusView {
   scope: Principal["scope"];
-  mode: "tournament";
+  mode: "tournament" | "event";
   agent: string;
   lane: (typeof lanes)[keyof typeof lanes];
   now: string;
   cadence: CadenceState;
   live_round: string | null;
   models: string[];
+  /** Event keys: what is left of the upload pool (null = uncapped); tournament keys: null. */
   uploads_remaining: number | null;
+  /** Events only: `upcoming`, `running` or `finished`. */
+  event_status?: "upcoming" | "running" | "finished";
+  /** Events only: the plan the cadence follows. */
+  build_phase_minutes?: number;
+  n_rounds?: number;
+  round_minutes?: number | number[];
+  phase_sequence?: string[];
 }
 
 /** The mode-aware orientation read (`GET /api/v1/status`, MCP `get_started`). */
 export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
   const cadence = cadenceNow(ctx);
-  return {
+  const event = ctx.world.deployment.event;
+  const base = {
     scope: p.scope,
-    mode: "tournament",
     agent: p.agent,
     lane: lanes[p.scope],
     now: iso(ctx.clock.now()),
     cadence,
-    live_round: cadence.open_window,
-    models: p.scope === "tournament" ? getModels(ctx, p).models.map((m) => m.name) : [],
-    // Tournament keys have no upload pool.
-    uploads_remaining: null,
+    models: p.scope === "llm" ? [] : getModels(ctx, p).models.map((m) => m.name),
+  };
+  if (!event) return { ...base, mode: "tournament", live_round: cadence.open_window, uploads_remaining: null };
+  const started = ctx.clock.now() >= ctx.world.schedule.phases[0].start;
+  return {
+    ...base,
+    mode: "event",
+    // The round signal on an event is cadence.open_window; live_round is the tournament's.
+    live_round: null,
+    uploads_remaining: uploadsRemaining(ctx, p.agent_id),
+    event_status: !started ? "upcoming" : cadence.phase === "done" ? "finished" : "running",
+    build_phase_minutes: event.build_phase_minutes,
+    n_rounds: event.n_rounds,
+    round_minutes: event.round_minutes,
+    phase_sequence: ctx.world.schedule.phases.map((ph) => ph.name),
   };
 }
 
