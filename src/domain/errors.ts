@@ -23,6 +23,7 @@ export const catalogue = {
   llm_scope_only: { status: 403, text: "This key is LLM-scoped and cannot call {what}." },
   organiser_key_required: { status: 403, text: "This needs the scenario's organiser key." },
   not_found: { status: 404, text: "Not found: {what}" },
+  method_not_allowed: { status: 405, text: "Method {method} is not allowed on {path}; allowed: {allowed}." },
   payload_too_large: { status: 413, text: "Payload too large: the limit is {limit} bytes." },
   validation_error: { status: 422, text: "{message}" },
   rate_limited: {
@@ -30,6 +31,7 @@ export const catalogue = {
     text: "Rate limit exceeded: at most {ceiling} requests per {window_seconds} s per key and endpoint.",
   },
   lane_saturated: { status: 503, text: "Upload lane saturated; retry after 5 seconds." },
+  internal_error: { status: 500, text: "Internal error: {message}" },
 
   // Data download
   invalid_split: { status: 400, text: "Invalid split: {split}" },
@@ -38,6 +40,10 @@ export const catalogue = {
   live_empty: { status: 503, text: "Live dataset is empty" },
   hackathon_not_started: { status: 403, text: "Your hackathon has not started yet" },
   cadence_not_open: { status: 409, text: "No paid round is fully open for intake." },
+  benchmark_withheld: {
+    status: 404,
+    text: "Benchmark file not found: futures/{split}_benchmark_models (event keys get only the train benchmark file)",
+  },
 
   // Model
   model_name_unknown: { status: 404, text: "No model '{name}'. Create it first with create_model." },
@@ -70,6 +76,83 @@ export const catalogue = {
   },
   round_not_found: { status: 404, text: "Round not found" },
   no_active_round: { status: 404, text: "No active round" },
+
+  // Event submit
+  upload_limit_reached: {
+    status: 409,
+    text: "Upload limit reached: {limit} uploads per agent, counted across all your models and every round.",
+  },
+  no_id_overlap: { status: 400, text: "None of your predicted ids overlapped the validation set." },
+  no_id_overlap_practice: {
+    status: 400,
+    text: "None of your predicted ids overlapped the validation set. (0 of {n} predicted ids matched.)",
+  },
+  predictions_filed_by_you: {
+    status: 409,
+    text: "These predictions are already filed in this event by your model '{name}'.",
+  },
+  predictions_already_filed: {
+    status: 409,
+    text: "Identical predictions are already filed in this event by another participant.",
+  },
+  run_scoring_different_file: { status: 409, text: "A run for this model is already scoring a DIFFERENT predictions file" },
+  batch_empty: { status: 400, text: "A batch must declare at least one item." },
+  batch_too_large: { status: 400, text: "A batch may declare at most 25 items ({n} given)." },
+  upload_already_finalized: { status: 409, text: "Upload {id} was already finalized." },
+  upload_not_found: { status: 404, text: "Upload {id} not found" },
+  hackathon_ended: { status: 403, text: "This hackathon has ended" },
+
+  // Model file (event lanes); texts beyond the spec's table are Basecamp's own
+  model_pkl_required: { status: 400, text: "A model .pkl file is required for hackathon submissions." },
+  model_pkl_not_pkl: { status: 400, text: "The model file must be a .pkl file." },
+  model_file_too_large: { status: 413, text: "Model file too large: the limit is {limit} bytes." },
+  predictions_file_too_large: { status: 413, text: "File too large: the limit is {limit} bytes." },
+  model_pkl_sha256_invalid: {
+    status: 400,
+    text: "model_pkl_sha256 must be a 64-character hex SHA-256 digest.",
+  },
+  model_pkl_sha256_mismatch: {
+    status: 400,
+    text: "model_pkl_sha256 {declared} does not match the uploaded file, whose SHA-256 is {actual}.",
+  },
+  python_version_invalid: { status: 400, text: "python_version must be 'major.minor'" },
+  python_version_unsupported: {
+    status: 400,
+    text: "python_version {version} is not accepted; accepted versions: {accepted}.",
+  },
+  model_shape_refused: { status: 400, text: "Everesteer runs one model shape: a cloudpickled callable." },
+  model_pickle_invalid: { status: 400, text: "The model file is not a readable pickle: {reason}." },
+  model_pickle_torch: {
+    status: 400,
+    text: "The model pickle references torch ({global}); torch opcodes are not accepted.",
+  },
+
+  // Predictions file (event lanes); Basecamp's own texts
+  predictions_file_type: {
+    status: 400,
+    text: "The predictions file must be a .csv or .parquet file ('{filename}' given).",
+  },
+  predictions_file_unreadable: { status: 400, text: "The predictions file is not readable {format}: {reason}." },
+  predictions_file_empty: { status: 400, text: "The predictions file has no rows." },
+  predictions_column_missing: { status: 400, text: "The predictions file has no '{column}' column." },
+  predictions_column_type: {
+    status: 400,
+    text: "The predictions file's '{column}' column holds {type} values, not numbers.",
+  },
+  predictions_value_malformed: {
+    status: 400,
+    text: "The predictions file is malformed at row {row}, column '{column}': {problem}.",
+  },
+  predictions_duplicate_id: { status: 400, text: "The predictions file lists id '{id}' more than once." },
+  predictions_value_out_of_range: {
+    status: 400,
+    text: "The predictions file has prediction {value} at row {row}; predictions must be finite numbers in [0, 1].",
+  },
+
+  // Organiser clock control (/sim/v1)
+  clock_backwards: { status: 422, text: "The clock never moves backwards: {until} is before now ({now})." },
+  clock_no_next_phase: { status: 422, text: "The season is in its last phase ({phase}); there is no next phase to advance to." },
+  clock_control_unavailable: { status: 409, text: "This service's clock is not under organiser control." },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof catalogue;
