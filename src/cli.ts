@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerRunCommand } from "./commands/run.js";
 import { registerScoreCommand } from "./commands/score.js";
+import { registerServeCommand } from "./commands/serve.js";
 import { registerStrategiesCommand } from "./commands/strategies.js";
 
 /** The `basecamp` command. */
@@ -11,6 +12,7 @@ const program = new Command()
 
 registerRunCommand(program);
 registerScoreCommand(program);
+registerServeCommand(program);
 registerStrategiesCommand(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {

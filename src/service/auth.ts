@@ -38,3 +38,11 @@ export function requireScope(p: Principal, allowed: Scope[], what: string): void
   if (p.scope === "llm") throw refuse("llm_scope_only", { what });
   throw refuse("insufficient_scope", { what, needed: allowed.join(" or ") });
 }
+
+/** Scopes that may read rounds, schedules and boards: every key but an LLM-scoped one. */
+export const readerScopes: Scope[] = ["tournament", "event", "practice"];
+
+/** Staking needs a confirmed e-mail (spec, Authentication 7); a staking operation calls this first. */
+export function requireConfirmedEmail(p: Principal): void {
+  if (!p.email_confirmed) throw refuse("email_not_verified");
+}

@@ -1,7 +1,7 @@
 import { refuse } from "../domain/errors.js";
 import { selectColumns, type Frame } from "../data/frame.js";
 import { splits, type Split } from "../data/schema.js";
-import { requireScope, type Principal } from "./auth.js";
+import { readerScopes, requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
 import { benchmarkWithheld } from "./faults.js";
 import { openRound } from "./round-repo.js";
@@ -32,10 +32,12 @@ export function downloadDataset(ctx: ServiceContext, p: Principal, split: string
 /**
  * A benchmark prediction file: index `id`, columns `exped` and one per benchmark model
  * (`v1_designated`). The live file is served while a round is open; a fault can withhold its column.
+ * Event keys get only `train`: `validation` and `live` answer 404 by design (public facts, section 2).
  */
 export function downloadBenchmark(ctx: ServiceContext, p: Principal, split: string): Frame {
-  requireScope(p, ["tournament"], "benchmark download");
+  requireScope(p, readerScopes, "benchmark download");
   const s = parseSplit(split);
+  if (p.scope !== "tournament" && s !== "train") throw refuse("benchmark_withheld", { split: s });
   if (s !== "live") return ctx.world.dataset.benchmarks[s];
   const { round, live } = liveRound(ctx, s);
   if (benchmarkWithheld(ctx, round.idx)) return selectColumns(live.benchmark, []);

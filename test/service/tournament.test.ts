@@ -22,7 +22,7 @@ async function openRoundOne() {
   const h = harness();
   h.clock.set(h.round(1).open_at);
   await h.service.createModel(ALICE, { name: "alice-model" });
-  const { exped, instrument_ids } = await h.service.instruments();
+  const { exped, instrument_ids } = await h.service.instruments(ALICE);
   const full = (value = 0.5): PredictionEntry[] => instrument_ids.map((instrument_id) => ({ instrument_id, prediction: value }));
   const submit = (predictions: PredictionEntry[], extra: Partial<{ model_id: string; exped: string }> = {}, key = ALICE) =>
     h.service.submit(key, { model_id: "alice-model", exped, predictions, ...extra });

@@ -1,0 +1,87 @@
+import { Hono, type Handler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { refuse, type ServiceError } from "../domain/errors.js";
+import type { Service } from "../service/service.js";
+import { keyOnlyInHeader } from "./credentials.js";
+import { accessGate, LOGIN_PATH, loginPage } from "./gate.js";
+import { parseJsonBody } from "./json-body.js";
+import { openApiDocument } from "./openapi.js";
+import { honoPath, pathPattern, route, type Route } from "./route.js";
+import { boardRoutes } from "./routes/boards.js";
+import { dataRoutes } from "./routes/data.js";
+import { modelRoutes } from "./routes/models.js";
+import { roundRoutes } from "./routes/rounds.js";
+import { simRoutes } from "./routes/sim.js";
+import { statusRoutes } from "./routes/status.js";
+import { submitRoutes } from "./routes/submit.js";
+import { renderError, renderThrown } from "./render.js";
+import { bodySchemas } from "./schemas.js";
+
+/** Largest request body accepted, in bytes, unless the server is told otherwise. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  bodyLimitBytes?: number;
+  /** Where internal errors are reported (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/** Every served route but the OpenAPI document, in registration order (the benchmark download before the dataset download). */
+const serviceRoutes: Route[] = [
+  ...statusRoutes,
+  ...roundRoutes,
+  ...dataRoutes,
+  ...boardRoutes,
+  ...modelRoutes,
+  ...submitRoutes,
+  ...simRoutes,
+];
+
+const openApiRoute = route({
+  method: "GET",
+  path: "/api/v1/openapi.json",
+  operationId: "openapi",
+  summary: "This document",
+  key: "none",
+  responses: { 200: "The OpenAPI 3.1 document" },
+  handle: async ({ c }) => c.json(openApiDocument(routes, "1")),
+});
+
+/** Every route, as the OpenAPI document lists them. */
+export const routes: Route[] = [...serviceRoutes, openApiRoute];
+
+/** A route's handler: the key from `X-API-Key`, the body checked by its schema, then the route. */
+function handler(r: Route, service: Service): Handler {
+  return async (c) => {
+    const key = c.req.header("x-api-key");
+    const body = r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined;
+    return r.handle({ c, service, key, body });
+  };
+}
+
+/** No route matched: 405 (with `Allow`) when the path exists under another method, else 404. */
+function unmatched(method: string, path: string): ServiceError {
+  const allowed = routes.filter((r) => pathPattern(r.path).test(path)).map((r) => r.method);
+  if (allowed.length === 0) return refuse("not_found", { what: `${method} ${path}` });
+  const allow = [...new Set(allowed)].join(", ");
+  return refuse("method_not_allowed", { method, path, allowed: allow }, { headers: { Allow: allow } });
+}
+
+/**
+ * The HTTP face: the access gate and the key-only-in-header rule on /api/v1, the body limit, then
+ * one handler per route (parse, call the service, map the result). Every refusal is rendered from
+ * the service's catalogue.
+ */
+export function createApp(service: Service, options: AppOptions = {}): Hono {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  const app = new Hono();
+  app.onError((e) => renderThrown(e, log));
+  app.notFound((c) => renderError(unmatched(c.req.method, c.req.path)));
+  app.use("/api/v1/*", accessGate(service.ctx.world.deployment.gate));
+  app.use("/api/v1/*", keyOnlyInHeader);
+  app.use("*", bodyLimit({ maxSize: limit, onError: () => renderError(refuse("payload_too_large", { limit }, { extra: { limit } })) }));
+  app.get(LOGIN_PATH, () => loginPage());
+  for (const r of routes) app.on(r.method, honoPath(r), handler(r, service));
+  return app;
+}

@@ -1,0 +1,19 @@
+import { refuse, ServiceError } from "../domain/errors.js";
+
+/**
+ * A refusal as HTTP: status from the catalogue, body `{"detail": {"code", "message", ...extra}}`,
+ * and every header the error carries (`Retry-After` on a cadence fence or a saturated lane).
+ */
+export function renderError(e: ServiceError): Response {
+  return new Response(JSON.stringify({ detail: e.detail }), {
+    status: e.status,
+    headers: { "content-type": "application/json", ...e.headers },
+  });
+}
+
+/** Anything thrown: a ServiceError as itself, anything else as a 500 (reported to `log`). */
+export function renderThrown(e: unknown, log: (line: string) => void): Response {
+  if (e instanceof ServiceError) return renderError(e);
+  log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  return renderError(refuse("internal_error", { message: e instanceof Error ? e.message : String(e) }));
+}

@@ -1,0 +1,47 @@
+import { route } from "../route.js";
+
+/** The organiser's control API: the clock, the live scoring settings, injected faults. */
+export const simRoutes = [
+  route({
+    method: "GET",
+    path: "/sim/v1/clock",
+    operationId: "sim_clock",
+    summary: "The served clock: {now, mode, speed, cadence}",
+    key: "organiser",
+    responses: { 200: "{now, mode, speed, cadence}" },
+    handle: async ({ c, service, key }) => c.json(await service.clock(key)),
+  }),
+  route({
+    method: "POST",
+    path: "/sim/v1/clock/advance",
+    operationId: "sim_clock_advance",
+    summary: "Moves the clock forward ({seconds} | {to: 'next_phase'} | {until}) and applies the round transitions due",
+    key: "organiser",
+    body: "ClockAdvanceBody",
+    responses: {
+      200: "{now, cadence, transitions: [{kind, exped, t}]}",
+      422: "The clock never moves backwards: {until} is before now ({now}). | no next phase | schema errors",
+    },
+    handle: async ({ c, service, key, body }) => c.json(await service.advanceClock(key, body)),
+  }),
+  route({
+    method: "POST",
+    path: "/sim/v1/scoring",
+    operationId: "sim_change_scoring",
+    summary: "Changes the live scoring settings (partial); rounds settled later use them",
+    key: "organiser",
+    body: "ScoringChangeBody",
+    responses: { 200: "The new settings {weights, clip, aggregate}" },
+    handle: async ({ c, service, key, body }) => c.json(await service.changeScoring(key, body)),
+  }),
+  route({
+    method: "POST",
+    path: "/sim/v1/faults",
+    operationId: "sim_toggle_fault",
+    summary: "Turns a fault on or off: missing_benchmark withholds a round's live v1_designated (it will not settle)",
+    key: "organiser",
+    body: "FaultBody",
+    responses: { 200: "The faults now {missing_benchmark_rounds}" },
+    handle: async ({ c, service, key, body }) => c.json(await service.toggleMissingBenchmark(key, body.round, body.on)),
+  }),
+];

@@ -1,0 +1,76 @@
+import { iso } from "../domain/clock.js";
+import type { CadenceState } from "../domain/cadence.js";
+import { refuse } from "../domain/errors.js";
+import { advanceRounds } from "./cadence-steps.js";
+import { cadenceNow, type ServiceContext } from "./deployment.js";
+import type { Db } from "../store/db.js";
+
+/**
+ * The organiser's hold on a served clock: `manual` moves only when advanced; `realtime` runs at
+ * `speed` times the wall clock and can also be jumped forward.
+ */
+export interface ClockControl {
+  mode: "manual" | "realtime";
+  speed: number;
+  advance(ms: number): void;
+}
+
+/** How far to move: a number of seconds, to the end of the current phase, or to an instant. */
+export type AdvanceRequest = { seconds: number } | { to: "next_phase" } | { until: string };
+
+export interface ClockView {
+  now: string;
+  mode: ClockControl["mode"];
+  speed: number;
+  cadence: CadenceState;
+}
+
+export interface AdvanceResult {
+  now: string;
+  cadence: CadenceState;
+  transitions: { kind: "open" | "close" | "settle"; exped: string; t: string }[];
+}
+
+export function clockView(ctx: ServiceContext, control: ClockControl): ClockView {
+  return { now: iso(ctx.clock.now()), mode: control.mode, speed: control.speed, cadence: cadenceNow(ctx) };
+}
+
+/** The instant an advance request asks for: never before now. */
+function target(ctx: ServiceContext, request: AdvanceRequest): number {
+  const now = ctx.clock.now();
+  let t: number;
+  let field: string;
+  if ("seconds" in request) {
+    t = now + Math.round(request.seconds * 1000);
+    field = "seconds";
+  } else if ("to" in request) {
+    const cadence = cadenceNow(ctx);
+    if (cadence.phase_ends_at === null) throw refuse("clock_no_next_phase", { phase: cadence.phase });
+    return Date.parse(cadence.phase_ends_at);
+  } else {
+    t = Date.parse(request.until);
+    field = "until";
+  }
+  if (!Number.isFinite(t)) {
+    throw refuse("validation_error", { message: `${field}: expected a finite duration or an ISO instant` }, { extra: { loc: ["body", field] } });
+  }
+  if (t < now) throw refuse("clock_backwards", { until: iso(t), now: iso(now) }, { extra: { loc: ["body", field] } });
+  return t;
+}
+
+/** Moves the clock forward and applies every round transition that falls due on the way. */
+export async function advanceClock(ctx: ServiceContext, control: ClockControl, request: AdvanceRequest): Promise<AdvanceResult> {
+  control.advance(target(ctx, request) - ctx.clock.now());
+  const steps = await advanceRounds(ctx);
+  return {
+    now: iso(ctx.clock.now()),
+    cadence: cadenceNow(ctx),
+    transitions: steps.map((s) => ({ kind: s.kind, exped: s.round.exped, t: iso(s.t) })),
+  };
+}
+
+/** Where a served clock starts: the season's start, or the last logged instant of a resumed store. */
+export function resumeInstant(db: Db, seasonStart: number): number {
+  const { t } = db.prepare("SELECT MAX(t) AS t FROM events").get() as { t: number | null };
+  return Math.max(seasonStart, t ?? seasonStart);
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { ALICE, ORGANISER, refusal, testServer } from "./server.js";
+
+describe("organiser clock control (/sim/v1)", () => {
+  it("needs the organiser key", async () => {
+    const s = await testServer();
+    expect(refusal(await s.get("/sim/v1/clock"))).toMatchObject({ status: 401, code: "missing_api_key" });
+    expect(refusal(await s.get("/sim/v1/clock", ALICE))).toEqual({
+      status: 403,
+      code: "organiser_key_required",
+      message: "This needs the scenario's organiser key.",
+    });
+    expect(refusal(await s.call("POST", "/sim/v1/clock/advance", { key: ALICE, body: { seconds: 60 } }))).toMatchObject({ status: 403 });
+  });
+
+  it("reads and advances a manual clock by seconds, to the next phase, or until an instant; never backwards", async () => {
+    const s = await testServer();
+    const clock = await s.get("/sim/v1/clock", ORGANISER);
+    expect(clock.json).toMatchObject({ now: "2026-01-05T00:00:00.000Z", mode: "manual", speed: 0, cadence: { phase: "round_open" } });
+    const bySeconds = await s.advance({ seconds: 3600 });
+    expect(bySeconds.json).toMatchObject({ now: "2026-01-05T01:00:00.000Z", transitions: [] });
+    const toPhase = await s.advance({ to: "next_phase" });
+    expect(toPhase.json).toMatchObject({ now: "2026-01-05T16:00:00.000Z", cadence: { intake_fenced: true } });
+    expect(toPhase.json.transitions).toEqual([{ kind: "close", exped: "exped_0021", t: "2026-01-05T16:00:00.000Z" }]);
+    const back = await s.advance({ until: "2026-01-05T12:00:00Z" });
+    expect(refusal(back)).toEqual({
+      status: 422,
+      code: "clock_backwards",
+      message: "The clock never moves backwards: 2026-01-05T12:00:00.000Z is before now (2026-01-05T16:00:00.000Z).",
+    });
+    expect(back.json.detail.loc).toEqual(["body", "until"]);
+    expect((await s.advance({ seconds: -5 })).status).toBe(422);
+    expect((await s.advance({ to: "tomorrow" })).json.detail.code).toBe("validation_error");
+    const until = await s.advance({ until: "2026-01-06T00:00:00Z" });
+    expect(until.json.transitions.map((t: { kind: string; exped: string }) => `${t.kind}:${t.exped}`)).toEqual([
+      "settle:exped_0021",
+      "open:exped_0022",
+    ]);
+    expect((await s.get("/sim/v1/clock", ORGANISER)).json.now).toBe("2026-01-06T00:00:00.000Z");
+  });
+
+  it("settles rounds into standings, round boards and the benchmark board; faults and scoring changes apply", async () => {
+    const s = await testServer();
+    await s.post("/api/v1/models", { name: "alice-model" }, ALICE);
+    const { exped, instrument_ids } = (await s.get("/api/v1/futures/rounds/current/instruments", ALICE)).json;
+    const predictions = instrument_ids.map((instrument_id: string, i: number) => ({ instrument_id, prediction: (i % 10) / 10 }));
+    expect((await s.post("/api/v1/futures/submit/v2", { model_id: "alice-model", exped, predictions }, ALICE)).status).toBe(201);
+
+    const settings = await s.call("POST", "/sim/v1/scoring", { key: ORGANISER, body: { clip: 0.5 } });
+    expect(settings.json).toMatchObject({ clip: 0.5, aggregate: "sum" });
+    expect((await s.get("/api/v1/scoring")).json.clip).toBe(0.5);
+    expect((await s.call("POST", "/sim/v1/scoring", { key: ORGANISER, body: { clip: 0 } })).json.detail.loc).toEqual(["body", "clip"]);
+    expect((await s.call("POST", "/sim/v1/scoring", { key: ORGANISER, body: { clipp: 1 } })).status).toBe(422);
+
+    const faults = await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "missing_benchmark", round: 2, on: true } });
+    expect(faults.json).toEqual({ missing_benchmark_rounds: [2] });
+    expect((await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "missing_benchmark", round: 9, on: true } })).status).toBe(422);
+
+    await s.advance({ until: "2026-01-07T00:00:00Z" });
+    const standings = await s.get("/api/v1/futures/standings", ALICE);
+    expect(standings.json).toMatchObject({ rounds_settled: 1, rank_metric: expect.any(String) });
+    const board = await s.get(`/api/v1/futures/rounds/${exped}/board`, ALICE);
+    expect(board.json.exped).toBe(exped);
+    expect(JSON.stringify(board.json)).toContain("alice-model");
+    expect(refusal(await s.get("/api/v1/futures/rounds/exped_9999/board", ALICE))).toMatchObject({ status: 404, message: "Round not found" });
+    // Round 2 lost its designated benchmark: it does not settle.
+    const schedule = (await s.get("/api/v1/schedule", ALICE)).json.rounds.map((r: { status: string }) => r.status);
+    expect(schedule).toEqual(["settled", "unsettled", "open"]);
+
+    const benchmarks = await s.get("/api/v1/benchmarks/board", ALICE);
+    expect(benchmarks.json.rank_metric).toBe("mean_corr");
+    const [entry] = benchmarks.json.models;
+    expect(entry).toMatchObject({ name: "v1_designated", rounds: 1, mean_aimc: 0, sharpe: 0 });
+    expect(Number.isFinite(entry.mean_corr)).toBe(true);
+    expect(entry.mean_corr).not.toBe(0);
+  });
+});
+
+describe("realtime clock", () => {
+  it("moves rounds on its own: a timer syncs the service without any request", async () => {
+    // 2 simulated days per wall-clock second.
+    const s = await testServer({}, { clock: "realtime", speed: 172_800, syncEveryMs: 10 });
+    const events = () => (s.service.ctx.db.prepare("SELECT COUNT(*) AS n FROM events WHERE type LIKE 'round.%'").get() as { n: number }).n;
+    const before = events();
+    for (let i = 0; i < 200 && events() <= before + 1; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(events()).toBeGreaterThan(before + 1);
+    const clock = (await s.get("/sim/v1/clock", ORGANISER)).json;
+    expect(clock).toMatchObject({ mode: "realtime", speed: 172_800 });
+    const jumped = await s.advance({ seconds: 86_400 * 3 });
+    expect(Date.parse(jumped.json.now)).toBeGreaterThanOrEqual(Date.parse(clock.now) + 86_400_000 * 3);
+  });
+});
