@@ -1,0 +1,96 @@
+import type { Frame } from "../data/frame.js";
+import { readFrameParquet } from "../data/parquet.js";
+import type { Board } from "../scoring/standings.js";
+import type { Client } from "../service/client.js";
+import type { ModelRecord } from "../service/models.js";
+import type { RoundView } from "../service/rounds.js";
+import type { ScoringView, StatusView, WhoAmI } from "../service/status.js";
+import type { SubmitInput, SubmitResult } from "../service/tournament.js";
+import { Transport, type TransportOptions } from "./transport.js";
+
+export { ApiError } from "./api-error.js";
+export { SimControl } from "./sim-control.js";
+
+export interface ClientOptions extends TransportOptions {
+  apiKey: string;
+}
+
+const seg = encodeURIComponent;
+
+/**
+ * The service's operations over HTTP, for one API key: the same `Client` the engine's agents use
+ * in-process, so a strategy runs unchanged against `basecamp serve` or the real service. Refusals
+ * throw `ApiError`; cadence fences, saturated lanes and rate limits are retried per the spec.
+ */
+export class BasecampClient implements Client {
+  private readonly http: Transport;
+
+  constructor(opts: ClientOptions) {
+    this.http = new Transport(opts.apiKey, opts);
+  }
+
+  whoami(): Promise<WhoAmI> {
+    return this.http.json("GET", "/api/v1/whoami");
+  }
+
+  getStarted(): Promise<StatusView> {
+    return this.http.json("GET", "/api/v1/status");
+  }
+
+  explainScoring(): Promise<ScoringView> {
+    return this.http.json("GET", "/api/v1/scoring");
+  }
+
+  currentRound(): Promise<RoundView> {
+    return this.http.json("GET", "/api/v1/rounds/current");
+  }
+
+  schedule(): Promise<{ tournament: "futures"; rounds: RoundView[] }> {
+    return this.http.json("GET", "/api/v1/schedule");
+  }
+
+  instruments(): Promise<{ exped: string; instrument_ids: string[]; data_datestamp: string }> {
+    return this.http.json("GET", "/api/v1/futures/rounds/current/instruments");
+  }
+
+  async downloadDataset(split: string): Promise<Frame> {
+    return readFrameParquet(await this.http.bytes(`/api/v1/futures/data/${seg(split)}`));
+  }
+
+  /** The tournament's benchmark file; `universe` is always "futures" on this service. */
+  async downloadBenchmark(_universe: "futures", split: string): Promise<Frame> {
+    return readFrameParquet(await this.http.bytes(`/api/v1/futures/data/${seg(split)}_benchmark_models`));
+  }
+
+  /** The benchmark catalogue (mean CORR, mean AIMC, Sharpe per published benchmark). */
+  benchmarks(): Promise<Record<string, unknown>> {
+    return this.http.json("GET", "/api/v1/benchmarks/board");
+  }
+
+  createModel(input: { name: string }): Promise<ModelRecord & { status: "created" | "already_exists" }> {
+    return this.http.json("POST", "/api/v1/models", input);
+  }
+
+  getModels(): Promise<{ models: ModelRecord[] }> {
+    return this.http.json("GET", "/api/v1/models");
+  }
+
+  archiveModel(model: string): Promise<ModelRecord> {
+    return this.http.json("POST", `/api/v1/models/${seg(model)}/archive`);
+  }
+
+  /** Submit v2. Non-finite predictions are sent (as "NaN"/"Infinity" strings) for the service to refuse. */
+  submit(input: SubmitInput): Promise<SubmitResult> {
+    return this.http.json("POST", "/api/v1/futures/submit/v2", input);
+  }
+
+  standings(): Promise<Board & { rounds_settled: number }> {
+    return this.http.json("GET", "/api/v1/futures/standings");
+  }
+
+  roundBoard(exped: string): Promise<Board & { exped: string }> {
+    return this.http.json("GET", `/api/v1/futures/rounds/${seg(exped)}/board`);
+  }
+}
+
+export { BasecampClient as Client };
