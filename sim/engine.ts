@@ -1,6 +1,7 @@
 import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import type { Board } from "../src/scoring/standings.js";
+import { currentStandings } from "../src/service/boards.js";
 import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { inStep, stepsDone } from "../src/service/engine-step.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
@@ -69,11 +70,11 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
       await inStep(ctx, i, async () => {
         const transitions = await service.sync();
         for (const tr of transitions) {
-          if (tr.kind === "settle") emit({ kind: "settled", exped: tr.round.exped, board: await service.standings() });
+          if (tr.kind === "settle") emit({ kind: "settled", exped: tr.round.exped, board: currentStandings(ctx) });
         }
         await runStep(step);
       });
-      const settled = (await service.standings()).rounds_settled;
+      const settled = currentStandings(ctx).rounds_settled;
       emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
     }
 
@@ -96,7 +97,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
       steps: timeline.length,
       stepsDone: stepsDone(ctx),
       finished,
-      board: await service.standings(),
+      board: currentStandings(ctx),
     };
   } finally {
     db.close();

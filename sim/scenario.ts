@@ -154,6 +154,9 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
     } catch (e) {
       throw new ScenarioError(`${source}: agents[${i}].strategy: ${(e as Error).message}`);
     }
+    if (strategy.kind !== scenario.kind) {
+      throw new ScenarioError(`${source}: agents[${i}].strategy: '${agent.strategy}' plays ${strategy.kind}s, and this scenario is a ${scenario.kind}`);
+    }
     const params = strategy.params.safeParse(agent.params);
     if (!params.success) {
       const lines = params.error.issues.map((issue) => `  agents[${i}].params${issue.path.length ? "." : ""}${formatPath(issue.path)}: ${issue.message}`);

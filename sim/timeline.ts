@@ -23,17 +23,33 @@ export function agentRng(root: Rng, agent: string, roundIndex: number, purpose: 
  */
 export function buildTimeline(scenario: Scenario, world: World, root: Rng): Step[] {
   const steps: Step[] = [];
-  world.schedule.rounds.forEach((r, i) => {
+  for (const r of world.schedule.rounds) {
     for (const t of [r.open_at, r.close_at, r.resolves_at]) steps.push({ t, kind: "tick" });
-    const slot: RoundSlot = { exped: r.window, index: i + 1, open_at: r.open_at, close_at: r.close_at };
+  }
+  // An event also ticks at every phase (round results unseal as the next round opens; done closes it).
+  if (world.schedule.kind === "event") for (const ph of world.schedule.phases) steps.push({ t: ph.start, kind: "tick" });
+  for (const slot of slotsOf(world)) {
     scenario.agents.forEach((a, agent) => {
       const strategy = strategyByName(a.strategy);
       const t = strategy.actAt(slot, strategy.params.parse(a.params), agentRng(root, a.name, slot.index, "timing"));
       steps.push({ t, kind: "act", agent, slot });
     });
-  });
+  }
   scenario.actions.forEach((a, action) => steps.push({ t: Date.parse(a.at), kind: "action", action }));
+  const ordered = sortSteps(steps);
+  return ordered.filter((s, i) => !(s.kind === "tick" && i > 0 && ordered[i - 1].kind === "tick" && ordered[i - 1].t === s.t));
+}
+
+/** Where agents act: each tournament round; an event's build phase (slot 0) and its rounds. */
+export function slotsOf(world: World): RoundSlot[] {
+  const rounds = world.schedule.rounds.map((r, i) => ({ exped: r.window, index: i + 1, open_at: r.open_at, close_at: r.close_at }));
+  if (world.schedule.kind !== "event") return rounds;
+  const build = world.schedule.phases[0];
+  return [{ exped: build.name, index: 0, open_at: build.start, close_at: build.end ?? build.start }, ...rounds];
+}
+
+function sortSteps(steps: Step[]): Step[] {
   const rank = (s: Step) => (s.kind === "act" ? s.agent : s.kind === "action" ? s.action : 0);
-  steps.sort((a, b) => a.t - b.t || order[a.kind] - order[b.kind] || rank(a) - rank(b));
-  return steps.filter((s, i) => !(s.kind === "tick" && i > 0 && steps[i - 1].kind === "tick" && steps[i - 1].t === s.t));
+  const slotOf = (s: Step) => (s.kind === "act" ? s.slot.index : 0);
+  return steps.sort((a, b) => a.t - b.t || order[a.kind] - order[b.kind] || slotOf(a) - slotOf(b) || rank(a) - rank(b));
 }

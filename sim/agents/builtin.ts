@@ -12,6 +12,7 @@ import { toUnitInterval } from "./unit-interval.js";
 function simple<P>(name: string, summary: string, params: z.ZodType<P>, predict: (p: P) => Predict): Strategy<P> {
   return {
     name,
+    kind: "tournament",
     summary,
     params,
     actAt: (slot, _p, rng) => duringWindow(slot, rng),
@@ -36,7 +37,7 @@ const randomGuesser = simple("random", "uniform random predictions in [0, 1]", z
   Float64Array.from(live.ids, () => ctx.rng.next()),
 );
 
-const ridgeParams = z.strictObject({
+export const ridgeParams = z.strictObject({
   lambda: z.number().min(0).default(10),
   /** How many features to use, from the first; all when absent. */
   n_features: z.int().min(1).optional(),
@@ -46,7 +47,7 @@ type RidgeParams = z.infer<typeof ridgeParams>;
 /** Fitted predictors, one per training frame and setting: derived data, so a resumed run refits the same. */
 const fits = new WeakMap<Frame, Map<string, (f: Frame) => Float64Array>>();
 
-async function ridgePredict(ctx: AgentContext, live: Frame, p: RidgeParams): Promise<Float64Array> {
+export async function ridgePredict(ctx: AgentContext, live: Frame, p: RidgeParams): Promise<Float64Array> {
   const train = await ctx.client.downloadDataset("train");
   const features = Object.keys(live.columns).slice(0, p.n_features);
   const key = `${p.lambda}/${features.length}`;
@@ -76,6 +77,7 @@ const skipperParams = ridgeParams.extend({ skip_probability: z.number().min(0).m
 /** A ridge that sits out a share of rounds: a missed round counts 0 in the standings. */
 const skipper: Strategy<z.infer<typeof skipperParams>> = {
   name: "skipper",
+  kind: "tournament",
   summary: "ridge, but skips each round with probability skip_probability",
   params: skipperParams,
   actAt: (slot, _p, rng) => duringWindow(slot, rng),
@@ -96,6 +98,7 @@ const lateParams = ridgeParams.extend({ spread_minutes: z.int().min(1).default(6
  */
 const late: Strategy<z.infer<typeof lateParams>> = {
   name: "late",
+  kind: "tournament",
   summary: "ridge, acting within ±spread_minutes of the close (so it misses some rounds)",
   params: lateParams,
   actAt: (slot, p, rng) => slot.close_at + (rng.int(2 * p.spread_minutes) - p.spread_minutes) * MINUTE,

@@ -1,8 +1,10 @@
 import { builtinStrategies } from "./builtin.js";
+import { eventStrategies } from "./event-builtin.js";
 import type { Strategy } from "./strategy.js";
 
 /** Strategies by name: a scenario names one and gives its parameters. */
-const registry = new Map<string, Strategy<any>>(builtinStrategies.map((s) => [s.name, s]));
+const all = [...builtinStrategies, ...eventStrategies];
+const registry = new Map<string, Strategy<any>>(all.map((s) => [s.name, s]));
 
 export function strategyNames(): string[] {
   return [...registry.keys()];
@@ -14,6 +16,6 @@ export function strategyByName(name: string): Strategy<any> {
   return s;
 }
 
-export function listStrategies(): { name: string; summary: string }[] {
-  return builtinStrategies.map((s) => ({ name: s.name, summary: s.summary }));
+export function listStrategies(): { name: string; kind: string; summary: string }[] {
+  return all.map((s) => ({ name: s.name, kind: s.kind, summary: s.summary }));
 }

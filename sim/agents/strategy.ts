@@ -3,7 +3,11 @@ import type { Frame } from "../../src/data/frame.js";
 import type { Rng } from "../../src/domain/rng.js";
 import type { Client } from "../../src/service/client.js";
 
-/** The round an agent acts in, as the engine's timeline knows it. */
+/**
+ * The round an agent acts in, as the engine's timeline knows it. Tournament slots are the rounds
+ * (exped = the round's exped token); event slots are the build phase (index 0, exped "build") and
+ * the rounds (exped = "round_N").
+ */
 export interface RoundSlot {
   exped: string;
   index: number;
@@ -30,6 +34,8 @@ export type Predict = (ctx: AgentContext, live: Frame) => Promise<Float64Array |
 
 export interface Strategy<P = Record<string, unknown>> {
   name: string;
+  /** The kind of deployment it plays. */
+  kind: "tournament" | "event";
   summary: string;
   params: z.ZodType<P>;
   /** Wants the oracle's privilege. */

@@ -1,5 +1,10 @@
 import type { Frame } from "../data/frame.js";
 import type { Board } from "../scoring/standings.js";
+import type { BatchResult } from "./event/batch.js";
+import type { EventRoundBoard } from "./event/event-boards.js";
+import type { RunView } from "./event/run-view.js";
+import type { Lane } from "./event/upload-repo.js";
+import type { UploadInput } from "./event/uploads.js";
 import type { ModelRecord } from "./models.js";
 import type { RoundView } from "./rounds.js";
 import type { ScoringView, StatusView, WhoAmI } from "./status.js";
@@ -25,4 +30,13 @@ export interface Client {
   submit(input: SubmitInput): Promise<SubmitResult>;
   standings(): Promise<Board & { rounds_settled: number }>;
   roundBoard(exped: string): Promise<Board & { exped: string }>;
+
+  // Events: the two multipart lanes, runs and boards.
+  uploadRound(input: UploadInput): Promise<RunView>;
+  uploadPractice(input: UploadInput): Promise<RunView>;
+  uploadBatch(lane: Lane, items: UploadInput[]): Promise<BatchResult>;
+  getRun(uploadId: string): Promise<RunView>;
+  deleteRun(uploadId: string): Promise<{ upload_id: string; status: "cancelled" | "removed" }>;
+  eventRoundBoard(window: string): Promise<EventRoundBoard>;
+  practiceBoard(): Promise<Board & { display_only: true }>;
 }

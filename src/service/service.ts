@@ -1,26 +1,59 @@
 import type { Frame } from "../data/frame.js";
-import { authenticate, type Principal } from "./auth.js";
-import { roundBoard, seasonStandings } from "./boards.js";
+import { refuse } from "../domain/errors.js";
+import { authenticate, readerScopes, requireScope, type Principal } from "./auth.js";
+import { benchmarkBoard } from "./benchmarks.js";
+import { currentStandings, roundBoard } from "./boards.js";
+import { uploadBatch } from "./event/batch.js";
+import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
+import { IntakeSlots } from "./event/intake-slots.js";
+import { deleteRun, getRun } from "./event/runs.js";
+import type { Lane } from "./event/upload-repo.js";
+import { upload, type UploadInput } from "./event/uploads.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
+import { advanceClock, clockView, type AdvanceRequest, type ClockControl } from "./clock-control.js";
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
 import { archiveModel, createModel, getModels } from "./models.js";
 import { toggleMissingBenchmark } from "./faults.js";
 import { changeScoring, requireOrganiser } from "./organiser.js";
+import { RateLimiter } from "./rate-limit.js";
 import { currentRound, instruments, schedule } from "./rounds.js";
 import { explainScoring, getStarted, whoami } from "./status.js";
 import { submitV2, type SubmitInput } from "./tournament.js";
+
+export interface ServiceOptions {
+  /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
+  clockControl?: ClockControl;
+}
 
 /**
  * The service's operations, one method each, for every face to call with the caller's API key.
  * Each call first brings the rounds up to the clock, so every face sees the same state at the same
  * simulated time. Calls run one at a time: a settlement awaiting its scores never interleaves
- * with another call.
+ * with another call. Every keyed call counts against the deployment's rate limit for its
+ * operation (the spec's "per key and endpoint": one operation is one endpoint).
  */
 export class Service {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly limiter: RateLimiter;
+  private readonly intake: Record<Lane, IntakeSlots>;
 
-  constructor(readonly ctx: ServiceContext) {}
+  constructor(
+    readonly ctx: ServiceContext,
+    private readonly options: ServiceOptions = {},
+  ) {
+    this.limiter = new RateLimiter(ctx.world.deployment.rate_limit);
+    const slots = ctx.world.deployment.event?.intake_concurrency ?? 1;
+    this.intake = { round: new IntakeSlots(slots), practice: new IntakeSlots(slots) };
+  }
+
+  /**
+   * A place in a multipart lane's bounded intake, taken before the face reads an upload's body;
+   * 503 with `Retry-After: 5` when the lane is saturated. Call the returned function once done.
+   */
+  intakeSlot(lane: Lane): () => void {
+    return this.intake[lane].take();
+  }
 
   /** Runs `fn` after every earlier call has finished. */
   private serial<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -36,8 +69,38 @@ export class Service {
     });
   }
 
-  private as<T>(key: string | undefined, fn: (p: Principal) => T | Promise<T>): Promise<T> {
-    return this.run(() => fn(authenticate(this.ctx, key)));
+  /** Authenticates `key`, counts the call against the rate limit of `operation`, then runs `fn`. */
+  private as<T>(key: string | undefined, operation: string, fn: (p: Principal) => T | Promise<T>): Promise<T> {
+    return this.run(() => {
+      const p = authenticate(this.ctx, key);
+      this.limiter.hit(key as string, operation, this.ctx.clock.now());
+      return fn(p);
+    });
+  }
+
+  /** A read any key but an LLM-scoped one may make. */
+  private read<T>(key: string | undefined, operation: string, fn: (p: Principal) => T): Promise<T> {
+    return this.as(key, operation, (p) => {
+      requireScope(p, readerScopes, operation);
+      return fn(p);
+    });
+  }
+
+  private organiser<T>(key: string | undefined, fn: () => T | Promise<T>): Promise<T> {
+    return this.run(() => {
+      requireOrganiser(this.ctx, key);
+      return fn();
+    });
+  }
+
+  private clockControl(): ClockControl {
+    if (!this.options.clockControl) throw refuse("clock_control_unavailable");
+    return this.options.clockControl;
+  }
+
+  /** Resolves once every call made so far has finished (a clean shutdown waits on it). */
+  idle(): Promise<void> {
+    return this.serial(() => undefined);
   }
 
   /** Applies every round transition due by now; returns what it did. */
@@ -45,33 +108,50 @@ export class Service {
     return this.serial(() => advanceRounds(this.ctx));
   }
 
+  /** Never refuses: a bad or missing key answers `authenticated: false`. */
   whoami = (key: string | undefined) => this.run(() => whoami(this.ctx, key));
-  getStarted = (key: string | undefined) => this.as(key, (p) => getStarted(this.ctx, p));
+  getStarted = (key: string | undefined) => this.as(key, "get_started", (p) => getStarted(this.ctx, p));
+  /** Public: needs no key. */
   explainScoring = () => this.run(() => explainScoring(this.ctx));
-  currentRound = () => this.run(() => currentRound(this.ctx));
-  schedule = () => this.run(() => schedule(this.ctx));
-  instruments = () => this.run(() => instruments(this.ctx));
+  currentRound = (key: string | undefined) => this.read(key, "current_round", () => currentRound(this.ctx));
+  schedule = (key: string | undefined) => this.read(key, "schedule", () => schedule(this.ctx));
+  instruments = (key: string | undefined) => this.read(key, "instruments", () => instruments(this.ctx));
   downloadDataset = (key: string | undefined, split: string): Promise<Frame> =>
-    this.as(key, (p) => downloadDataset(this.ctx, p, split));
+    this.as(key, "download_dataset", (p) => downloadDataset(this.ctx, p, split));
   downloadBenchmark = (key: string | undefined, split: string): Promise<Frame> =>
-    this.as(key, (p) => downloadBenchmark(this.ctx, p, split));
+    this.as(key, "download_benchmark", (p) => downloadBenchmark(this.ctx, p, split));
+  benchmarks = (key: string | undefined) => this.read(key, "get_benchmarks", (p) => benchmarkBoard(this.ctx, p));
   createModel = (key: string | undefined, input: { name: string }) =>
-    this.as(key, (p) => createModel(this.ctx, p, input));
-  getModels = (key: string | undefined) => this.as(key, (p) => getModels(this.ctx, p));
-  archiveModel = (key: string | undefined, ref: string) => this.as(key, (p) => archiveModel(this.ctx, p, ref));
-  submit = (key: string | undefined, input: SubmitInput) => this.as(key, (p) => submitV2(this.ctx, p, input));
+    this.as(key, "create_model", (p) => createModel(this.ctx, p, input));
+  getModels = (key: string | undefined) => this.read(key, "get_models", (p) => getModels(this.ctx, p));
+  archiveModel = (key: string | undefined, ref: string) => this.as(key, "archive_model", (p) => archiveModel(this.ctx, p, ref));
+  submit = (key: string | undefined, input: SubmitInput) => this.as(key, "submit_v2", (p) => submitV2(this.ctx, p, input));
+  /** The season's (or the event's cumulative) standings. */
+  standings = (key: string | undefined) => this.read(key, "standings", () => currentStandings(this.ctx));
+  roundBoard = (key: string | undefined, exped: string) => this.read(key, "round_board", () => roundBoard(this.ctx, exped));
+
+  /** Event round lane: cadence-fenced, draws on the upload pool. Accepted with 202. */
+  uploadRound = (key: string | undefined, input: UploadInput) => this.as(key, "upload_round", (p) => upload(this.ctx, p, "round", input));
+  /** Practice board lane: never fenced, free of the pool. Accepted with 202. */
+  uploadPractice = (key: string | undefined, input: UploadInput) =>
+    this.as(key, "upload_practice", (p) => upload(this.ctx, p, "practice", input));
+  uploadBatch = (key: string | undefined, lane: Lane, items: UploadInput[]) =>
+    this.as(key, "upload_batch", (p) => uploadBatch(this.ctx, p, lane, items));
+  getRun = (key: string | undefined, uploadId: string) => this.as(key, "get_run", (p) => getRun(this.ctx, p, uploadId));
+  deleteRun = (key: string | undefined, uploadId: string) => this.as(key, "delete_run", (p) => deleteRun(this.ctx, p, uploadId));
+  eventRoundBoard = (key: string | undefined, window: string) =>
+    this.read(key, "event_round_board", () => eventRoundBoard(this.ctx, window));
+  practiceBoard = (key: string | undefined) => this.read(key, "practice_board", () => practiceBoard(this.ctx));
+
+  /** Organiser: the served clock, its mode and the cadence now. */
+  clock = (key: string | undefined) => this.organiser(key, () => clockView(this.ctx, this.clockControl()));
+  /** Organiser: moves the clock forward and applies the round transitions due on the way. */
+  advanceClock = (key: string | undefined, request: AdvanceRequest) =>
+    this.organiser(key, () => advanceClock(this.ctx, this.clockControl(), request));
   /** Organiser: the live scoring settings. */
   changeScoring = (key: string | undefined, change: Parameters<typeof changeScoring>[1]) =>
-    this.run(() => {
-      requireOrganiser(this.ctx, key);
-      return changeScoring(this.ctx, change);
-    });
+    this.organiser(key, () => changeScoring(this.ctx, change));
   /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
   toggleMissingBenchmark = (key: string | undefined, round: number, on: boolean) =>
-    this.run(() => {
-      requireOrganiser(this.ctx, key);
-      return toggleMissingBenchmark(this.ctx, round, on);
-    });
-  standings = () => this.run(() => seasonStandings(this.ctx));
-  roundBoard = (exped: string) => this.run(() => roundBoard(this.ctx, exped));
+    this.organiser(key, () => toggleMissingBenchmark(this.ctx, round, on));
 }

@@ -7,10 +7,10 @@ import { deploymentOf } from "../../sim/deployment.js";
 import type { Scenario } from "../../sim/scenario.js";
 import { smallScenario } from "./small-scenario.js";
 
-/** A service over an in-memory store at the start of a small scenario's season. */
-export function harness(scenario: Scenario = smallScenario()) {
+/** A service over an in-memory store at the start of a small scenario's season (or `before` ms earlier). */
+export function harness(scenario: Scenario = smallScenario(), before = 0) {
   const world = buildWorld(deploymentOf(scenario));
-  const clock = new SimClock(world.schedule.phases[0].start);
+  const clock = new SimClock(world.schedule.phases[0].start - before);
   const ctx: ServiceContext = { db: openDb(), clock, world };
   initialiseStore(ctx, clock.now());
   const service = new Service(ctx);

@@ -1,0 +1,32 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { UploadInput } from "../../src/service/event/uploads.js";
+import type { AgentContext } from "./strategy.js";
+
+/** The predict callable every built-in event agent uploads beside its predictions (store-only on the lanes). */
+const samplePkl = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
+const samplePklSha256 = createHash("sha256").update(samplePkl).digest("hex");
+
+/** Predictions as the CSV the lanes take: header `id,prediction`, full-precision values. */
+export function predictionsCsv(ids: string[], values: Float64Array): Uint8Array {
+  const lines = ["id,prediction"];
+  ids.forEach((id, i) => lines.push(`${id},${values[i]}`));
+  return new TextEncoder().encode(lines.join("\n") + "\n");
+}
+
+/** The multipart fields of one upload of `ids`/`values` by the model `model`. */
+export function uploadOf(model: string, ids: string[], values: Float64Array, idempotency_key?: string): UploadInput {
+  return {
+    model_id: model,
+    predictions: { filename: "predictions.csv", bytes: predictionsCsv(ids, values) },
+    model_pkl: { filename: "predict.pkl", bytes: samplePkl },
+    model_pkl_sha256: samplePklSha256,
+    model_pkl_python_version: "3.12",
+    idempotency_key,
+  };
+}
+
+/** Registers the agent's model under a private label and returns the name the server gave it. */
+export async function eventModel(ctx: AgentContext, label = ctx.model): Promise<string> {
+  return (await ctx.client.createModel({ name: label })).name;
+}
