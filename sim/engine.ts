@@ -1,7 +1,7 @@
 import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import type { Board } from "../src/scoring/standings.js";
-import { currentStandings } from "../src/service/boards.js";
+import { currentStandings, standingRounds } from "../src/service/boards.js";
 import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { inStep, stepsDone } from "../src/service/engine-step.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
@@ -64,17 +64,21 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
     const clients = scenario.agents.map((a) => inProcessClient(service, a.key));
     const emit = opts.onEvent ?? (() => {});
     const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
+    let settled = standingRounds(ctx).length;
     for (let i = done; i < stopAt; i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
       await inStep(ctx, i, async () => {
-        const transitions = await service.sync();
-        for (const tr of transitions) {
-          if (tr.kind === "settle") emit({ kind: "settled", exped: tr.round.exped, board: currentStandings(ctx) });
-        }
+        await service.sync();
         await runStep(step);
       });
-      const settled = currentStandings(ctx).rounds_settled;
+      // Standings change when a round settles (an event's, when its results unseal).
+      const rounds = standingRounds(ctx);
+      if (rounds.length > settled) {
+        const board = currentStandings(ctx);
+        for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board });
+      }
+      settled = rounds.length;
       emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
     }
 

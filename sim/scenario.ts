@@ -9,11 +9,17 @@ import { strategyByName } from "./agents/registry.js";
  */
 const weights = z.strictObject({ corr: z.number(), aimc: z.number(), ncorr: z.number() });
 
+const clip = z.number().positive();
+const aggregate = z.enum(["sum", "exped_weighted_mean"]);
+
 export const scoringSchema = z.strictObject({
   weights: weights.default({ corr: 1, aimc: 2, ncorr: 1 }),
-  clip: z.number().positive().default(0.25),
-  aggregate: z.enum(["sum", "exped_weighted_mean"]).default("sum"),
+  clip: clip.default(0.25),
+  aggregate: aggregate.default("sum"),
 });
+
+/** A change to the live settings: only what it names changes (no defaults fill the rest). */
+const scoringChangeSchema = z.strictObject({ weights: weights.optional(), clip: clip.optional(), aggregate: aggregate.optional() });
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected a time 'HH:MM' (UTC)");
 
@@ -83,7 +89,7 @@ const agentSchema = z.strictObject({
 
 const actionSchema = z.strictObject({
   at: z.iso.datetime(),
-  set_scoring: scoringSchema.partial(),
+  set_scoring: scoringChangeSchema,
 });
 
 const faultsSchema = z

@@ -50,3 +50,9 @@ export function currentStandings(ctx: ServiceContext): Board & { rounds_settled:
   }
   return seasonStandings(ctx);
 }
+
+/** The rounds the standings cover, in order: settled tournament rounds, or an event's unsealed rounds. */
+export function standingRounds(ctx: ServiceContext): string[] {
+  if (ctx.world.deployment.kind === "event") return eventStandings(ctx).rounds_unsealed;
+  return (ctx.db.prepare("SELECT exped FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string }[]).map((r) => r.exped);
+}
