@@ -1,21 +1,25 @@
-import { Hono, type Handler } from "hono";
+import { Hono, type Handler, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { refuse, type ServiceError } from "../domain/errors.js";
 import type { Service } from "../service/service.js";
 import { keyOnlyInHeader } from "./credentials.js";
 import { accessGate, LOGIN_PATH, loginPage } from "./gate.js";
+import { parseFormBody } from "./form-body.js";
 import { parseJsonBody } from "./json-body.js";
 import { openApiDocument } from "./openapi.js";
 import { honoPath, pathPattern, route, type Route } from "./route.js";
 import { boardRoutes } from "./routes/boards.js";
 import { dataRoutes } from "./routes/data.js";
+import { diagnosticsRoutes } from "./routes/diagnostics.js";
+import { eventRoutes } from "./routes/event.js";
 import { modelRoutes } from "./routes/models.js";
 import { roundRoutes } from "./routes/rounds.js";
 import { simRoutes } from "./routes/sim.js";
 import { statusRoutes } from "./routes/status.js";
 import { submitRoutes } from "./routes/submit.js";
 import { renderError, renderThrown } from "./render.js";
-import { bodySchemas } from "./schemas.js";
+import { bodySchemas, formSchemas } from "./schemas.js";
+import { intakeSlot, uploadBodyLimit } from "./upload-guards.js";
 
 /** Largest request body accepted, in bytes, unless the server is told otherwise. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -34,6 +38,8 @@ const serviceRoutes: Route[] = [
   ...boardRoutes,
   ...modelRoutes,
   ...submitRoutes,
+  ...eventRoutes,
+  ...diagnosticsRoutes,
   ...simRoutes,
 ];
 
@@ -54,9 +60,24 @@ export const routes: Route[] = [...serviceRoutes, openApiRoute];
 function handler(r: Route, service: Service): Handler {
   return async (c) => {
     const key = c.req.header("x-api-key");
-    const body = r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined;
+    const body = r.body
+      ? await parseJsonBody(c.req.raw, bodySchemas[r.body])
+      : r.form
+        ? await parseFormBody(c.req.raw, formSchemas[r.form])
+        : undefined;
     return r.handle({ c, service, key, body });
   };
+}
+
+/**
+ * What runs before a route's handler: an upload first takes its lane's intake slot (so a
+ * saturated lane answers before the body is read), then the body limit (an upload's derived from
+ * the event's file limits).
+ */
+function guards(r: Route, service: Service, limit: number): MiddlewareHandler[] {
+  const maxSize = r.upload ? uploadBodyLimit(service.ctx.world.deployment.event, r.upload.items, limit) : limit;
+  const tooLarge = bodyLimit({ maxSize, onError: () => renderError(refuse("payload_too_large", { limit: maxSize }, { extra: { limit: maxSize } })) });
+  return r.upload ? [intakeSlot(service, r.upload.lane), tooLarge] : [tooLarge];
 }
 
 /** No route matched: 405 (with `Allow`) when the path exists under another method, else 404. */
@@ -68,9 +89,9 @@ function unmatched(method: string, path: string): ServiceError {
 }
 
 /**
- * The HTTP face: the access gate and the key-only-in-header rule on /api/v1, the body limit, then
- * one handler per route (parse, call the service, map the result). Every refusal is rendered from
- * the service's catalogue.
+ * The HTTP face: the access gate and the key-only-in-header rule on /api/v1, then per route its
+ * guards (intake slot, body limit) and its handler (parse, call the service, map the result).
+ * Every refusal is rendered from the service's catalogue.
  */
 export function createApp(service: Service, options: AppOptions = {}): Hono {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -80,8 +101,10 @@ export function createApp(service: Service, options: AppOptions = {}): Hono {
   app.notFound((c) => renderError(unmatched(c.req.method, c.req.path)));
   app.use("/api/v1/*", accessGate(service.ctx.world.deployment.gate));
   app.use("/api/v1/*", keyOnlyInHeader);
-  app.use("*", bodyLimit({ maxSize: limit, onError: () => renderError(refuse("payload_too_large", { limit }, { extra: { limit } })) }));
   app.get(LOGIN_PATH, () => loginPage());
-  for (const r of routes) app.on(r.method, honoPath(r), handler(r, service));
+  for (const r of routes) {
+    for (const guard of guards(r, service, limit)) app.on(r.method, honoPath(r), guard);
+    app.on(r.method, honoPath(r), handler(r, service));
+  }
   return app;
 }

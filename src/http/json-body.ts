@@ -7,24 +7,35 @@ function fieldName(path: PropertyKey[]): string {
 }
 
 /**
- * The request's JSON body checked against `schema`; anything else is a 422 naming the first
- * error and its location (`detail.loc`, e.g. `["body", "predictions", 3, "prediction"]`).
+ * `raw` checked against `schema`; anything else is a 422 naming the first error and its location
+ * under `at` (`detail.loc`, e.g. `["body", "predictions", 3, "prediction"]`).
  */
+export function checkBody<S extends z.ZodType>(schema: S, raw: unknown, at: PropertyKey[] = []): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = [...at, ...issue.path];
+  const name = fieldName(path);
+  throw refuse(
+    "validation_error",
+    { message: name ? `${name}: ${issue.message}` : `body: ${issue.message}` },
+    { extra: { loc: ["body", ...path] } },
+  );
+}
+
+/** The request's JSON body checked against `schema` (422 with `loc` otherwise). */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const text = await request.text();
+  return parseJsonText(await request.text(), schema);
+}
+
+/** JSON text checked against `schema`; `at` locates the text inside the body (a form field). */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S, at: PropertyKey[] = []): z.output<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw refuse("validation_error", { message: `body: not valid JSON (${(e as Error).message})` }, { extra: { loc: ["body"] } });
+    const where = at.length ? at.join(".") : "body";
+    throw refuse("validation_error", { message: `${where}: not valid JSON (${(e as Error).message})` }, { extra: { loc: ["body", ...at] } });
   }
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const name = fieldName(issue.path);
-  throw refuse(
-    "validation_error",
-    { message: name ? `${name}: ${issue.message}` : `body: ${issue.message}` },
-    { extra: { loc: ["body", ...issue.path] } },
-  );
+  return checkBody(schema, raw, at);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./route.js";
-import { bodySchemas } from "./schemas.js";
+import { componentSchemas } from "./schemas.js";
 
 const errorBody = {
   type: "object",
@@ -42,10 +42,11 @@ function generalResponses(r: Route): Record<number, string> {
     out[401] = "Missing API key";
     out[403] = "This needs the scenario's organiser key.";
   }
-  if (r.body) {
+  if (r.body || r.form) {
     out[413] = "Payload too large: the limit is {limit} bytes.";
-    out[422] = "JSON body failed schema validation: the first error with detail.loc";
+    out[422] = `${r.form ? "Form" : "JSON"} body failed schema validation: the first error with detail.loc`;
   }
+  if (r.upload) out[503] = "Upload lane saturated; retry after 5 seconds. (Retry-After: 5)";
   return out;
 }
 
@@ -55,6 +56,10 @@ function response(status: number, description: string, r: Route) {
   const media = r.produces ?? "application/json";
   const schema = media === "application/json" ? { type: "object" } : { type: "string", contentMediaType: media };
   return { description, content: { [media]: { schema } } };
+}
+
+function requestBody(media: string, schema: string) {
+  return { requestBody: { required: true, content: { [media]: { schema: { $ref: `#/components/schemas/${schema}` } } } } };
 }
 
 function operation(r: Route) {
@@ -72,19 +77,18 @@ function operation(r: Route) {
     summary: r.summary,
     ...(pathParams.length ? { parameters: pathParams } : {}),
     security: security[r.key],
-    ...(r.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${r.body}` } } } } }
-      : {}),
+    ...(r.body ? requestBody("application/json", r.body) : {}),
+    ...(r.form ? requestBody("multipart/form-data", r.form) : {}),
     responses,
   };
 }
 
-/** The OpenAPI 3.1 document of the served routes; request bodies come from the zod schemas that validate them. */
+/** The OpenAPI 3.1 document of the served routes; request bodies (JSON and multipart) come from the zod schemas that validate them. */
 export function openApiDocument(routes: Route[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   const schemas: Record<string, unknown> = { ErrorBody: errorBody };
-  for (const [name, schema] of Object.entries(bodySchemas)) {
+  for (const [name, schema] of Object.entries(componentSchemas)) {
     const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" });
     schemas[name] = json;
   }

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Service } from "../service/service.js";
-import { bodySchemas, type BodyName } from "./schemas.js";
+import type { Lane } from "../service/event/upload-repo.js";
+import { bodySchemas, formSchemas, type BodyName, type FormName } from "./schemas.js";
 
 /** Which key a route reads from `X-API-Key`. */
 export type KeyUse = "required" | "optional" | "none" | "organiser";
@@ -19,13 +20,22 @@ export interface RouteInput<B> {
  * the two cannot be the same (a parameter with a literal suffix).
  */
 export interface Route<B = unknown> {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   path: string;
   hono?: string;
   operationId: string;
   summary: string;
   key: KeyUse;
+  /** A JSON body, checked by the named schema. */
   body?: BodyName;
+  /** A multipart form body, checked by the named schema. */
+  form?: FormName;
+  /**
+   * A multipart upload on an event lane, carrying the files of up to `items` uploads: it takes a
+   * place in the lane's bounded intake before its body is read, and its body limit is derived
+   * from the event's file limits.
+   */
+  upload?: { lane: Lane; items: number };
   /** Status → description, besides the general errors every keyed route can give. */
   responses: Record<number, string>;
   /** Media type of the 200/201 answer. */
@@ -33,9 +43,15 @@ export interface Route<B = unknown> {
   handle(input: RouteInput<B>): Promise<Response>;
 }
 
+type Parsed<N, F> = N extends BodyName
+  ? z.output<(typeof bodySchemas)[N]>
+  : F extends FormName
+    ? z.output<(typeof formSchemas)[F]>
+    : undefined;
+
 /** A route whose handler gets its body typed by the named schema. */
-export function route<N extends BodyName | undefined = undefined>(
-  r: Omit<Route<N extends BodyName ? z.output<(typeof bodySchemas)[N]> : undefined>, "body"> & { body?: N },
+export function route<N extends BodyName | undefined = undefined, F extends FormName | undefined = undefined>(
+  r: Omit<Route<Parsed<N, F>>, "body" | "form"> & { body?: N; form?: F },
 ): Route {
   return r as Route;
 }

@@ -50,6 +50,52 @@ export const faultBody = z.strictObject({
   on: z.boolean(),
 });
 
+const filePart = (description: string) => z.file().optional().meta({ description });
+const textField = (description: string) => z.string().optional().meta({ description });
+
+/**
+ * One upload on an event lane, as multipart form data. A missing file part is not a schema error:
+ * the service answers it with the spec's text ("A model .pkl file is required...").
+ */
+export const uploadForm = z.object({
+  model_id: z.string().min(1).meta({ description: "The model's returned name (participant_…) or id (mdl_…)" }),
+  predictions: filePart("The predictions file: .csv (header id,prediction) or .parquet (id column or index, prediction)"),
+  model_pkl: filePart("The cloudpickled predict callable (.pkl)"),
+  model_pkl_sha256: textField("Lowercase 64-hex SHA-256 of model_pkl"),
+  model_pkl_python_version: textField("'major.minor' of the interpreter that saved the pickle (omitted: 3.11)"),
+  idempotency_key: textField("A retried upload with the same key answers with the first one"),
+});
+
+const partName = (what: string) => z.string().min(1).optional().meta({ description: `Name of the form part holding ${what}` });
+
+/** A batch's declaration, sent as the JSON text of the `manifest` field; files travel as named parts. */
+export const batchManifest = z.object({
+  items: z
+    .array(
+      z.object({
+        model_id: z.string().min(1),
+        predictions: partName("this item's predictions file"),
+        model_pkl: partName("this item's model .pkl (several items may name one part)"),
+        model_pkl_sha256: z.string().optional(),
+        model_pkl_python_version: z.string().optional(),
+        idempotency_key: z.string().optional(),
+      }),
+    )
+    .meta({ description: "1 to 25 items (the service refuses 0 and more than 25 with its own text)" }),
+});
+
+export const batchForm = z
+  .object({ manifest: z.string().meta({ description: "JSON text of a BatchManifest", contentMediaType: "application/json" }) })
+  .catchall(z.file().meta({ description: "A file part named by the manifest" }));
+
+/** Component names of the multipart bodies in the OpenAPI document. */
+export const formSchemas = {
+  UploadForm: uploadForm,
+  BatchForm: batchForm,
+} as const;
+
+export type FormName = keyof typeof formSchemas;
+
 /** Component names of the bodies in the OpenAPI document. */
 export const bodySchemas = {
   SubmitV2Body: submitV2Body,
@@ -60,3 +106,6 @@ export const bodySchemas = {
 } as const;
 
 export type BodyName = keyof typeof bodySchemas;
+
+/** Every schema the OpenAPI document lists as a component. */
+export const componentSchemas = { ...bodySchemas, ...formSchemas, BatchManifest: batchManifest } as const;

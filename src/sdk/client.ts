@@ -2,11 +2,17 @@ import type { Frame } from "../data/frame.js";
 import { readFrameParquet } from "../data/parquet.js";
 import type { Board } from "../scoring/standings.js";
 import type { Client } from "../service/client.js";
+import type { BatchResult } from "../service/event/batch.js";
+import type { EventRoundBoard } from "../service/event/event-boards.js";
+import type { RunView } from "../service/event/run-view.js";
+import type { Lane } from "../service/event/upload-repo.js";
+import type { UploadInput } from "../service/event/uploads.js";
 import type { ModelRecord } from "../service/models.js";
 import type { RoundView } from "../service/rounds.js";
 import type { ScoringView, StatusView, WhoAmI } from "../service/status.js";
 import type { SubmitInput, SubmitResult } from "../service/tournament.js";
 import { Transport, type TransportOptions } from "./transport.js";
+import { batchForm, uploadForm } from "./upload-form.js";
 
 export { ApiError } from "./api-error.js";
 export { SimControl } from "./sim-control.js";
@@ -90,6 +96,38 @@ export class BasecampClient implements Client {
 
   roundBoard(exped: string): Promise<Board & { exped: string }> {
     return this.http.json("GET", `/api/v1/futures/rounds/${seg(exped)}/board`);
+  }
+
+  /** The event round lane (multipart); a cadence fence is waited out per its `Retry-After`. */
+  uploadRound(input: UploadInput): Promise<RunView> {
+    return this.http.form("/api/v1/event/predictions/upload", uploadForm(input));
+  }
+
+  /** The practice board lane (multipart). */
+  uploadPractice(input: UploadInput): Promise<RunView> {
+    return this.http.form("/api/v1/diagnostics/upload", uploadForm(input));
+  }
+
+  /** A batch on one lane; a partial failure (207) resolves too: read `all_succeeded`. */
+  uploadBatch(lane: Lane, items: UploadInput[]): Promise<BatchResult> {
+    const path = lane === "round" ? "/api/v1/event/predictions/batch" : "/api/v1/diagnostics/batch";
+    return this.http.form(path, batchForm(items));
+  }
+
+  getRun(uploadId: string): Promise<RunView> {
+    return this.http.json("GET", `/api/v1/diagnostics/runs/${seg(uploadId)}`);
+  }
+
+  deleteRun(uploadId: string): Promise<{ upload_id: string; status: "cancelled" | "removed" }> {
+    return this.http.json("DELETE", `/api/v1/diagnostics/runs/${seg(uploadId)}`);
+  }
+
+  eventRoundBoard(window: string): Promise<EventRoundBoard> {
+    return this.http.json("GET", `/api/v1/event/rounds/${seg(window)}/board`);
+  }
+
+  practiceBoard(): Promise<Board & { display_only: true }> {
+    return this.http.json("GET", "/api/v1/diagnostics/board");
   }
 }
 

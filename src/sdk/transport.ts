@@ -48,8 +48,17 @@ export class Transport {
   }
 
   /** A JSON call; `body` (when given) is sent as JSON. */
-  async json<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-    const res = await this.send(method, path, body);
+  async json<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+    const sent = body === undefined ? {} : { body: JSON.stringify(body, nonFiniteAsString), type: "application/json" };
+    return this.answer<T>(method, path, await this.send(method, path, sent));
+  }
+
+  /** A multipart POST (the event lanes); `fetch` sets the content type with its boundary. */
+  async form<T>(path: string, form: FormData): Promise<T> {
+    return this.answer<T>("POST", path, await this.send("POST", path, { body: form }));
+  }
+
+  private async answer<T>(method: string, path: string, res: Response): Promise<T> {
     const text = await res.text();
     try {
       return JSON.parse(text) as T;
@@ -67,16 +76,20 @@ export class Transport {
 
   /** A file download's bytes. */
   async bytes(path: string): Promise<Uint8Array> {
-    const res = await this.send("GET", path);
+    const res = await this.send("GET", path, {});
     return new Uint8Array(await res.arrayBuffer());
   }
 
-  private async send(method: "GET" | "POST", path: string, body?: unknown): Promise<Response> {
+  /**
+   * Sends until an answer is not retried. A FormData body is serialised afresh on each attempt;
+   * `type` is the body's content type when fetch cannot tell it.
+   */
+  private async send(method: string, path: string, payload: { body?: string | FormData; type?: string }): Promise<Response> {
     const init: RequestInit = {
       method,
       redirect: "manual",
-      headers: body === undefined ? this.headers : { ...this.headers, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body, nonFiniteAsString),
+      headers: payload.type ? { ...this.headers, "Content-Type": payload.type } : this.headers,
+      body: payload.body,
     };
     for (let attempt = 0; ; attempt++) {
       const res = await this.fetch(this.baseUrl + path, init);

@@ -1,8 +1,9 @@
 import { refuse } from "../domain/errors.js";
 import { selectColumns, type Frame } from "../data/frame.js";
-import { splits, type Split } from "../data/schema.js";
+import { splits, TARGET, type Split } from "../data/schema.js";
 import { readerScopes, requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
+import { requireEventOpen, requireEventStarted } from "./event/event-gate.js";
 import { benchmarkWithheld } from "./faults.js";
 import { openRound } from "./round-repo.js";
 
@@ -20,13 +21,33 @@ function liveRound(ctx: ServiceContext, split: Split) {
 
 /**
  * A dataset split: `train` and `validation` with the graded target, `live` (features only) while a
- * round is open.
+ * round is open. Event and practice keys on an event follow the event's rules instead.
  */
 export function downloadDataset(ctx: ServiceContext, p: Principal, split: string): Frame {
+  if (ctx.world.deployment.kind === "event" && (p.scope === "event" || p.scope === "practice")) return eventDataset(ctx, split);
   requireScope(p, ["tournament"], "dataset download");
   const s = parseSplit(split);
   if (s === "live") return liveRound(ctx, s).live.frame;
   return s === "train" ? ctx.world.dataset.train : ctx.world.dataset.validation;
+}
+
+/**
+ * An event key's split: nothing before the event starts (403); `train` and `validation` from then
+ * on, validation's target blanked (the practice board scores it server-side); `live` only while a
+ * round is open, else 409 `cadence_not_open` with `Retry-After` (403 once the event has ended).
+ */
+function eventDataset(ctx: ServiceContext, split: string): Frame {
+  const s = parseSplit(split);
+  if (s === "live") {
+    requireEventOpen(ctx, true);
+    return liveRound(ctx, s).live.frame;
+  }
+  requireEventStarted(ctx);
+  return s === "train" ? ctx.world.dataset.train : blankTarget(ctx.world.dataset.validation);
+}
+
+function blankTarget(frame: Frame): Frame {
+  return { ...frame, columns: { ...frame.columns, [TARGET]: new Float64Array(frame.ids.length).fill(Number.NaN) } };
 }
 
 /**

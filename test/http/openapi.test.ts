@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bodySchemas } from "../../src/http/schemas.js";
+import { componentSchemas } from "../../src/http/schemas.js";
 import { testServer } from "./server.js";
 
 /** The contract the other faces rely on: every path with its methods. */
@@ -19,6 +19,13 @@ const contract: Record<string, string[]> = {
   "/api/v1/models/{model}/archive": ["post"],
   "/api/v1/futures/standings": ["get"],
   "/api/v1/futures/rounds/{exped}/board": ["get"],
+  "/api/v1/event/predictions/upload": ["post"],
+  "/api/v1/event/predictions/batch": ["post"],
+  "/api/v1/event/rounds/{window}/board": ["get"],
+  "/api/v1/diagnostics/upload": ["post"],
+  "/api/v1/diagnostics/batch": ["post"],
+  "/api/v1/diagnostics/runs/{upload_id}": ["get", "delete"],
+  "/api/v1/diagnostics/board": ["get"],
   "/api/v1/openapi.json": ["get"],
   "/sim/v1/clock": ["get"],
   "/sim/v1/clock/advance": ["post"],
@@ -32,6 +39,14 @@ const bodies: Record<string, string> = {
   "post /sim/v1/clock/advance": "ClockAdvanceBody",
   "post /sim/v1/scoring": "ScoringChangeBody",
   "post /sim/v1/faults": "FaultBody",
+};
+
+/** Multipart bodies: their media type is form data. */
+const forms: Record<string, string> = {
+  "post /api/v1/event/predictions/upload": "UploadForm",
+  "post /api/v1/diagnostics/upload": "UploadForm",
+  "post /api/v1/event/predictions/batch": "BatchForm",
+  "post /api/v1/diagnostics/batch": "BatchForm",
 };
 
 type Doc = {
@@ -74,13 +89,15 @@ describe("the OpenAPI document", () => {
   it("references the zod-derived body schemas, and every $ref resolves", () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        const name = bodies[`${method} ${path}`];
+        const form = forms[`${method} ${path}`];
+        const name = bodies[`${method} ${path}`] ?? form;
         if (!name) {
           expect(op.requestBody, `${method} ${path}`).toBeUndefined();
           continue;
         }
-        expect(op.requestBody.content["application/json"].schema).toEqual({ $ref: `#/components/schemas/${name}` });
-        const { $schema: _d, ...expected } = z.toJSONSchema(bodySchemas[name as keyof typeof bodySchemas], { io: "input", target: "draft-2020-12" });
+        const media = form ? "multipart/form-data" : "application/json";
+        expect(op.requestBody.content[media].schema).toEqual({ $ref: `#/components/schemas/${name}` });
+        const { $schema: _d, ...expected } = z.toJSONSchema(componentSchemas[name as keyof typeof componentSchemas], { io: "input", target: "draft-2020-12" });
         expect(doc.components.schemas[name]).toEqual(expected);
         expect(op.responses).toHaveProperty("422");
       }
@@ -103,5 +120,10 @@ describe("the OpenAPI document", () => {
     const status = doc.paths["/api/v1/status"].get.responses;
     for (const code of ["302", "401", "403", "429"]) expect(status).toHaveProperty(code);
     expect(doc.paths["/api/v1/futures/submit/v2"].post.responses).toHaveProperty("413");
+    for (const path of ["/api/v1/event/predictions/upload", "/api/v1/diagnostics/batch"]) {
+      for (const code of ["413", "422", "503"]) expect(doc.paths[path].post.responses, `${path} ${code}`).toHaveProperty(code);
+    }
+    expect(doc.components.schemas.UploadForm.properties.model_pkl).toMatchObject({ type: "string", format: "binary" });
+    expect(doc.components.schemas.BatchManifest.properties.items.type).toBe("array");
   });
 });

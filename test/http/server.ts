@@ -1,5 +1,6 @@
 import { afterAll } from "vitest";
 import { startServer, type RunningServer, type ServeOptions } from "../../src/commands/serve.js";
+import type { Scenario } from "../../sim/scenario.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
 export const ALICE = "key-alice-0001";
@@ -16,7 +17,7 @@ export interface Answer {
 }
 
 export interface TestServer extends RunningServer {
-  call(method: string, path: string, opts?: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Answer>;
+  call(method: string, path: string, opts?: { key?: string; body?: unknown; raw?: string | FormData; headers?: Record<string, string> }): Promise<Answer>;
   get(path: string, key?: string): Promise<Answer>;
   post(path: string, body: unknown, key?: string): Promise<Answer>;
   /** The organiser's clock advance. */
@@ -29,13 +30,18 @@ afterAll(async () => {
 });
 
 /** A real Basecamp server on 127.0.0.1 (a free port) over the small scenario; closed after the file's tests. */
-export async function testServer(overrides: Record<string, unknown> = {}, opts: Partial<ServeOptions> = {}): Promise<TestServer> {
-  const server = await startServer({ scenario: smallScenario(overrides), port: 0, host: "127.0.0.1", log: () => {}, ...opts });
+export function testServer(overrides: Record<string, unknown> = {}, opts: Partial<ServeOptions> = {}): Promise<TestServer> {
+  return serveScenario(smallScenario(overrides), opts);
+}
+
+/** A real Basecamp server on 127.0.0.1 (a free port) over `scenario`; closed after the file's tests. */
+export async function serveScenario(scenario: Scenario, opts: Partial<ServeOptions> = {}): Promise<TestServer> {
+  const server = await startServer({ scenario, port: 0, host: "127.0.0.1", log: () => {}, ...opts });
   running.push(server);
   const call: TestServer["call"] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.key !== undefined) headers["X-API-Key"] = o.key;
-    let body: string | undefined = o.raw;
+    let body: string | FormData | undefined = o.raw;
     if (o.body !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(o.body);

@@ -7,8 +7,8 @@ import { cadenceNow, type ServiceContext } from "../deployment.js";
  * `cadence_not_open` with `Retry-After`, the seconds until the next round opens.
  */
 export function requireEventOpen(ctx: ServiceContext, needsRound: boolean): void {
+  requireEventStarted(ctx);
   const now = ctx.clock.now();
-  if (now < ctx.world.schedule.phases[0].start) throw refuse("hackathon_not_started");
   const cadence = cadenceNow(ctx);
   if (cadence.phase === "done") throw refuse("hackathon_ended");
   if (!needsRound || !cadence.intake_fenced) return;
@@ -18,4 +18,9 @@ export function requireEventOpen(ctx: ServiceContext, needsRound: boolean): void
     extra: { retry_after_seconds: wait, intake_fenced: true, phase: cadence.phase },
     headers: { "Retry-After": String(wait) },
   });
+}
+
+/** Before the build phase: 403 `Your hackathon has not started yet`. */
+export function requireEventStarted(ctx: ServiceContext): void {
+  if (ctx.clock.now() < ctx.world.schedule.phases[0].start) throw refuse("hackathon_not_started");
 }
