@@ -1,8 +1,9 @@
 import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import type { Board } from "../src/scoring/standings.js";
-import { currentStandings, standingRounds } from "../src/service/boards.js";
+import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/boards.js";
 import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
+import { practiceBoard } from "../src/service/event/event-boards.js";
 import { inStep, stepsDone } from "../src/service/engine-step.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
 import { Service } from "../src/service/service.js";
@@ -17,7 +18,8 @@ import { buildTimeline, type Step } from "./timeline.js";
 /** What a replay reports as it goes, for the terminal UI. */
 export type EngineEvent =
   | { kind: "progress"; step: number; steps: number; now: string; phase: string; settled: number; rounds: number }
-  | { kind: "settled"; exped: string; board: Board }
+  /** A round settled: its own board (when known) and the standings after it. */
+  | { kind: "settled"; exped: string; board: Board; round?: Board }
   | { kind: "log"; line: string };
 
 export interface RunOptions {
@@ -39,6 +41,8 @@ export interface RunResult {
   stepsDone: number;
   finished: boolean;
   board: Board & { rounds_settled: number };
+  /** Events: the practice board (display only); null for a tournament. */
+  practice: Board | null;
 }
 
 /**
@@ -76,7 +80,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
       const rounds = standingRounds(ctx);
       if (rounds.length > settled) {
         const board = currentStandings(ctx);
-        for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board });
+        for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board, round: settledRoundBoard(ctx, exped) });
       }
       settled = rounds.length;
       emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
@@ -102,6 +106,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
       stepsDone: stepsDone(ctx),
       finished,
       board: currentStandings(ctx),
+      practice: world.deployment.kind === "event" ? practiceBoard(ctx) : null,
     };
   } finally {
     db.close();

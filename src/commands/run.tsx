@@ -50,9 +50,12 @@ async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult>
     ...flags,
     onEvent: (e) => {
       if (e.kind === "log") out(`${e.line}\n`);
-      if (e.kind === "settled") out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
+      if (e.kind !== "settled") return;
+      if (e.round) out(`\n${formatStandings(e.round, { title: `${e.exped} board` })}`);
+      out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
     },
   });
+  if (result.practice) out(`\n${formatStandings(result.practice, { title: "practice board (display only)" })}`);
   out(`\n${formatStandings(result.board, { title: `final standings (${result.board.rounds_settled} rounds settled)` })}`);
   out(`event log: ${result.events} events, digest ${result.digest}\n`);
   return result;

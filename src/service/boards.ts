@@ -1,7 +1,7 @@
 import { refuse } from "../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../scoring/standings.js";
 import type { ServiceContext } from "./deployment.js";
-import { eventStandings } from "./event/event-boards.js";
+import { eventRoundBoard, eventStandings } from "./event/event-boards.js";
 import { roundByExped } from "./round-repo.js";
 import { scoringSettings } from "./setup.js";
 
@@ -49,6 +49,11 @@ export function currentStandings(ctx: ServiceContext): Board & { rounds_settled:
     return { ...board, rounds_settled: rounds_unsealed.length };
   }
   return seasonStandings(ctx);
+}
+
+/** One settled round's board, tournament or event. */
+export function settledRoundBoard(ctx: ServiceContext, round: string): Board {
+  return ctx.world.deployment.kind === "event" ? eventRoundBoard(ctx, round) : roundBoard(ctx, round);
 }
 
 /** The rounds the standings cover, in order: settled tournament rounds, or an event's unsealed rounds. */

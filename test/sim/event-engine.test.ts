@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { buildWorld } from "../../src/service/deployment.js";
+import { deploymentOf } from "../../sim/deployment.js";
+import { runScenario, type EngineEvent } from "../../sim/engine.js";
+import { loadScenario } from "../../sim/scenario.js";
+import { openDb } from "../../src/store/db.js";
+
+const dir = mkdtempSync(join(tmpdir(), "basecamp-event-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const scenario = loadScenario("scenarios/default-event.json");
+const world = buildWorld(deploymentOf(scenario));
+
+async function replay(db?: string) {
+  const log: string[] = [];
+  const settled: string[] = [];
+  const result = await runScenario(scenario, {
+    world,
+    db,
+    onEvent: (e: EngineEvent) => {
+      if (e.kind === "log") log.push(e.line);
+      if (e.kind === "settled") settled.push(e.exped);
+    },
+  });
+  return { result, log, settled };
+}
+
+describe("the default event, replayed", () => {
+  it("runs to done with every lane rule on show, and the same digest twice", async () => {
+    const db = join(dir, "event.db");
+    const { result, log, settled } = await replay(db);
+    expect(result.finished).toBe(true);
+    expect(settled).toEqual(["round_1", "round_2", "round_3", "round_4"]);
+    const has = (agent: string, text: string) => log.some((l) => l.includes(` ${agent} `) && l.includes(text));
+    expect(has("echo", "409 predictions_already_filed: Identical predictions are already filed in this event by another participant.")).toBe(true);
+    expect(has("greedy", "409 upload_limit_reached: Upload limit reached: 12 uploads per agent, counted across all your models and every round.")).toBe(true);
+    expect(has("hasty", "409 cadence_not_open: No paid round is fully open for intake.")).toBe(true);
+
+    const store = openDb(db);
+    const failed = store
+      .prepare("SELECT error_message FROM uploads u JOIN agents a ON a.id = u.agent_id WHERE a.name = 'fumble' AND u.status = 'failed'")
+      .all() as { error_message: string }[];
+    const practice = store
+      .prepare("SELECT COUNT(*) AS n FROM uploads WHERE lane = 'practice' AND status = 'finalised'")
+      .get() as { n: number };
+    const burned = store
+      .prepare("SELECT COUNT(*) AS n FROM uploads u JOIN agents a ON a.id = u.agent_id WHERE a.name = 'greedy' AND lane = 'round'")
+      .get() as { n: number };
+    store.close();
+    expect(failed).toHaveLength(4);
+    expect(failed[0].error_message).toMatch(/^None of your predicted ids overlapped the validation set\. \(0 of 400 predicted ids matched\.\)$/);
+    expect(practice.n).toBeGreaterThanOrEqual(4);
+    expect(burned.n).toBe(12);
+
+    const names = result.board.rows.map((r) => r.model);
+    expect(result.board.rows.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toMatch(/^participant_[0-9a-f]{10}$/);
+    expect((await replay()).result.digest).toBe(result.digest);
+  });
+
+  it("resumes to the same digest after stopping part-way", async () => {
+    const whole = await runScenario(scenario, { world });
+    const db = join(dir, "resume.db");
+    const half = Math.floor(whole.steps / 2);
+    await runScenario(scenario, { world, db, stopAfter: half });
+    const resumed = await runScenario(scenario, { world, db, resume: true });
+    expect(resumed.digest).toBe(whole.digest);
+  });
+});
