@@ -96,8 +96,10 @@ const faultsSchema = z
   .strictObject({
     /** Rounds (1-based) whose live benchmark file lacks `v1_designated`: they never settle. */
     missing_benchmark_rounds: z.array(z.int().min(1)).default([]),
+    /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
+    empty_live_rounds: z.array(z.int().min(1)).default([]),
   })
-  .default({ missing_benchmark_rounds: [] });
+  .default({ missing_benchmark_rounds: [], empty_live_rounds: [] });
 
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),

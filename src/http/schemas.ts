@@ -45,7 +45,7 @@ export const scoringChangeBody = z.strictObject({
 });
 
 export const faultBody = z.strictObject({
-  fault: z.literal("missing_benchmark"),
+  fault: z.enum(["missing_benchmark", "empty_live"]),
   round: z.int(),
   on: z.boolean(),
 });

@@ -4,18 +4,23 @@ import { splits, TARGET, type Split } from "../data/schema.js";
 import { readerScopes, requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
 import { requireEventOpen, requireEventStarted } from "./event/event-gate.js";
-import { benchmarkWithheld } from "./faults.js";
-import { openRound } from "./round-repo.js";
+import { benchmarkWithheld, liveEmptied } from "./faults.js";
+import { latestOpenedRound, openRound } from "./round-repo.js";
 
 function parseSplit(split: string): Split {
   if (!(splits as readonly string[]).includes(split)) throw refuse("invalid_split", { split });
   return split as Split;
 }
 
-/** The open round's live data, or 404 between rounds. */
+/**
+ * The open round's live data. Between rounds the split is not served (404); before any round has
+ * opened there is no live dataset at all (503 not available); a round under the `empty_live`
+ * fault serves nothing (503 empty).
+ */
 function liveRound(ctx: ServiceContext, split: Split) {
   const r = openRound(ctx.db);
-  if (!r) throw refuse("dataset_not_found", { split });
+  if (!r) throw latestOpenedRound(ctx.db) ? refuse("dataset_not_found", { split }) : refuse("live_not_available");
+  if (liveEmptied(ctx, r.idx)) throw refuse("live_empty");
   return { round: r, live: ctx.world.dataset.rounds[r.idx - 1] };
 }
 

@@ -8,7 +8,16 @@ import type { ServiceContext } from "./deployment.js";
 export interface Faults {
   /** Rounds (1-based) whose live benchmark file lacks `v1_designated`: they never settle. */
   missing_benchmark_rounds: number[];
+  /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
+  empty_live_rounds: number[];
 }
+
+export type FaultName = "missing_benchmark" | "empty_live";
+
+const fieldOf: Record<FaultName, keyof Faults> = {
+  missing_benchmark: "missing_benchmark_rounds",
+  empty_live: "empty_live_rounds",
+};
 
 export function faults(ctx: ServiceContext): Faults {
   const row = ctx.db.prepare("SELECT value FROM settings WHERE key = 'faults'").get() as { value: string } | undefined;
@@ -19,21 +28,26 @@ export function benchmarkWithheld(ctx: ServiceContext, roundIndex: number): bool
   return faults(ctx).missing_benchmark_rounds.includes(roundIndex);
 }
 
+export function liveEmptied(ctx: ServiceContext, roundIndex: number): boolean {
+  return faults(ctx).empty_live_rounds.includes(roundIndex);
+}
+
 export function storeFaults(ctx: ServiceContext, f: Faults): void {
   ctx.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('faults', ?)").run(canonicalJson(f));
 }
 
-/** Turns the missing-benchmark fault on or off for one round (an organiser action). */
-export function toggleMissingBenchmark(ctx: ServiceContext, round: number, on: boolean): Faults {
+/** Turns a fault on or off for one round (an organiser action). */
+export function toggleFault(ctx: ServiceContext, fault: FaultName, round: number, on: boolean): Faults {
   const n = ctx.world.schedule.rounds.length;
   if (!Number.isInteger(round) || round < 1 || round > n) {
     throw refuse("validation_error", { message: `round: expected a round number from 1 to ${n} (got ${round})` }, { extra: { loc: ["body", "round"] } });
   }
   return inTransaction(ctx.db, () => {
-    const current = new Set(faults(ctx).missing_benchmark_rounds);
-    if (on) current.add(round);
-    else current.delete(round);
-    const next = { missing_benchmark_rounds: [...current].sort((a, b) => a - b) };
+    const current = faults(ctx);
+    const rounds = new Set(current[fieldOf[fault]]);
+    if (on) rounds.add(round);
+    else rounds.delete(round);
+    const next = { ...current, [fieldOf[fault]]: [...rounds].sort((a, b) => a - b) };
     storeFaults(ctx, next);
     appendEvent(ctx.db, ctx.clock.now(), "faults.changed", next);
     return next;

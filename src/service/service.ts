@@ -14,7 +14,7 @@ import { advanceClock, clockView, type AdvanceRequest, type ClockControl } from 
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
 import { archiveModel, createModel, getModels } from "./models.js";
-import { toggleMissingBenchmark } from "./faults.js";
+import { toggleFault, type FaultName } from "./faults.js";
 import { changeScoring, requireOrganiser } from "./organiser.js";
 import { RateLimiter } from "./rate-limit.js";
 import { currentRound, instruments, schedule } from "./rounds.js";
@@ -152,6 +152,6 @@ export class Service {
   changeScoring = (key: string | undefined, change: Parameters<typeof changeScoring>[1]) =>
     this.organiser(key, () => changeScoring(this.ctx, change));
   /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
-  toggleMissingBenchmark = (key: string | undefined, round: number, on: boolean) =>
-    this.organiser(key, () => toggleMissingBenchmark(this.ctx, round, on));
+  toggleFault = (key: string | undefined, fault: FaultName, round: number, on: boolean) =>
+    this.organiser(key, () => toggleFault(this.ctx, fault, round, on));
 }

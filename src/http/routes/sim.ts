@@ -38,10 +38,11 @@ export const simRoutes = [
     method: "POST",
     path: "/sim/v1/faults",
     operationId: "sim_toggle_fault",
-    summary: "Turns a fault on or off: missing_benchmark withholds a round's live v1_designated (it will not settle)",
+    summary:
+      "Turns a fault on or off for one round: missing_benchmark withholds its live v1_designated (it will not settle); empty_live serves its live split empty (503)",
     key: "organiser",
     body: "FaultBody",
-    responses: { 200: "The faults now {missing_benchmark_rounds}" },
-    handle: async ({ c, service, key, body }) => c.json(await service.toggleMissingBenchmark(key, body.round, body.on)),
+    responses: { 200: "The faults now {missing_benchmark_rounds, empty_live_rounds}" },
+    handle: async ({ c, service, key, body }) => c.json(await service.toggleFault(key, body.fault, body.round, body.on)),
   }),
 ];
