@@ -4,6 +4,7 @@ import type { Board } from "../src/scoring/standings.js";
 import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/boards.js";
 import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
+import { modelLegend } from "../src/service/models.js";
 import { inStep, stepsDone } from "../src/service/engine-step.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
 import { Service } from "../src/service/service.js";
@@ -43,6 +44,8 @@ export interface RunResult {
   board: Board & { rounds_settled: number };
   /** Events: the practice board (display only); null for a tournament. */
   practice: Board | null;
+  /** Which agent stands behind each model (events name models themselves). */
+  legend: { model: string; agent: string; label: string | null }[];
 }
 
 /**
@@ -107,6 +110,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
       finished,
       board: currentStandings(ctx),
       practice: world.deployment.kind === "event" ? practiceBoard(ctx) : null,
+      legend: modelLegend(ctx),
     };
   } finally {
     db.close();

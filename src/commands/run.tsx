@@ -57,6 +57,9 @@ async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult>
   });
   if (result.practice) out(`\n${formatStandings(result.practice, { title: "practice board (display only)" })}`);
   out(`\n${formatStandings(result.board, { title: `final standings (${result.board.rounds_settled} rounds settled)` })}`);
+  if (scenario.kind === "event") {
+    out(`\nmodels: ${result.legend.map((m) => `${m.model} = ${m.agent}${m.label && m.label !== m.agent ? ` (${m.label})` : ""}`).join(", ")}\n`);
+  }
   out(`event log: ${result.events} events, digest ${result.digest}\n`);
   return result;
 }

@@ -134,3 +134,13 @@ export function archiveModel(ctx: ServiceContext, p: Principal, ref: string): Mo
     return { ...model, archived: true };
   });
 }
+
+/**
+ * Every model with the agent behind it and its private label: the organiser's legend for boards
+ * that show only server-given names (events). Not a participant-facing read.
+ */
+export function modelLegend(ctx: ServiceContext): { model: string; agent: string; label: string | null }[] {
+  return ctx.db
+    .prepare("SELECT m.name AS model, a.name AS agent, m.label FROM models m JOIN agents a ON a.id = m.agent_id ORDER BY m.seq")
+    .all() as { model: string; agent: string; label: string | null }[];
+}
