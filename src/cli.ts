@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerMcpCommand } from "./commands/mcp.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerScoreCommand } from "./commands/score.js";
 import { registerServeCommand } from "./commands/serve.js";
@@ -10,6 +11,7 @@ const program = new Command()
   .description("Local simulator and offline backtesting workbench for the prediction tournament service")
   .showHelpAfterError();
 
+registerMcpCommand(program);
 registerRunCommand(program);
 registerScoreCommand(program);
 registerServeCommand(program);

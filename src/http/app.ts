@@ -1,6 +1,7 @@
 import { Hono, type Handler, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { refuse, type ServiceError } from "../domain/errors.js";
+import { handleMcpPost } from "../mcp/http.js";
 import type { Service } from "../service/service.js";
 import { keyOnlyInHeader } from "./credentials.js";
 import { accessGate, LOGIN_PATH, loginPage } from "./gate.js";
@@ -102,6 +103,10 @@ export function createApp(service: Service, options: AppOptions = {}): Hono {
   app.use("/api/v1/*", accessGate(service.ctx.world.deployment.gate));
   app.use("/api/v1/*", keyOnlyInHeader);
   app.get(LOGIN_PATH, () => loginPage());
+  // The MCP face: behind the same gate, keyed by X-API-Key or Bearer (src/mcp/http.ts); POST only.
+  app.use("/mcp", accessGate(service.ctx.world.deployment.gate));
+  app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, log));
+  app.all("/mcp", (c) => renderError(refuse("method_not_allowed", { method: c.req.method, path: "/mcp", allowed: "POST" }, { headers: { Allow: "POST" } })));
   for (const r of routes) {
     for (const guard of guards(r, service, limit)) app.on(r.method, honoPath(r), guard);
     app.on(r.method, honoPath(r), handler(r, service));

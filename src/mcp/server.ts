@@ -1,0 +1,31 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Service } from "../service/service.js";
+import { stderrLog, type Log } from "./result.js";
+import { registerDataTools } from "./tools-data.js";
+import { registerEventTools } from "./tools-event.js";
+import { registerModelTools } from "./tools-models.js";
+import { registerRoundTools } from "./tools-rounds.js";
+import { registerStatusTools } from "./tools-status.js";
+
+/** Basecamp's version as an MCP server reports it. */
+const SERVER_INFO = { name: "basecamp", version: "0.1.0" };
+
+const INSTRUCTIONS =
+  "Basecamp simulates the prediction tournament and event service. Call get_started first; read round ids from " +
+  "get_current_round or get_instruments, never guess them. A refused call is a tool error whose text is " +
+  '{"detail": {"code", "message", ...}}, as the REST API answers it.';
+
+/**
+ * The MCP face for one caller: every tool a thin mapping onto one Service operation, called with
+ * `key`. Staking tools are not served (Basecamp has no staking), so none is registered.
+ */
+export function createMcpServer(service: Service, key: string | undefined, log: Log = stderrLog): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  const context = { service, key, log };
+  registerStatusTools(server, context);
+  registerModelTools(server, context);
+  registerRoundTools(server, context);
+  registerDataTools(server, context);
+  registerEventTools(server, context);
+  return server;
+}

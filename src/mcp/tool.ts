@@ -1,0 +1,30 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import type { Service } from "../service/service.js";
+import { answer, type Log } from "./result.js";
+
+/** What every tool runs with: the service, the caller's key (one per MCP request or stdio server) and the error log. */
+export interface ToolContext {
+  service: Service;
+  key: string | undefined;
+  log: Log;
+}
+
+interface ToolSpec<S extends z.ZodRawShape> {
+  name: string;
+  description: string;
+  input: S;
+  /** A read: the tool changes nothing (MCP `readOnlyHint`). */
+  readOnly?: boolean;
+  run(args: z.output<z.ZodObject<S>>): unknown;
+}
+
+/** Registers one tool: its arguments checked by `input`, its answer (or refusal) rendered by `answer`. */
+export function addTool<S extends z.ZodRawShape>(server: McpServer, log: Log, spec: ToolSpec<S>): void {
+  server.registerTool(
+    spec.name,
+    { description: spec.description, inputSchema: spec.input, annotations: { readOnlyHint: spec.readOnly ?? false } },
+    // The SDK types the arguments from the shape; the cast bridges its zod-compat typing to zod 4's.
+    ((args: z.output<z.ZodObject<S>>) => answer(() => spec.run(args), log)) as never,
+  );
+}

@@ -1,0 +1,37 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { saveParquet } from "./parquet-file.js";
+import { addTool, type ToolContext } from "./tool.js";
+
+const split = z.string().describe("train, validation or live (live only while a round is open)");
+
+/** Parquet downloads (written to a local file, whose path is the answer) and the benchmark catalogue. */
+export function registerDataTools(server: McpServer, { service, key, log }: ToolContext): void {
+  const prefix = service.ctx.world.dataset.spec.prefix;
+  addTool(server, log, {
+    name: "download_benchmark",
+    description:
+      "Downloads a split's benchmark predictions (index id; columns exped and v1_designated, the designated benchmark) " +
+      "to a parquet file <prefix>_<split>_benchmark_models.parquet in the OS temp dir, and returns its path. " +
+      "Event keys get only the train file while an event runs.",
+    input: { universe: z.literal("futures").default("futures").describe("Always futures on this service"), split },
+    readOnly: true,
+    run: async ({ split }) => saveParquet(await service.downloadBenchmark(key, split), `${prefix}_${split}_benchmark_models.parquet`),
+  });
+  addTool(server, log, {
+    name: "download_dataset",
+    description:
+      "Downloads a dataset split (index id; exped, features, targets) to a parquet file <prefix>_<split>.parquet " +
+      "in the OS temp dir, and returns its path.",
+    input: { universe: z.literal("futures").default("futures").describe("Always futures on this service"), split },
+    readOnly: true,
+    run: async ({ split }) => saveParquet(await service.downloadDataset(key, split), `${prefix}_${split}.parquet`),
+  });
+  addTool(server, log, {
+    name: "get_benchmarks",
+    description: "The benchmark catalogue: mean CORR, mean AIMC and Sharpe per published benchmark model over the scored rounds, with rank_metric.",
+    input: {},
+    readOnly: true,
+    run: () => service.benchmarks(key),
+  });
+}

@@ -1,0 +1,159 @@
+import { existsSync, readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readFrameParquet } from "../../src/data/parquet.js";
+import { ALICE, BOB, EVE, testServer, type TestServer } from "../http/server.js";
+import { callTool, mcpClient } from "./client.js";
+
+/** The tools the spec names (and the event/tournament tools the public facts name) that Basecamp serves. */
+const SERVED = [
+  "get_started",
+  "get_status",
+  "whoami",
+  "create_model",
+  "get_models",
+  "archive_model",
+  "download_benchmark",
+  "download_dataset",
+  "get_benchmarks",
+  "explain_scoring",
+  "get_current_round",
+  "get_schedule",
+  "get_instruments",
+  "submit_futures_predictions",
+  "get_standings",
+  "get_leaderboard",
+  "submit_event_predictions",
+  "submit_event_predictions_batch",
+  "submit_validation_diagnostics",
+  "submit_diagnostics_batch",
+  "get_run",
+  "delete_run",
+  "get_event_round_board",
+  "get_diagnostics_leaderboard",
+];
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await testServer();
+});
+
+describe("the /mcp transport of basecamp serve", () => {
+  it("lists every served tool, each with a description and an object input schema, and no staking tool", async () => {
+    const client = await mcpClient(s.url, { "X-API-Key": ALICE });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...SERVED].sort());
+    for (const t of tools) {
+      expect(t.description?.length).toBeGreaterThan(20);
+      expect(t.inputSchema.type).toBe("object");
+    }
+    expect(tools.find((t) => t.name === "submit_futures_predictions")?.inputSchema.required).toEqual(["model_id", "exped", "predictions"]);
+  });
+
+  it("takes the key from X-API-Key or from Authorization: Bearer, and answers as /api/v1/status does", async () => {
+    const rest = await s.get("/api/v1/status", ALICE);
+    for (const headers of [{ "X-API-Key": ALICE }, { Authorization: `Bearer ${ALICE}` }] as Record<string, string>[]) {
+      const started = await callTool(await mcpClient(s.url, headers), "get_started");
+      expect(started.isError).toBe(false);
+      expect(started.json).toEqual(rest.json);
+    }
+    const status = await callTool(await mcpClient(s.url, { Authorization: `Bearer ${ALICE}` }), "get_status");
+    expect(Object.keys(status.json).sort()).toEqual(["cadence", "live_round", "models", "now", "uploads_remaining"]);
+  });
+
+  it("answers a missing or wrong key with the 401 body as a tool error; whoami and explain_scoring still answer", async () => {
+    const anonymous = await mcpClient(s.url, {});
+    expect(await callTool(anonymous, "get_started")).toMatchObject({
+      isError: true,
+      json: { detail: { code: "missing_api_key", message: "Missing API key" } },
+    });
+    const wrong = await mcpClient(s.url, { Authorization: "Bearer not-a-key" });
+    const refused = await callTool(wrong, "get_models");
+    expect(refused.text).toBe(JSON.stringify({ detail: { code: "invalid_api_key", message: "Invalid API key" } }));
+    expect((await callTool(wrong, "whoami")).json).toMatchObject({ authenticated: false, fingerprint: null });
+    expect((await callTool(anonymous, "explain_scoring")).json).toEqual((await s.get("/api/v1/scoring")).json);
+    const me = await callTool(await mcpClient(s.url, { Authorization: `Bearer ${ALICE}` }), "whoami");
+    expect(me.json).toMatchObject({ authenticated: true, scope: "tournament", agent: "alice" });
+    expect(me.text).not.toContain(ALICE);
+  });
+
+  it("still refuses Authorization: Bearer on /api/v1, and serves /mcp by POST only", async () => {
+    const a = await s.call("GET", "/api/v1/status", { headers: { Authorization: `Bearer ${ALICE}` } });
+    expect(a.status).toBe(401);
+    expect(a.json.detail.code).toBe("authorization_header_refused");
+    const get = await s.call("GET", "/mcp", { key: ALICE, headers: { accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+  });
+
+  it("plays a tournament round: clock, instruments, model, a refused and an accepted submit, the same state as REST", async () => {
+    const bob = await mcpClient(s.url, { Authorization: `Bearer ${BOB}` });
+    expect((await s.advance({ seconds: 60 })).status).toBe(200);
+    const round = await callTool(bob, "get_current_round");
+    const instruments = await callTool(bob, "get_instruments");
+    expect(instruments.json.exped).toBe(round.json.exped);
+    const ids: string[] = instruments.json.instrument_ids;
+    expect(ids.length).toBeGreaterThan(3);
+    const model = await callTool(bob, "create_model", { name: "bob-mcp" });
+    expect(model.json).toMatchObject({ name: "bob-mcp", status: "created" });
+    const entries = ids.map((instrument_id) => ({ instrument_id, prediction: 0.5 }));
+    const args = { model_id: "bob-mcp", exped: round.json.exped };
+
+    const short = await callTool(bob, "submit_futures_predictions", { ...args, predictions: entries.slice(3) });
+    expect(short.isError).toBe(true);
+    expect(short.text).toBe(JSON.stringify({ detail: { code: "missing_instruments", message: "Missing predictions for 3 instruments." } }));
+    const rest = await s.post("/api/v1/futures/submit/v2", { ...args, predictions: entries.slice(3) }, BOB);
+    expect(rest.status).toBe(400);
+    expect(JSON.parse(short.text)).toEqual(rest.json);
+
+    const outside = await callTool(bob, "submit_futures_predictions", { ...args, predictions: [{ ...entries[0], prediction: 1.5 }, ...entries.slice(1)] });
+    expect(outside.json.detail).toMatchObject({ code: "prediction_out_of_range" });
+
+    const accepted = await callTool(bob, "submit_futures_predictions", { ...args, predictions: entries });
+    expect(accepted.isError).toBe(false);
+    expect(accepted.json).toMatchObject({ model: "bob-mcp", exped: round.json.exped, n_predictions: ids.length, replaced: false });
+    const models = (await s.get("/api/v1/models", BOB)).json.models;
+    expect((await callTool(bob, "get_models")).json.models).toEqual(models);
+    const archived = await callTool(bob, "archive_model", { model: "ghost" });
+    expect(archived.json.detail).toEqual({ code: "model_name_unknown", message: "No model 'ghost'. Create it first with create_model." });
+  });
+
+  it("download_benchmark writes the parquet file and returns its path", async () => {
+    const alice = await mcpClient(s.url, { "X-API-Key": ALICE });
+    const answer = await callTool(alice, "download_benchmark", { universe: "futures", split: "validation" });
+    expect(answer.isError).toBe(false);
+    expect(basename(answer.json.path)).toMatch(/^.+_validation_benchmark_models\.parquet$/);
+    expect(existsSync(answer.json.path)).toBe(true);
+    const frame = readFrameParquet(readFileSync(answer.json.path));
+    const rest = readFrameParquet((await s.get("/api/v1/futures/data/validation_benchmark_models", ALICE)).bytes);
+    expect(frame.ids).toEqual(rest.ids);
+    expect(Array.from(frame.columns.v1_designated)).toEqual(Array.from(rest.columns.v1_designated));
+    expect(answer.json.rows).toBe(rest.ids.length);
+
+    const eve = await mcpClient(s.url, { "X-API-Key": EVE });
+    const withheld = await callTool(eve, "download_benchmark", { split: "validation" });
+    expect(withheld.json.detail.code).toBe("benchmark_withheld");
+    expect((await callTool(alice, "download_benchmark", { split: "../x" })).json.detail).toMatchObject({ code: "invalid_split" });
+  });
+
+  it("leaves argument types to the SDK and unknown tools unserved", async () => {
+    const alice = await mcpClient(s.url, { "X-API-Key": ALICE });
+    const badArgs = await alice.callTool({ name: "create_model", arguments: { name: 42 } });
+    expect(badArgs.isError).toBe(true);
+    expect((badArgs.content as { text: string }[])[0].text).toMatch(/^MCP error -32602: Input validation error/);
+    const staking = await alice.callTool({ name: "stake_from_wallet", arguments: {} });
+    expect(staking.isError).toBe(true);
+    expect((staking.content as { text: string }[])[0].text).toContain("Tool stake_from_wallet not found");
+  });
+});
+
+describe("/mcp behind the access gate", () => {
+  it("bounces a request without the gate headers and serves one with them", async () => {
+    const gate = { client_id: "gate-id.access", client_secret: "gate-secret-0001" };
+    const g = await testServer({ gate });
+    const bounced = await g.call("POST", "/mcp", { key: ALICE, body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+    expect(bounced.status).toBe(302);
+    const client = await mcpClient(g.url, { "X-API-Key": ALICE, "CF-Access-Client-Id": gate.client_id, "CF-Access-Client-Secret": gate.client_secret });
+    expect((await callTool(client, "whoami")).json.authenticated).toBe(true);
+  });
+});
