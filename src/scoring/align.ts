@@ -2,16 +2,10 @@
  * Row alignment. Every term is computed over rows matched by `id` and sorted by id in byte order
  * (UTF-8 byte order = code point order), so no result depends on the order rows arrive in.
  */
+import { DuplicateIdError } from "./duplicate-id.js";
+import { hexIdOrder } from "./hex-ids.js";
 
-/** Thrown when an id appears twice in one exped; `index` is the position of the second copy. */
-export class DuplicateIdError extends Error {
-  constructor(
-    readonly id: string,
-    readonly index: number,
-  ) {
-    super(`id '${id}' appears more than once`);
-  }
-}
+export { DuplicateIdError };
 
 /** The ids of one exped in byte order, with the way back to the caller's rows. */
 export interface IdOrder {
@@ -19,23 +13,32 @@ export interface IdOrder {
   original: string[];
   /** sorted position → original row; null when the input was already in order. */
   order: Int32Array | null;
+  /**
+   * original row → sorted position (the inverse of `order`). Reordering a column by it reads the
+   * caller's rows front to back, which the memory prefetcher follows; reading them in `order`
+   * fetches every cache line of a large frame's column at random.
+   */
+  position: Int32Array | null;
   /** ids in byte order. */
   sorted: string[];
 }
 
-/** Sorts ids in byte order; throws DuplicateIdError on a repeated id. */
+/** Sorts ids in byte order (by `hexIdOrder` when they are hex); throws DuplicateIdError on a repeated id. */
 export function orderIds(ids: string[]): IdOrder {
+  const hex = hexIdOrder(ids);
+  if (hex && isIdentity(hex)) return { original: ids, order: null, position: null, sorted: ids };
+  if (hex) return { original: ids, order: hex, position: inverse(hex), sorted: pickIds(ids, hex) };
   const n = ids.length;
   const byCodeUnit = !ids.some(hasSurrogateOrder);
   const before = byCodeUnit ? (a: string, b: string) => a < b : (a: string, b: string) => compareIds(a, b) < 0;
   let inOrder = true;
   for (let i = 1; i < n && inOrder; i++) if (!before(ids[i - 1], ids[i])) inOrder = false;
-  if (inOrder) return { original: ids, order: null, sorted: ids };
+  if (inOrder) return { original: ids, order: null, position: null, sorted: ids };
   const position = indexIds(ids);
   const sorted = byCodeUnit ? ids.slice().sort() : ids.slice().sort(compareIds);
   const order = new Int32Array(n);
   for (let k = 0; k < n; k++) order[k] = position.get(sorted[k])!;
-  return { original: ids, order, sorted };
+  return { original: ids, order, position: inverse(order), sorted };
 }
 
 /** id → index; throws DuplicateIdError on a repeated id. */
@@ -88,6 +91,23 @@ export function alignValues(
     seen[at] = 1;
     out[at] = values[i];
   }
+}
+
+function inverse(order: Int32Array): Int32Array {
+  const out = new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) out[order[k]] = k;
+  return out;
+}
+
+function pickIds(ids: string[], order: Int32Array): string[] {
+  const out = new Array<string>(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = ids[order[k]];
+  return out;
+}
+
+function isIdentity(order: Int32Array): boolean {
+  for (let k = 0; k < order.length; k++) if (order[k] !== k) return false;
+  return true;
 }
 
 /** UTF-16 code-unit order differs from code point order only when a surrogate meets U+E000..U+FFFF. */

@@ -1,6 +1,8 @@
+import { availableParallelism } from "node:os";
 import type { Frame } from "../data/frame.js";
 import { compareIds, DuplicateIdError } from "./align.js";
-import { prepareExped, scoreAgainst, type ExpedTerms } from "./exped.js";
+import { prepareExped, scoreAgainst, type ExpedTerms, type ExpedTruth } from "./exped.js";
+import { runChunked } from "./workers.js";
 
 /** Which columns of a Frame hold the prediction, the realised target, the designated benchmark and the core features. */
 export interface FrameColumns {
@@ -10,12 +12,68 @@ export interface FrameColumns {
   core: string[];
 }
 
+/** One exped of a frame: its rows ([start, end) when contiguous, else the row indices) and its columns over them. */
+export interface ExpedSlice {
+  exped: string;
+  rows: Rows;
+  truth: ExpedTruth;
+  prediction: Float64Array;
+}
+
+export type ExpedResult = { exped: string; terms: ExpedTerms };
+
+type Rows = [number, number] | Int32Array;
+
+/** Frame rows above which `scoreFrameInParallel` uses worker threads. */
+const PARALLEL_ROWS = 2_000_000;
+/** Expeds per message to a worker. */
+const CHUNK = 8;
+
 /**
  * One prediction column scored on every exped of a frame, expeds in byte order. Rows of an exped
  * that are contiguous (the usual layout) are scored through views without copying. A repeated id
  * within an exped fails naming its frame row (1-based).
  */
-export function scoreFrame(frame: Frame, columns: FrameColumns): { exped: string; terms: ExpedTerms }[] {
+export function scoreFrame(frame: Frame, columns: FrameColumns): ExpedResult[] {
+  const slices = frameSlices(frame, columns);
+  return slices.groups.map((g) => scoreSlice(slices.slice(g)));
+}
+
+/**
+ * `scoreFrame` with the expeds spread over worker threads (above PARALLEL_ROWS rows, or
+ * `opts.workers` > 0 of them) while this thread scores expeds too. Each worker is sent copies of
+ * its expeds' rows and runs the same code on the same values, so results are bit-identical.
+ */
+export async function scoreFrameInParallel(frame: Frame, columns: FrameColumns, opts: { workers?: number } = {}): Promise<ExpedResult[]> {
+  const slices = frameSlices(frame, columns);
+  const { groups } = slices;
+  const workers = opts.workers ?? (frame.ids.length >= PARALLEL_ROWS ? availableParallelism() - 1 : 0);
+  const local = (start: number, end: number) => groups.slice(start, end).map((g) => scoreSlice(slices.slice(g)));
+  if (workers <= 0 || groups.length <= CHUNK) return local(0, groups.length);
+  return runChunked<ExpedResult>({
+    worker: new URL("./backtest-worker.ts", import.meta.url),
+    workerData: null,
+    workers,
+    count: groups.length,
+    chunk: CHUNK,
+    local,
+    message: (start, end) => ({ start, slices: groups.slice(start, end).map((g) => copySlice(slices.slice(g))) }),
+  });
+}
+
+/** prepareExped + scoreAgainst on one exped; a repeated id is reported by its frame row. */
+export function scoreSlice({ exped, rows, truth, prediction }: ExpedSlice): ExpedResult {
+  try {
+    return { exped, terms: scoreAgainst(prepareExped(truth), truth.ids, prediction) };
+  } catch (err) {
+    if (!(err instanceof DuplicateIdError)) throw err;
+    const row = Array.isArray(rows) ? rows[0] + err.index : rows[err.index];
+    throw new Error(`row ${row + 1}: id '${err.id}' appears more than once in exped '${exped}'`);
+  }
+}
+
+/** The exped groups of a frame in byte order, and the slice of one group (views when contiguous). */
+function frameSlices(frame: Frame, columns: FrameColumns) {
   const column = (name: string) => {
     const col = frame.columns[name];
     if (!col) throw new Error(`missing column '${name}'`);
@@ -25,22 +83,20 @@ export function scoreFrame(frame: Frame, columns: FrameColumns): { exped: string
   const target = column(columns.target);
   const benchmark = columns.benchmark === null ? null : column(columns.benchmark);
   const core = columns.core.map(column);
-  return expedGroups(frame.exped).map(({ exped, rows }) => {
+  const slice = ({ exped, rows }: { exped: string; rows: Rows }): ExpedSlice => {
     const pick = (col: Float64Array) => pickRows(col, rows);
     const ids = Array.isArray(rows) ? frame.ids.slice(rows[0], rows[1]) : Array.from(rows, (r) => frame.ids[r]);
-    try {
-      const prepared = prepareExped({ ids, target: pick(target), benchmark: benchmark && pick(benchmark), core: core.map(pick) });
-      return { exped, terms: scoreAgainst(prepared, ids, pick(prediction)) };
-    } catch (err) {
-      if (!(err instanceof DuplicateIdError)) throw err;
-      const row = Array.isArray(rows) ? rows[0] + err.index : rows[err.index];
-      throw new Error(`row ${row + 1}: id '${err.id}' appears more than once in exped '${exped}'`);
-    }
-  });
+    return { exped, rows, truth: { ids, target: pick(target), benchmark: benchmark && pick(benchmark), core: core.map(pick) }, prediction: pick(prediction) };
+  };
+  return { groups: expedGroups(frame.exped), slice };
 }
 
-/** Rows of each exped: a [start, end) range when contiguous, else the row indices. */
-type Rows = [number, number] | Int32Array;
+/** A slice whose arrays own their memory (a view would carry its whole frame column to a worker). */
+function copySlice(s: ExpedSlice): ExpedSlice {
+  const own = (col: Float64Array) => col.slice();
+  const { ids, target, benchmark, core } = s.truth;
+  return { ...s, truth: { ids, target: own(target), benchmark: benchmark && own(benchmark), core: core.map(own) }, prediction: own(s.prediction) };
+}
 
 function expedGroups(labels: string[]): { exped: string; rows: Rows }[] {
   const ranges = new Map<string, [number, number]>();

@@ -7,8 +7,8 @@ import { centre } from "./vector.js";
  * CORR = `pearson(s(g(p)), s(tc))`, with `g` the gaussianised uniform rank, `s(x) = sign(x)|x|^1.5`
  * and `tc = t - mean(t)`. The target side `s(tc)` is computed once per exped by `poweredTarget`.
  */
-export function corr(p: Float64Array, n: number, poweredTc: Float64Array, buf: Float64Array, sorted: Float64Array): number {
-  gaussianise(p, n, buf, sorted);
+export function corr(p: Float64Array, n: number, poweredTc: Float64Array, buf: Float64Array): number {
+  gaussianise(p, n, buf);
   return corrOfGaussian(buf, n, poweredTc, buf);
 }
 

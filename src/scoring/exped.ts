@@ -3,7 +3,8 @@ import { aimcOfGaussian } from "./aimc.js";
 import { alignValues, indexIds, orderIds, sameIds, type IdOrder } from "./align.js";
 import { corrOfGaussian, poweredTarget } from "./corr.js";
 import { gaussianise } from "./gaussian.js";
-import { coreBasis, imputeCore, ncorrOfGaussian, type CoreBasis } from "./ncorr.js";
+import { coreFit, type CoreFit } from "./core-fit.js";
+import { imputeCore, ncorrOfGaussian } from "./ncorr.js";
 import { gather, isConstant } from "./vector.js";
 import { runChunked } from "./workers.js";
 import { workspace } from "./workspace.js";
@@ -36,7 +37,7 @@ interface Side {
 /**
  * The shared target-side work of one exped, done once for any number of predictions: ids in byte
  * order, target/benchmark/imputed core in that order, and for the rows where the target is finite
- * the centred and powered target and the orthonormal core basis (CORR, NCORR); for the rows where
+ * the centred and powered target and the least-squares core fit (CORR, NCORR); for the rows where
  * target and benchmark are finite, the centred target and the gaussianised benchmark (AIMC).
  * A prediction missing some of those rows gets the same quantities rebuilt over its own rows.
  */
@@ -46,7 +47,7 @@ export interface PreparedExped {
   readonly target: Float64Array;
   readonly benchmark: Float64Array | null;
   readonly core: Float64Array[];
-  readonly corrSide: Side & { basis: CoreBasis };
+  readonly corrSide: Side & { fit: CoreFit };
   /** null when no row has both a finite target and a finite benchmark: AIMC is null. */
   readonly aimcSide: (Side & { gb: Float64Array }) | null;
 }
@@ -62,10 +63,10 @@ export function prepareExped(truth: ExpedTruth): PreparedExped {
   if (truth.benchmark) checkLength("benchmark", truth.benchmark, size);
   truth.core.forEach((col, j) => checkLength(`core feature ${j}`, col, size));
   const ids = orderIds(truth.ids);
-  const target = inIdOrder(truth.target, ids.order);
-  const benchmark = truth.benchmark && inIdOrder(truth.benchmark, ids.order);
+  const target = inIdOrder(truth.target, ids.position);
+  const benchmark = truth.benchmark && inIdOrder(truth.benchmark, ids.position);
   const core = truth.core.map((col) => {
-    const sorted = inIdOrder(col, ids.order);
+    const sorted = inIdOrder(col, ids.position);
     imputeCore(sorted);
     return sorted;
   });
@@ -89,8 +90,8 @@ export function scoreAgainst(p: PreparedExped, ids: string[], prediction: Float6
   const ws = workspace.ensure(size);
   const aligned = ws.aligned;
   if (sameIds(ids, p.ids.original)) {
-    const order = p.ids.order;
-    if (order) for (let k = 0; k < size; k++) aligned[k] = prediction[order[k]];
+    const position = p.ids.position;
+    if (position) for (let i = 0; i < size; i++) aligned[position[i]] = prediction[i];
     else aligned.set(prediction);
   } else {
     p.index ??= indexIds(p.ids.sorted);
@@ -101,10 +102,10 @@ export function scoreAgainst(p: PreparedExped, ids: string[], prediction: Float6
   if (!allFinite(aligned, side.rows)) side = corrSide(p.target, p.core, finiteRows(aligned, side.rows, side.n));
   const n = side.n;
   gather(aligned, side.rows, n, ws.values);
-  gaussianise(ws.values, n, ws.gp, ws.sorted);
+  gaussianise(ws.values, n, ws.gp);
   const scorable = n >= 2 && !side.constantTarget;
   const corr = scorable ? corrOfGaussian(ws.gp, n, side.poweredTc, ws.tmp) : 0;
-  const ncorr = scorable ? ncorrOfGaussian(ws.gp, n, side.basis, side.poweredTc, ws.residual, ws.sorted) : 0;
+  const ncorr = scorable ? ncorrOfGaussian(ws.gp, n, side.fit, side.poweredTc, ws.residual) : 0;
 
   let aimc: number | null = null;
   let b = p.aimcSide;
@@ -114,7 +115,7 @@ export function scoreAgainst(p: PreparedExped, ids: string[], prediction: Float6
     let gp = ws.gp;
     if (b.n !== n) {
       gather(aligned, b.rows, b.n, ws.values);
-      gaussianise(ws.values, b.n, ws.tmp, ws.sorted);
+      gaussianise(ws.values, b.n, ws.tmp);
       gp = ws.tmp;
     }
     aimc = b.n >= 2 && !b.constantTarget ? aimcOfGaussian(gp, b.gb, b.tc, b.n) : 0;
@@ -160,15 +161,15 @@ export async function scoreSubmissions(
   });
 }
 
-function corrSide(target: Float64Array, core: Float64Array[], rows: Int32Array): Side & { basis: CoreBasis } {
-  return { ...targetSide(target, rows), basis: coreBasis(core, rows, rows.length) };
+function corrSide(target: Float64Array, core: Float64Array[], rows: Int32Array): Side & { fit: CoreFit } {
+  return { ...targetSide(target, rows), fit: coreFit(core, rows, rows.length) };
 }
 
 function aimcSide(target: Float64Array, benchmark: Float64Array, rows: Int32Array): Side & { gb: Float64Array } {
   const n = rows.length;
   const gb = new Float64Array(n);
   gather(benchmark, rows, n, gb);
-  gaussianise(gb, n, gb, workspace.ensure(n).sorted);
+  gaussianise(gb, n, gb);
   return { ...targetSide(target, rows), gb };
 }
 
@@ -198,10 +199,11 @@ function allFinite(x: Float64Array, rows: Int32Array): boolean {
   return true;
 }
 
-function inIdOrder(col: Float64Array, order: Int32Array | null): Float64Array {
-  if (!order) return Float64Array.from(col);
-  const out = new Float64Array(order.length);
-  for (let k = 0; k < order.length; k++) out[k] = col[order[k]];
+/** `col` in id order, given original row → sorted position (null: already in order). */
+function inIdOrder(col: Float64Array, position: Int32Array | null): Float64Array {
+  if (!position) return Float64Array.from(col);
+  const out = new Float64Array(position.length);
+  for (let i = 0; i < position.length; i++) out[position[i]] = col[i];
   return out;
 }
 

@@ -1,12 +1,34 @@
-import { rankUniform } from "./rank.js";
+import { mapRanks, uniformOfRank } from "./rank.js";
 
 /**
  * `g(x) = Φ⁻¹(u(x))`: the uniform rank of each value mapped through the standard normal quantile.
- * Ties share a rank, so they share a quantile. `out` may be `x`; `sorted` is scratch.
+ * Ties share a rank, so they share a quantile. `out` may be `x`.
+ *
+ * The quantile of each (half-integer) rank is computed once per n and kept (`quantileTable`):
+ * the same expression, so the same bits, without re-evaluating AS241 for every exped and prediction.
  */
-export function gaussianise(x: Float64Array, n: number, out: Float64Array, sorted: Float64Array): void {
-  rankUniform(x, n, out, sorted);
-  for (let i = 0; i < n; i++) out[i] = normalQuantile(out[i]);
+export function gaussianise(x: Float64Array, n: number, out: Float64Array): void {
+  const table = quantileTable(n);
+  mapRanks(x, n, out, (twiceRank) => {
+    let g = table[twiceRank];
+    if (g !== g) g = table[twiceRank] = normalQuantile(uniformOfRank(twiceRank / 2, n));
+    return g;
+  });
+}
+
+/** Row counts whose quantile tables are kept. */
+const TABLES = 8;
+const tables = new Map<number, Float64Array>();
+
+/** `Φ⁻¹(uniformOfRank(m / 2, n))` at index m, NaN until first needed; the oldest of TABLES tables is dropped. */
+function quantileTable(n: number): Float64Array {
+  let table = tables.get(n);
+  if (!table) {
+    if (tables.size >= TABLES) tables.delete(tables.keys().next().value!);
+    table = new Float64Array(2 * n + 1).fill(NaN);
+    tables.set(n, table);
+  }
+  return table;
 }
 
 /**

@@ -1,20 +1,30 @@
+import { bucketArgsort } from "./bucket-sort.js";
+import { argsortU64 } from "./radix.js";
+
 /**
  * Uniform rank: `u_i = (rank_i - 0.5) / n`, where `rank` is the 1-based rank of x_i among
  * x_0..x_{n-1} and tied values share their average rank. Inputs must be finite. `out` may be `x`.
  *
- * The order comes from `argsortFinite`, a byte-wise radix sort of the IEEE-754 bit patterns (no
- * comparator calls, no allocation after warm-up); a block of equal values [i, j] then gets
- * `rank = (i + 1 + j + 1) / 2`.
+ * The order comes from `argsortFinite`, a byte-wise radix sort of the IEEE-754 bit patterns; a
+ * block of equal values [i, j] then gets `rank = (i + 1 + j + 1) / 2`.
  */
 export function rankUniform(x: Float64Array, n: number, out: Float64Array, _scratch?: Float64Array): void {
+  mapRanks(x, n, out, (twiceRank) => uniformOfRank(twiceRank / 2, n));
+}
+
+/**
+ * `out_i = valueOf(2·rank_i)` with the tie-averaged 1-based rank of x_i (twice the rank is an
+ * integer, handy as a table index). Inputs must be finite; `out` may be `x`.
+ */
+export function mapRanks(x: Float64Array, n: number, out: Float64Array, valueOf: (twiceRank: number) => number): void {
   const order = argsortFinite(x, n);
   let i = 0;
   while (i < n) {
     const v = x[order[i]];
     let j = i;
     while (j + 1 < n && x[order[j + 1]] === v) j++;
-    const u = uniformOfRank((i + 1 + j + 1) / 2, n);
-    for (let k = i; k <= j; k++) out[order[k]] = u;
+    const value = valueOf(i + 1 + j + 1);
+    for (let k = i; k <= j; k++) out[order[k]] = value;
     i = j + 1;
   }
 }
@@ -25,59 +35,25 @@ export function uniformOfRank(rank: number, n: number): number {
 }
 
 let keys = new Uint32Array(0);
-let orderA = new Int32Array(0);
-let orderB = new Int32Array(0);
-const counts = new Int32Array(8 * 256);
 
 /**
- * Indices 0..n-1 of finite `x` in ascending order (-0 just before +0), by LSD radix sort on the
- * 64-bit pattern made order-preserving (flip all bits of negatives, the sign bit of the rest).
- * Passes whose byte is the same for every value are skipped. The returned array is reused by the next call.
+ * Indices 0..n-1 of finite `x` in ascending order, ties in index order (-0 and +0 tie): by
+ * `bucketArgsort`, or when the values are too unevenly spread for it, `argsortU64` on the 64-bit
+ * pattern made order-preserving (flip all bits of negatives, the sign bit of the rest; -0 before
+ * +0). The returned array is reused by the next call.
  */
 export function argsortFinite(x: Float64Array, n: number): Int32Array {
-  if (keys.length < 2 * n) {
-    keys = new Uint32Array(2 * n);
-    orderA = new Int32Array(n);
-    orderB = new Int32Array(n);
-  }
+  const bucketed = bucketArgsort(x, n);
+  if (bucketed) return bucketed;
+  if (keys.length < 2 * n) keys = new Uint32Array(2 * n);
   // little-endian words: bits[2i] low, bits[2i+1] high (and sign)
   const bits = new Uint32Array(x.buffer, x.byteOffset, 2 * n);
-  counts.fill(0);
   for (let i = 0; i < n; i++) {
-    let lo = bits[2 * i];
-    let hi = bits[2 * i + 1];
-    if (hi & 0x80000000) {
-      lo = ~lo >>> 0;
-      hi = ~hi >>> 0;
-    } else hi = (hi | 0x80000000) >>> 0;
-    keys[2 * i] = lo;
-    keys[2 * i + 1] = hi;
-    for (let b = 0; b < 4; b++) {
-      counts[b * 256 + ((lo >>> (8 * b)) & 255)]++;
-      counts[(b + 4) * 256 + ((hi >>> (8 * b)) & 255)]++;
-    }
+    const lo = bits[2 * i];
+    const hi = bits[2 * i + 1];
+    const negative = (hi & 0x80000000) !== 0;
+    keys[2 * i] = negative ? ~lo >>> 0 : lo;
+    keys[2 * i + 1] = negative ? ~hi >>> 0 : (hi | 0x80000000) >>> 0;
   }
-  let src = orderA;
-  let dst = orderB;
-  for (let i = 0; i < n; i++) src[i] = i;
-  for (let pass = 0; pass < 8; pass++) {
-    const base = pass * 256;
-    const word = pass < 4 ? 0 : 1;
-    const shift = 8 * (pass & 3);
-    if (counts[base + ((keys[word] >>> shift) & 255)] === n) continue;
-    let sum = 0;
-    for (let d = 0; d < 256; d++) {
-      const c = counts[base + d];
-      counts[base + d] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const row = src[i];
-      dst[counts[base + ((keys[2 * row + word] >>> shift) & 255)]++] = row;
-    }
-    const t = src;
-    src = dst;
-    dst = t;
-  }
-  return src;
+  return argsortU64(keys, n);
 }

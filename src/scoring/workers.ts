@@ -1,9 +1,19 @@
 import { Worker } from "node:worker_threads";
 
+/** Chunks queued at each worker at once. */
+const IN_FLIGHT = 2;
+
 /**
  * Runs `count` jobs in chunks over `workers` worker threads and this thread at once. A worker
  * module gets `workerData`, posts `{ready: true}` once set up, then answers each chunk message
- * with `{start, results}`. Chunks are handed out on demand, so slow starters get fewer.
+ * with `{start, results}`. Chunks are handed out on demand, so slow starters get fewer; each
+ * worker holds IN_FLIGHT of them, so it never waits for this thread (busy with its own chunk) to
+ * hand it the next.
+ *
+ * A worker that needs no `workerData` (null) holds no state of the job, so after a job that went
+ * well it is kept idle (not keeping the process alive) for the next job on the same module: a
+ * worker costs a few hundred ms to start under tsx and more to warm up its compiled code, which
+ * would otherwise be paid on every call.
  */
 export async function runChunked<R>(job: {
   worker: URL;
@@ -17,31 +27,40 @@ export async function runChunked<R>(job: {
   const results: R[] = new Array(job.count);
   let next = 0;
   let done = 0;
+  let failed = false;
   const take = (): [number, number] | null => {
     if (next >= job.count) return null;
     const start = next;
     next = Math.min(job.count, next + job.chunk);
     return [start, next];
   };
-  const threads = Array.from({ length: job.workers }, () => startTsWorker(job.worker, job.workerData));
+  const reusable = job.workerData === null;
+  const threads = Array.from({ length: job.workers }, () => (reusable && idleWorker(job.worker)) || startTsWorker(job.worker, job.workerData));
+  const detach: (() => void)[] = [];
   try {
     const finished = threads.map(
-      (thread) =>
+      ({ thread, ready }) =>
         new Promise<void>((resolve, reject) => {
+          let inFlight = 0;
           const feed = () => {
             const range = take();
-            if (range) thread.postMessage(job.message(range[0], range[1]));
-            else resolve();
+            if (range) {
+              thread.postMessage(job.message(range[0], range[1]));
+              inFlight++;
+            } else if (inFlight === 0) resolve();
           };
-          thread.on("message", (msg: { ready?: true; start?: number; results?: R[] }) => {
+          const onMessage = (msg: { ready?: true; start?: number; results?: R[] }) => {
             if (msg.results) {
               msg.results.forEach((r, i) => (results[msg.start! + i] = r));
               done += msg.results.length;
-            }
-            feed();
-          });
-          thread.on("error", reject);
-          thread.on("exit", (code) => reject(new Error(`scoring worker exited with code ${code}`)));
+              inFlight--;
+              feed();
+            } else for (let k = 0; k < IN_FLIGHT; k++) feed();
+          };
+          const onExit = (code: number) => reject(new Error(`scoring worker exited with code ${code}`));
+          thread.on("message", onMessage).on("error", reject).on("exit", onExit);
+          detach.push(() => thread.off("message", onMessage).off("error", reject).off("exit", onExit));
+          if (ready) for (let k = 0; k < IN_FLIGHT; k++) feed();
         }),
     );
     const all = Promise.all(finished);
@@ -54,17 +73,48 @@ export async function runChunked<R>(job: {
     await all;
     if (done !== job.count) throw new Error(`scoring workers returned ${done} of ${job.count} results`);
     return results;
+  } catch (err) {
+    failed = true;
+    throw err;
   } finally {
-    await Promise.all(threads.map((t) => t.terminate()));
+    detach.forEach((off) => off());
+    await Promise.all(threads.map(({ thread }) => (reusable && !failed ? keepIdle(job.worker, thread) : thread.terminate())));
   }
+}
+
+/** Idle workers by module, ready for the next job. */
+const idle = new Map<string, { thread: Worker; forget: () => void }[]>();
+
+function idleWorker(module: URL): { thread: Worker; ready: boolean } | null {
+  const parked = idle.get(module.href)?.pop();
+  if (!parked) return null;
+  parked.thread.off("error", parked.forget).off("exit", parked.forget);
+  parked.thread.ref();
+  return { thread: parked.thread, ready: true };
+}
+
+/** Parks a worker for reuse; one that dies while idle is forgotten. */
+function keepIdle(module: URL, thread: Worker): void {
+  thread.unref();
+  const list = idle.get(module.href) ?? [];
+  idle.set(module.href, list);
+  const parked = {
+    thread,
+    forget: () => {
+      const at = list.indexOf(parked);
+      if (at >= 0) list.splice(at, 1);
+    },
+  };
+  list.push(parked);
+  thread.on("error", parked.forget).on("exit", parked.forget);
 }
 
 /**
  * Starts a worker on a TypeScript module: the worker registers tsx's loader before importing it,
  * which works the same under tsx, `node --import tsx` and vitest.
  */
-function startTsWorker(module: URL, workerData: unknown): Worker {
+function startTsWorker(module: URL, workerData: unknown): { thread: Worker; ready: boolean } {
   const loader = import.meta.resolve("tsx/esm/api");
   const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
-  return new Worker(boot, { eval: true, workerData });
+  return { thread: new Worker(boot, { eval: true, workerData }), ready: false };
 }

@@ -8,7 +8,6 @@ export class Workspace {
   values = new Float64Array(0);
   gp = new Float64Array(0);
   tmp = new Float64Array(0);
-  sorted = new Float64Array(0);
   residual = new Float64Array(0);
 
   ensure(n: number): this {
@@ -19,7 +18,6 @@ export class Workspace {
       this.values = new Float64Array(size);
       this.gp = new Float64Array(size);
       this.tmp = new Float64Array(size);
-      this.sorted = new Float64Array(size);
       this.residual = new Float64Array(size);
     }
     return this;

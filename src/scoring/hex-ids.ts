@@ -1,0 +1,76 @@
+import { bucketArgsort } from "./bucket-sort.js";
+import { DuplicateIdError } from "./duplicate-id.js";
+import { argsortU64 } from "./radix.js";
+
+/** Longest hex id that fits a 64-bit key. */
+const MAX_HEX = 16;
+/** byte → hex digit value. */
+const DIGIT = new Int8Array(256).fill(-1);
+for (let d = 0; d < 16; d++) DIGIT["0123456789abcdef".charCodeAt(d)] = d;
+
+/**
+ * The byte order of ids that are all lowercase hexadecimal of one length ≤ 16 (the usual 16-hex
+ * row ids), or null when they are not. For such ids byte order is numeric order ('0'..'9' <
+ * 'a'..'f'), so each id becomes a 64-bit key (read from one buffer of all the ids) and the
+ * keys are sorted with no string comparison: `bucketArgsort` on the key as a double (which never
+ * decreases as the key grows), equal doubles then ordered by the exact key; `argsortU64` when the
+ * keys crowd together. Returns sorted position → original row; equal keys are equal ids, so a
+ * repeat throws DuplicateIdError at the second copy in row order, like `indexIds`.
+ */
+export function hexIdOrder(ids: string[]): Int32Array | null {
+  const n = ids.length;
+  const length = n === 0 ? 0 : ids[0].length;
+  if (length > MAX_HEX) return null;
+  for (let i = 0; i < n; i++) if (ids[i].length !== length) return null;
+  // UTF-8: any non-ASCII character makes the byte count differ from n·length.
+  const bytes = Buffer.from(ids.join(""), "utf8");
+  if (bytes.length !== n * length) return null;
+  const keys = new Uint32Array(2 * n);
+  const approx = new Float64Array(n);
+  const split = Math.max(0, length - 8); // the last 8 digits make the low word
+  for (let i = 0; i < n; i++) {
+    const at = i * length;
+    const hi = hexValue(bytes, at, at + split);
+    const lo = hexValue(bytes, at + split, at + length);
+    if (hi < 0 || lo < 0) return null;
+    keys[2 * i] = lo;
+    keys[2 * i + 1] = hi;
+    approx[i] = hi * 4294967296 + lo;
+  }
+  const bucketed = bucketArgsort(approx, n);
+  const order = (bucketed ?? argsortU64(keys, n)).slice(0, n);
+  if (bucketed) orderEqualApprox(order, approx, keys);
+  let repeat = n;
+  for (let k = 1; k < n; k++) {
+    const a = order[k - 1];
+    const b = order[k];
+    if (keys[2 * a] === keys[2 * b] && keys[2 * a + 1] === keys[2 * b + 1] && b < repeat) repeat = b;
+  }
+  if (repeat < n) throw new DuplicateIdError(ids[repeat], repeat);
+  return order;
+}
+
+/** The value of the hex digits bytes[from..to) (at most 8), or -1 if one is not a lowercase hex digit. */
+function hexValue(bytes: Uint8Array, from: number, to: number): number {
+  let v = 0;
+  for (let c = from; c < to; c++) {
+    const d = DIGIT[bytes[c]];
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/** Orders each run of equal `approx` by the exact key (stable insertion sort; runs are rare and short). */
+function orderEqualApprox(order: Int32Array, approx: Float64Array, keys: Uint32Array): void {
+  const after = (a: number, b: number) => keys[2 * a + 1] > keys[2 * b + 1] || (keys[2 * a + 1] === keys[2 * b + 1] && keys[2 * a] > keys[2 * b]);
+  for (let p = 1; p < order.length; p++) {
+    const row = order[p];
+    let q = p;
+    while (q > 0 && approx[order[q - 1]] === approx[row] && after(order[q - 1], row)) {
+      order[q] = order[q - 1];
+      q--;
+    }
+    order[q] = row;
+  }
+}
