@@ -95,7 +95,7 @@ const fenceJumper: Strategy<RidgeParams> = {
   name: "fence_jumper",
   summary: "uploads on the round lane during the build phase and each boundary (refused: cadence fence)",
   actAt: (slot, _p, rng) => (slot.index === 0 ? withinSlot(slot, rng, 0.5, 0.9) : slot.close_at + (1 + rng.int(60)) * 1000),
-  act: async (ctx, slot, p) => {
+  act: async (ctx, _slot, p) => {
     const model = await eventModel(ctx);
     const { frame, values } = await ridgeOn(ctx, "train", p);
     await ctx.client.uploadRound(uploadOf(model, frame.ids.slice(0, 100), values.slice(0, 100)));

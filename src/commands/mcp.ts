@@ -2,19 +2,14 @@ import type { Command } from "commander";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../mcp/server.js";
 import { DEFAULT_SCENARIO, startServer } from "./serve.js";
+import { numberFlag } from "./number-flag.js";
 
 interface McpFlags {
   key: string;
-  port: string;
+  port: number;
   clock: "manual" | "realtime";
-  speed: string;
+  speed: number;
   db?: string;
-}
-
-function count(flag: string, v: string): number {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${flag}: expected a number >= 0, got '${v}'`);
-  return n;
 }
 
 /**
@@ -30,17 +25,17 @@ export function registerMcpCommand(program: Command): void {
     .description("serve the MCP tools over stdio for one API key, on a scenario's own service")
     .argument("[scenario]", "scenario JSON file", DEFAULT_SCENARIO)
     .requiredOption("--key <key>", "the API key the tools act with")
-    .option("--port <port>", "port of the service's HTTP face on 127.0.0.1 (0 = any free port)", "0")
+    .option("--port <port>", "port of the service's HTTP face on 127.0.0.1 (0 = any free port)", numberFlag("--port", 0), 0)
     .option("--clock <mode>", "manual (moved by /sim/v1/clock/advance) or realtime", "manual")
-    .option("--speed <n>", "realtime: simulated seconds per wall-clock second", "1")
+    .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
     .option("--db <file>", "keep the store in this SQLite file (resumed when it holds this scenario)")
     .action(async (file: string, flags: McpFlags) => {
       if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
       const running = await startServer({
         scenario: file,
-        port: count("--port", flags.port),
+        port: flags.port,
         clock: flags.clock,
-        speed: count("--speed", flags.speed),
+        speed: flags.speed,
         db: flags.db,
       });
       const server = createMcpServer(running.service, flags.key);

@@ -10,6 +10,7 @@ import { initialiseStore } from "../service/setup.js";
 import { openDb } from "../store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
+import { numberFlag } from "./number-flag.js";
 
 export const DEFAULT_SCENARIO = "scenarios/default-tournament.json";
 
@@ -82,14 +83,6 @@ interface ServeFlags {
   clock: "manual" | "realtime";
   speed: number;
   db?: string;
-}
-
-function numberFlag(flag: string, min: number) {
-  return (v: string): number => {
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < min) throw new Error(`${flag}: expected a number >= ${min}, got '${v}'`);
-    return n;
-  };
 }
 
 /** `basecamp serve [scenario]`: the REST API on loopback, with the organiser's clock control. */

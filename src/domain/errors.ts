@@ -193,3 +193,10 @@ export function refuse(
 ): ServiceError {
   return new ServiceError(code, fill(catalogue[code].text, params), options.extra, options.headers);
 }
+
+/** Any thrown value as a ServiceError: refusals as they are, anything else (a bug) logged and turned into `internal_error`. */
+export function asServiceError(e: unknown, log: (line: string) => void): ServiceError {
+  if (e instanceof ServiceError) return e;
+  log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  return refuse("internal_error", { message: e instanceof Error ? e.message : String(e) });
+}

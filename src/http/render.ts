@@ -1,4 +1,4 @@
-import { refuse, ServiceError } from "../domain/errors.js";
+import { asServiceError, ServiceError } from "../domain/errors.js";
 
 /**
  * A refusal as HTTP: status from the catalogue, body `{"detail": {"code", "message", ...extra}}`,
@@ -13,7 +13,5 @@ export function renderError(e: ServiceError): Response {
 
 /** Anything thrown: a ServiceError as itself, anything else as a 500 (reported to `log`). */
 export function renderThrown(e: unknown, log: (line: string) => void): Response {
-  if (e instanceof ServiceError) return renderError(e);
-  log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  return renderError(refuse("internal_error", { message: e instanceof Error ? e.message : String(e) }));
+  return renderError(asServiceError(e, log));
 }

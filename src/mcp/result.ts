@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { refuse, ServiceError } from "../domain/errors.js";
+import { asServiceError } from "../domain/errors.js";
 
 /** Where the MCP face reports internal errors: stderr (stdout is the stdio server's protocol channel). */
 export type Log = (line: string) => void;
@@ -21,12 +21,7 @@ export function toolResult(value: unknown): CallToolResult {
  * Anything else is an `internal_error`, reported to `log` as the HTTP face does.
  */
 export function toolError(e: unknown, log: Log): CallToolResult {
-  let error: ServiceError;
-  if (e instanceof ServiceError) error = e;
-  else {
-    log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    error = refuse("internal_error", { message: e instanceof Error ? e.message : String(e) });
-  }
+  const error = asServiceError(e, log);
   return { content: [{ type: "text", text: JSON.stringify({ detail: error.detail }) }], isError: true };
 }
 

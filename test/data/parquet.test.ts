@@ -1,4 +1,4 @@
-import { Bool, Float16, Float32, Float64, Int8, Int64, Schema, Table, Utf8, makeData, makeVector, tableFromIPC, tableToIPC, type Vector } from "apache-arrow";
+import { Bool, Float16, Float32, Float64, Int8, Int64, Schema, Table, makeData, makeVector, tableFromIPC, tableToIPC, type Vector } from "apache-arrow";
 import fc from "fast-check";
 import { Table as WasmTable, readParquet, writeParquet } from "parquet-wasm";
 import { describe, expect, it } from "vitest";
