@@ -1,3 +1,4 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { componentSchemas } from "../../src/http/schemas.js";
@@ -63,6 +64,12 @@ beforeAll(async () => {
 });
 
 describe("the OpenAPI document", () => {
+  it("validates against the official OpenAPI 3.1 JSON schema", async () => {
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
   it("is OpenAPI 3.1 and lists exactly the served paths and methods", () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(contract).sort());
