@@ -9,6 +9,6 @@ export function registerStrategiesCommand(program: Command): void {
     .action(() => {
       const all = listStrategies();
       const width = Math.max(...all.map((s) => s.name.length));
-      for (const s of all) process.stdout.write(`${s.name.padEnd(width)}  ${s.summary}\n`);
+      for (const s of all) process.stdout.write(`${s.name.padEnd(width)}  ${s.kind.padEnd(10)}  ${s.summary}\n`);
     });
 }
