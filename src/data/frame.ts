@@ -68,3 +68,11 @@ export function concatFrames(frames: Frame[]): Frame {
   }
   return { ids: frames.flatMap((f) => f.ids), exped: frames.flatMap((f) => f.exped), columns };
 }
+
+/**
+ * A zeroed column on a SharedArrayBuffer, for producers of large frames: scoring worker threads
+ * (`scoreFrameInParallel`) then read its rows in place instead of being sent copies of them.
+ */
+export function sharedColumn(n: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(n * Float64Array.BYTES_PER_ELEMENT));
+}

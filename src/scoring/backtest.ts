@@ -41,8 +41,9 @@ export function scoreFrame(frame: Frame, columns: FrameColumns): ExpedResult[] {
 
 /**
  * `scoreFrame` with the expeds spread over worker threads (above PARALLEL_ROWS rows, or
- * `opts.workers` > 0 of them) while this thread scores expeds too. Each worker is sent copies of
- * its expeds' rows and runs the same code on the same values, so results are bit-identical.
+ * `opts.workers` > 0 of them) while this thread scores expeds too. Each worker is sent its expeds'
+ * rows (views when a column is on a SharedArrayBuffer, see `sharedColumn`: nothing is copied;
+ * copies otherwise) and runs the same code on the same values, so results are bit-identical.
  */
 export async function scoreFrameInParallel(frame: Frame, columns: FrameColumns, opts: { workers?: number } = {}): Promise<ExpedResult[]> {
   const slices = frameSlices(frame, columns);
@@ -57,7 +58,7 @@ export async function scoreFrameInParallel(frame: Frame, columns: FrameColumns, 
     count: groups.length,
     chunk: CHUNK,
     local,
-    message: (start, end) => ({ start, slices: groups.slice(start, end).map((g) => copySlice(slices.slice(g))) }),
+    message: (start, end) => ({ start, slices: groups.slice(start, end).map((g) => portableSlice(slices.slice(g))) }),
   });
 }
 
@@ -91,20 +92,30 @@ function frameSlices(frame: Frame, columns: FrameColumns) {
   return { groups: expedGroups(frame.exped), slice };
 }
 
-/** A slice whose arrays own their memory (a view would carry its whole frame column to a worker). */
-function copySlice(s: ExpedSlice): ExpedSlice {
-  const own = (col: Float64Array) => col.slice();
+/**
+ * A slice to post to a worker: a view on shared memory travels as a reference to it; any other
+ * array is copied to one that owns its memory (a view would carry its whole frame column).
+ */
+export function portableSlice(s: ExpedSlice): ExpedSlice {
+  const own = (col: Float64Array) => (col.buffer instanceof SharedArrayBuffer ? col : col.slice());
   const { ids, target, benchmark, core } = s.truth;
   return { ...s, truth: { ids, target: own(target), benchmark: benchmark && own(benchmark), core: core.map(own) }, prediction: own(s.prediction) };
 }
 
+/** The rows of each exped label, in byte order of label; a run of one label costs one map look-up, not one per row. */
 function expedGroups(labels: string[]): { exped: string; rows: Rows }[] {
   const ranges = new Map<string, [number, number]>();
   let contiguous = true;
+  let last: string | undefined;
+  let range: [number, number] = [0, 0];
   for (let i = 0; i < labels.length; i++) {
-    const range = ranges.get(labels[i]);
-    if (!range) ranges.set(labels[i], [i, i + 1]);
-    else if (range[1] === i) range[1] = i + 1;
+    const label = labels[i];
+    if (label !== last) {
+      last = label;
+      range = ranges.get(label) ?? [i, i];
+      ranges.set(label, range);
+    }
+    if (range[1] === i) range[1] = i + 1;
     else contiguous = false;
   }
   const names = [...ranges.keys()].sort(compareIds);

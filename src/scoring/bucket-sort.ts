@@ -1,6 +1,6 @@
-let bucketOf = new Int32Array(0);
-let starts = new Int32Array(0);
-let order = new Int32Array(0);
+let bucketBuf = new Int32Array(0);
+let startsBuf = new Int32Array(0);
+let orderBuf = new Int32Array(0);
 
 /** Insertion-sort moves per value beyond which `bucketArgsort` gives up (values crowd into few buckets). */
 const MOVES_PER_VALUE = 16;
@@ -14,11 +14,15 @@ const MOVES_PER_VALUE = 16;
  * The returned array (its first n entries) is reused by the next call.
  */
 export function bucketArgsort(x: Float64Array, n: number): Int32Array | null {
-  if (order.length < n) {
-    bucketOf = new Int32Array(n);
-    starts = new Int32Array(n + 1);
-    order = new Int32Array(n);
+  if (orderBuf.length < n) {
+    bucketBuf = new Int32Array(n);
+    startsBuf = new Int32Array(n + 1);
+    orderBuf = new Int32Array(n);
   }
+  // locals, not the module's variables, so the compiled loops keep them in registers
+  const bucketOf = bucketBuf;
+  const starts = startsBuf;
+  const order = orderBuf;
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < n; i++) {

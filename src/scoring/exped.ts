@@ -72,14 +72,15 @@ export function prepareExped(truth: ExpedTruth): PreparedExped {
   });
   const all = finiteRows(target, null, size);
   const withBenchmark = benchmark && finiteRows(benchmark, all, all.length);
+  const corr = corrSide(target, core, all);
   return {
     ids,
     index: null,
     target,
     benchmark,
     core,
-    corrSide: corrSide(target, core, all),
-    aimcSide: withBenchmark && withBenchmark.length > 0 ? aimcSide(target, benchmark, withBenchmark) : null,
+    corrSide: corr,
+    aimcSide: withBenchmark && withBenchmark.length > 0 ? aimcSide(target, benchmark, withBenchmark, corr) : null,
   };
 }
 
@@ -110,7 +111,7 @@ export function scoreAgainst(p: PreparedExped, ids: string[], prediction: Float6
   let aimc: number | null = null;
   let b = p.aimcSide;
   if (b && p.benchmark) {
-    if (!allFinite(aligned, b.rows)) b = aimcSide(p.target, p.benchmark, finiteRows(aligned, b.rows, b.n));
+    if (!allFinite(aligned, b.rows)) b = aimcSide(p.target, p.benchmark, finiteRows(aligned, b.rows, b.n), side);
     // AIMC rows are a subset of CORR rows, so equal counts mean the same rows and the same g(p).
     let gp = ws.gp;
     if (b.n !== n) {
@@ -165,12 +166,17 @@ function corrSide(target: Float64Array, core: Float64Array[], rows: Int32Array):
   return { ...targetSide(target, rows), fit: coreFit(core, rows, rows.length) };
 }
 
-function aimcSide(target: Float64Array, benchmark: Float64Array, rows: Int32Array): Side & { gb: Float64Array } {
+/**
+ * AIMC rows are always a subset of the CORR rows `corr` was built on, so when the counts are equal
+ * the rows are the same and so is the target side: it is shared, not recomputed.
+ */
+function aimcSide(target: Float64Array, benchmark: Float64Array, rows: Int32Array, corr: Side): Side & { gb: Float64Array } {
   const n = rows.length;
   const gb = new Float64Array(n);
   gather(benchmark, rows, n, gb);
   gaussianise(gb, n, gb);
-  return { ...targetSide(target, rows), gb };
+  const { tc, poweredTc, constantTarget } = n === corr.n ? corr : targetSide(target, rows);
+  return { rows, n, tc, poweredTc, constantTarget, gb };
 }
 
 function targetSide(target: Float64Array, rows: Int32Array): Side {

@@ -1,4 +1,4 @@
-import { mapRanks, uniformOfRank } from "./rank.js";
+import { twiceRanks, uniformOfRank } from "./rank.js";
 
 /**
  * `g(x) = Φ⁻¹(u(x))`: the uniform rank of each value mapped through the standard normal quantile.
@@ -9,11 +9,13 @@ import { mapRanks, uniformOfRank } from "./rank.js";
  */
 export function gaussianise(x: Float64Array, n: number, out: Float64Array): void {
   const table = quantileTable(n);
-  mapRanks(x, n, out, (twiceRank) => {
+  twiceRanks(x, n, out);
+  for (let i = 0; i < n; i++) {
+    const twiceRank = out[i];
     let g = table[twiceRank];
     if (g !== g) g = table[twiceRank] = normalQuantile(uniformOfRank(twiceRank / 2, n));
-    return g;
-  });
+    out[i] = g;
+  }
 }
 
 /** Row counts whose quantile tables are kept. */

@@ -4,14 +4,14 @@ import { argsortU64 } from "./radix.js";
 
 /** Longest hex id that fits a 64-bit key. */
 const MAX_HEX = 16;
-/** byte → hex digit value. */
-const DIGIT = new Int8Array(256).fill(-1);
+/** UTF-16 code unit → hex digit value, -1 for any other unit. */
+const DIGIT = new Int8Array(65536).fill(-1);
 for (let d = 0; d < 16; d++) DIGIT["0123456789abcdef".charCodeAt(d)] = d;
 
 /**
  * The byte order of ids that are all lowercase hexadecimal of one length ≤ 16 (the usual 16-hex
  * row ids), or null when they are not. For such ids byte order is numeric order ('0'..'9' <
- * 'a'..'f'), so each id becomes a 64-bit key (read from one buffer of all the ids) and the
+ * 'a'..'f'), so each id becomes a 64-bit key (read digit by digit from the string) and the
  * keys are sorted with no string comparison: `bucketArgsort` on the key as a double (which never
  * decreases as the key grows), equal doubles then ordered by the exact key; `argsortU64` when the
  * keys crowd together. Returns sorted position → original row; equal keys are equal ids, so a
@@ -21,17 +21,14 @@ export function hexIdOrder(ids: string[]): Int32Array | null {
   const n = ids.length;
   const length = n === 0 ? 0 : ids[0].length;
   if (length > MAX_HEX) return null;
-  for (let i = 0; i < n; i++) if (ids[i].length !== length) return null;
-  // UTF-8: any non-ASCII character makes the byte count differ from n·length.
-  const bytes = Buffer.from(ids.join(""), "utf8");
-  if (bytes.length !== n * length) return null;
   const keys = new Uint32Array(2 * n);
   const approx = new Float64Array(n);
   const split = Math.max(0, length - 8); // the last 8 digits make the low word
   for (let i = 0; i < n; i++) {
-    const at = i * length;
-    const hi = hexValue(bytes, at, at + split);
-    const lo = hexValue(bytes, at + split, at + length);
+    const id = ids[i];
+    if (id.length !== length) return null;
+    const hi = hexValue(id, 0, split);
+    const lo = hexValue(id, split, length);
     if (hi < 0 || lo < 0) return null;
     keys[2 * i] = lo;
     keys[2 * i + 1] = hi;
@@ -50,11 +47,11 @@ export function hexIdOrder(ids: string[]): Int32Array | null {
   return order;
 }
 
-/** The value of the hex digits bytes[from..to) (at most 8), or -1 if one is not a lowercase hex digit. */
-function hexValue(bytes: Uint8Array, from: number, to: number): number {
+/** The value of the hex digits id[from..to) (at most 8), or -1 if one is not a lowercase hex digit. */
+function hexValue(id: string, from: number, to: number): number {
   let v = 0;
   for (let c = from; c < to; c++) {
-    const d = DIGIT[bytes[c]];
+    const d = DIGIT[id.charCodeAt(c)];
     if (d < 0) return -1;
     v = v * 16 + d;
   }

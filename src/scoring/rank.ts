@@ -5,26 +5,28 @@ import { argsortU64 } from "./radix.js";
  * Uniform rank: `u_i = (rank_i - 0.5) / n`, where `rank` is the 1-based rank of x_i among
  * x_0..x_{n-1} and tied values share their average rank. Inputs must be finite. `out` may be `x`.
  *
- * The order comes from `argsortFinite`, a byte-wise radix sort of the IEEE-754 bit patterns; a
+ * The order comes from `argsortFinite` (a bucket sort, or a radix sort of the IEEE-754 bits); a
  * block of equal values [i, j] then gets `rank = (i + 1 + j + 1) / 2`.
  */
 export function rankUniform(x: Float64Array, n: number, out: Float64Array, _scratch?: Float64Array): void {
-  mapRanks(x, n, out, (twiceRank) => uniformOfRank(twiceRank / 2, n));
+  twiceRanks(x, n, out);
+  for (let i = 0; i < n; i++) out[i] = uniformOfRank(out[i] / 2, n);
 }
 
 /**
- * `out_i = valueOf(2·rank_i)` with the tie-averaged 1-based rank of x_i (twice the rank is an
- * integer, handy as a table index). Inputs must be finite; `out` may be `x`.
+ * `out_i = 2·rank_i` with the tie-averaged 1-based rank of x_i (an integer, handy as a table
+ * index). Callers map it to their value in a second pass of their own rather than through a
+ * callback per tie block, which the compiler could not inline. Inputs must be finite; `out` may be `x`.
  */
-export function mapRanks(x: Float64Array, n: number, out: Float64Array, valueOf: (twiceRank: number) => number): void {
+export function twiceRanks(x: Float64Array, n: number, out: Float64Array): void {
   const order = argsortFinite(x, n);
   let i = 0;
   while (i < n) {
     const v = x[order[i]];
     let j = i;
     while (j + 1 < n && x[order[j + 1]] === v) j++;
-    const value = valueOf(i + 1 + j + 1);
-    for (let k = i; k <= j; k++) out[order[k]] = value;
+    const twice = i + 1 + j + 1;
+    for (let k = i; k <= j; k++) out[order[k]] = twice;
     i = j + 1;
   }
 }

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 
 /** Chunks queued at each worker at once. */
-const IN_FLIGHT = 2;
+export const IN_FLIGHT = 2;
 
 /**
  * Runs `count` jobs in chunks over `workers` worker threads and this thread at once. A worker
@@ -78,8 +78,19 @@ export async function runChunked<R>(job: {
     throw err;
   } finally {
     detach.forEach((off) => off());
-    await Promise.all(threads.map(({ thread }) => (reusable && !failed ? keepIdle(job.worker, thread) : thread.terminate())));
+    await Promise.all(threads.map(({ thread }) => releaseWorker(job.worker, thread, reusable && !failed)));
   }
+}
+
+/** A worker on `module` with no workerData: a parked one (ready) if any, else a new one (not yet ready). */
+export function acquireWorker(module: URL): { thread: Worker; ready: boolean } {
+  return idleWorker(module) ?? startTsWorker(module, null);
+}
+
+/** Parks a worker of a job that went well (`reuse`), else terminates it. */
+export async function releaseWorker(module: URL, thread: Worker, reuse: boolean): Promise<void> {
+  if (reuse) keepIdle(module, thread);
+  else await thread.terminate();
 }
 
 /** Idle workers by module, ready for the next job. */

@@ -1,27 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Frame } from "../../src/data/frame.js";
-import { Rng } from "../../src/domain/rng.js";
+import { sharedColumn } from "../../src/data/frame.js";
 import { scoreFrame, scoreFrameInParallel } from "../../src/scoring/backtest.js";
-
-const columns = { prediction: "p", target: "t", benchmark: "b", core: ["f0", "f1"] };
-
-/** `expeds` expeds of `rows` rows each, interleaved when `mixed` (no exped contiguous). */
-function frame(expeds: number, rows: number, mixed: boolean): Frame {
-  const rng = new Rng("backtest-test");
-  const n = expeds * rows;
-  const col = (f: () => number) => Float64Array.from({ length: n }, f);
-  return {
-    ids: Array.from({ length: n }, () => rng.hex(16)),
-    exped: Array.from({ length: n }, (_, i) => `e${mixed ? i % expeds : Math.floor(i / rows)}`),
-    columns: {
-      p: col(() => (rng.next() < 0.01 ? NaN : rng.next())),
-      t: col(() => rng.int(5) / 4),
-      b: col(() => rng.next()),
-      f0: col(() => (rng.next() < 0.05 ? -1 : rng.int(10))),
-      f1: col(() => rng.int(3)),
-    },
-  };
-}
+import { backtestFrame as frame, columns } from "./backtest-frame.js";
 
 describe("scoreFrameInParallel", () => {
   it("gives results bit-identical to scoreFrame on one thread, contiguous or interleaved expeds", async () => {
@@ -32,6 +12,16 @@ describe("scoreFrameInParallel", () => {
       expect(await scoreFrameInParallel(f, columns, { workers: 1 })).toStrictEqual(expected);
       expect(await scoreFrameInParallel(f, columns, { workers: 0 })).toStrictEqual(expected);
     }
+  });
+
+  it("gives the same results when the columns are on shared memory (sent to workers as views)", async () => {
+    const f = frame(30, 200, false);
+    const expected = scoreFrame(f, columns);
+    for (const [name, col] of Object.entries(f.columns)) {
+      f.columns[name] = sharedColumn(col.length);
+      f.columns[name].set(col);
+    }
+    expect(await scoreFrameInParallel(f, columns, { workers: 1 })).toStrictEqual(expected);
   });
 
   it("names the frame row of a repeated id, on a worker too", async () => {

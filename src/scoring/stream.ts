@@ -1,0 +1,102 @@
+import { availableParallelism } from "node:os";
+import type { Worker } from "node:worker_threads";
+import { compareIds } from "./align.js";
+import { portableSlice, scoreSlice, type ExpedResult, type ExpedSlice } from "./backtest.js";
+import type { ExpedTruth } from "./exped.js";
+import { acquireWorker, IN_FLIGHT, releaseWorker } from "./workers.js";
+
+/** One exped of a streamed backtest: its label, its truth columns and the prediction over the same rows. */
+export interface ExpedInput {
+  exped: string;
+  truth: ExpedTruth;
+  prediction: Float64Array;
+}
+
+/**
+ * `scoreFrame` for a backtest that arrives one exped at a time (a reader walking a file row group
+ * by row group), so the whole history never has to be in memory: only the expeds being scored.
+ * Each exped goes through the same `scoreSlice` as `scoreFrame`, so results are bit-identical to
+ * scoring the frame holding the same rows; they come back in byte order of exped label, and a
+ * repeated id is reported by its row within its exped (1-based). An exped label may come once.
+ *
+ * With `opts.workers` worker threads (default: one per extra core), an exped goes to a worker
+ * that has fewer than IN_FLIGHT pending, else is scored on this thread, which also runs the
+ * reader, so the split follows whichever side is slower. Arrays sent to a worker are copied once
+ * (the source keeps its own) and the copies transferred, not cloned again.
+ */
+export async function scoreExpedStream(
+  source: Iterable<ExpedInput> | AsyncIterable<ExpedInput>,
+  opts: { workers?: number } = {},
+): Promise<ExpedResult[]> {
+  const module = new URL("./backtest-worker.ts", import.meta.url);
+  const results: ExpedResult[] = [];
+  const labels = new Set<string>();
+  const pool = Array.from({ length: opts.workers ?? availableParallelism() - 1 }, () => streamWorker(module, results));
+  let failed = false;
+  try {
+    for await (const { exped, truth, prediction } of source) {
+      if (labels.has(exped)) throw new Error(`exped '${exped}' appears more than once in the stream`);
+      labels.add(exped);
+      const slice: ExpedSlice = { exped, rows: [0, truth.ids.length], truth, prediction };
+      const free = pool.find((w) => w.ready && w.pending < IN_FLIGHT && !w.error);
+      if (free) free.post(slice);
+      else results.push(scoreSlice(slice));
+      const error = pool.find((w) => w.error)?.error;
+      if (error) throw error;
+      if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve)); // let worker replies in
+    }
+    await Promise.all(pool.map((w) => w.drained()));
+  } catch (err) {
+    failed = true;
+    throw err;
+  } finally {
+    await Promise.all(pool.map((w) => w.release(!failed)));
+  }
+  return results.sort((a, b) => compareIds(a.exped, b.exped));
+}
+
+/** A worker of one stream: posts single expeds, collects their results, and remembers a failure. */
+function streamWorker(module: URL, results: ExpedResult[]) {
+  const { thread, ready } = acquireWorker(module);
+  let idle = () => {};
+  const state = {
+    ready,
+    pending: 0,
+    error: null as Error | null,
+    post(slice: ExpedSlice) {
+      const own = portableSlice(slice);
+      const given = new Set(columnsOf(slice));
+      const copies = columnsOf(own).filter((col) => !given.has(col));
+      thread.postMessage({ start: 0, slices: [own] }, copies.map((col) => col.buffer as ArrayBuffer));
+      state.pending++;
+    },
+    drained: () => new Promise<void>((resolve, reject) => {
+      if (state.error) reject(state.error);
+      else if (state.pending === 0) resolve();
+      else idle = () => (state.error ? reject(state.error) : resolve());
+    }),
+    release: (reuse: boolean) => {
+      detach(thread);
+      return releaseWorker(module, thread, reuse && !state.error);
+    },
+  };
+  const fail = (err: Error) => {
+    state.error = err;
+    idle();
+  };
+  const onMessage = (msg: { ready?: true; results?: ExpedResult[] }) => {
+    if (msg.results) {
+      results.push(...msg.results);
+      state.pending--;
+      if (state.pending === 0) idle();
+    } else state.ready = true;
+  };
+  const onExit = (code: number) => fail(new Error(`scoring worker exited with code ${code}`));
+  thread.on("message", onMessage).on("error", fail).on("exit", onExit);
+  const detach = (t: Worker) => t.off("message", onMessage).off("error", fail).off("exit", onExit);
+  return state;
+}
+
+function columnsOf({ truth, prediction }: ExpedSlice): Float64Array[] {
+  return [prediction, truth.target, ...(truth.benchmark ? [truth.benchmark] : []), ...truth.core];
+}
