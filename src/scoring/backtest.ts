@@ -92,31 +92,67 @@ function frameSlices(frame: Frame, columns: FrameColumns) {
   return { groups: expedGroups(frame.exped), slice };
 }
 
+/** An ExpedSlice as posted to a worker: its ids packed into one string (`packIds`). */
+export type PortableSlice = Omit<ExpedSlice, "truth"> & { truth: Omit<ExpedTruth, "ids"> & { ids: PackedIds } };
+
 /**
- * A slice to post to a worker: a view on shared memory travels as a reference to it; any other
- * array is copied to one that owns its memory (a view would carry its whole frame column).
+ * Ids as one string: `text` holds them back to back, each `width` (> 0) long, or (ids of mixed
+ * lengths, or empty) ending at `ends`. Cloning one string to a worker is a copy of its characters; cloning thousands
+ * of short ones costs a header and an allocation each on both threads, which dominated posting.
  */
-export function portableSlice(s: ExpedSlice): ExpedSlice {
-  const own = (col: Float64Array) => (col.buffer instanceof SharedArrayBuffer ? col : col.slice());
-  const { ids, target, benchmark, core } = s.truth;
-  return { ...s, truth: { ids, target: own(target), benchmark: benchmark && own(benchmark), core: core.map(own) }, prediction: own(s.prediction) };
+export interface PackedIds {
+  text: string;
+  width: number;
+  ends: Int32Array | null;
 }
 
-/** The rows of each exped label, in byte order of label; a run of one label costs one map look-up, not one per row. */
+/**
+ * A slice to post to a worker: a view on shared memory travels as a reference to it; any other
+ * array is copied to one that owns its memory (a view would carry its whole frame column); ids
+ * are packed (`PackedIds`).
+ */
+export function portableSlice(s: ExpedSlice): PortableSlice {
+  const own = (col: Float64Array) => (col.buffer instanceof SharedArrayBuffer ? col : col.slice());
+  const { ids, target, benchmark, core } = s.truth;
+  return { ...s, truth: { ids: packIds(ids), target: own(target), benchmark: benchmark && own(benchmark), core: core.map(own) }, prediction: own(s.prediction) };
+}
+
+/** The ExpedSlice a `portableSlice` was made from (equal ids, the same columns). */
+export function unpackSlice(s: PortableSlice): ExpedSlice {
+  return { ...s, truth: { ...s.truth, ids: unpackIds(s.truth.ids) } };
+}
+
+function packIds(ids: string[]): PackedIds {
+  const width = ids.length === 0 ? 0 : ids[0].length;
+  let even = width > 0; // empty ids (or none) need `ends` to keep their count
+  for (let i = 1; i < ids.length && even; i++) even = ids[i].length === width;
+  const ends = even ? null : new Int32Array(ids.length);
+  if (ends) ids.reduce((end, id, i) => (ends[i] = end + id.length), 0);
+  return { text: ids.join(""), width, ends };
+}
+
+function unpackIds({ text, width, ends }: PackedIds): string[] {
+  if (ends) return Array.from(ends, (end, i) => text.slice(i === 0 ? 0 : ends[i - 1], end));
+  const ids = new Array<string>(text.length / width);
+  for (let i = 0; i < ids.length; i++) ids[i] = text.slice(i * width, (i + 1) * width);
+  return ids;
+}
+
+/**
+ * The rows of each exped label, in byte order of label. A run of one label costs one map look-up
+ * and a tight scan for its end, not work per row: this runs on one thread before any is scoring.
+ */
 function expedGroups(labels: string[]): { exped: string; rows: Rows }[] {
   const ranges = new Map<string, [number, number]>();
   let contiguous = true;
-  let last: string | undefined;
-  let range: [number, number] = [0, 0];
-  for (let i = 0; i < labels.length; i++) {
+  for (let i = 0; i < labels.length; ) {
     const label = labels[i];
-    if (label !== last) {
-      last = label;
-      range = ranges.get(label) ?? [i, i];
-      ranges.set(label, range);
-    }
-    if (range[1] === i) range[1] = i + 1;
-    else contiguous = false;
+    let end = i + 1;
+    while (end < labels.length && labels[end] === label) end++;
+    const range = ranges.get(label);
+    if (!range) ranges.set(label, [i, end]);
+    else contiguous = false; // runs are maximal, so an earlier run of this label ended before another label
+    i = end;
   }
   const names = [...ranges.keys()].sort(compareIds);
   if (contiguous) return names.map((exped) => ({ exped, rows: ranges.get(exped)! }));

@@ -8,6 +8,10 @@ const MAX_HEX = 16;
 const DIGIT = new Int8Array(65536).fill(-1);
 for (let d = 0; d < 16; d++) DIGIT["0123456789abcdef".charCodeAt(d)] = d;
 
+/** Scratch for the keys of one call, reused by the next (ids are sorted once per exped). */
+let keysBuf = new Uint32Array(0);
+let approxBuf = new Float64Array(0);
+
 /**
  * The byte order of ids that are all lowercase hexadecimal of one length ≤ 16 (the usual 16-hex
  * row ids), or null when they are not. For such ids byte order is numeric order ('0'..'9' <
@@ -21,8 +25,12 @@ export function hexIdOrder(ids: string[]): Int32Array | null {
   const n = ids.length;
   const length = n === 0 ? 0 : ids[0].length;
   if (length > MAX_HEX) return null;
-  const keys = new Uint32Array(2 * n);
-  const approx = new Float64Array(n);
+  if (approxBuf.length < n) {
+    keysBuf = new Uint32Array(2 * n);
+    approxBuf = new Float64Array(n);
+  }
+  const keys = keysBuf;
+  const approx = approxBuf;
   const split = Math.max(0, length - 8); // the last 8 digits make the low word
   for (let i = 0; i < n; i++) {
     const id = ids[i];

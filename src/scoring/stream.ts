@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
 import { compareIds } from "./align.js";
-import { portableSlice, scoreSlice, type ExpedResult, type ExpedSlice } from "./backtest.js";
+import { portableSlice, scoreSlice, type ExpedResult, type ExpedSlice, type PortableSlice } from "./backtest.js";
 import type { ExpedTruth } from "./exped.js";
 import { acquireWorker, IN_FLIGHT, releaseWorker } from "./workers.js";
 
@@ -97,6 +97,6 @@ function streamWorker(module: URL, results: ExpedResult[]) {
   return state;
 }
 
-function columnsOf({ truth, prediction }: ExpedSlice): Float64Array[] {
+function columnsOf({ truth, prediction }: Pick<ExpedSlice | PortableSlice, "truth" | "prediction">): Float64Array[] {
   return [prediction, truth.target, ...(truth.benchmark ? [truth.benchmark] : []), ...truth.core];
 }

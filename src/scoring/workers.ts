@@ -8,7 +8,8 @@ export const IN_FLIGHT = 2;
  * module gets `workerData`, posts `{ready: true}` once set up, then answers each chunk message
  * with `{start, results}`. Chunks are handed out on demand, so slow starters get fewer; each
  * worker holds IN_FLIGHT of them, so it never waits for this thread (busy with its own chunk) to
- * hand it the next.
+ * hand it the next. Chunks shrink (down to one job) as the jobs run out, so no thread is left
+ * idle at the end while another still works through chunks it was handed early.
  *
  * A worker that needs no `workerData` (null) holds no state of the job, so after a job that went
  * well it is kept idle (not keeping the process alive) for the next job on the same module: a
@@ -31,7 +32,7 @@ export async function runChunked<R>(job: {
   const take = (): [number, number] | null => {
     if (next >= job.count) return null;
     const start = next;
-    next = Math.min(job.count, next + job.chunk);
+    next += Math.max(1, Math.min(job.chunk, Math.floor((job.count - start) / ((job.workers + 1) * (IN_FLIGHT + 1)))));
     return [start, next];
   };
   const reusable = job.workerData === null;
