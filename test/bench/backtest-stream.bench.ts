@@ -6,9 +6,8 @@
  * Before timing, the generator writes the rows to a temporary file, one block per exped (16-byte
  * latin1 ids, then each numeric column as float64), holding one block in memory at a time. Each
  * timed run reads that file from the start: the read (from the page cache) and the decoding into
- * id strings and columns are inside the timed region, generation is not. This file's name sorts
- * before `backtest.bench.ts`, so under `npm run bench` its peak RSS is read before the in-memory
- * frame exists; the figure printed is the process's peak so far.
+ * id strings and columns are inside the timed region, generation is not. `npm run bench` runs each
+ * bench in its own process, so the peak RSS printed is this bench's alone.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -62,7 +61,7 @@ export async function run(): Promise<void> {
       workload: `${expeds} expeds × ${ROWS} rows = ${((expeds * ROWS) / 1e6).toFixed(1)}M rows, ${FEATURES} core features, ${availableParallelism()} cores`,
       median: `${(median / 1000).toFixed(3)} s (target ≤ 0.75 s), reading and decoding the file included`,
       runs: all.map((ms) => (ms / 1000).toFixed(3)).join(" "),
-      "peak RSS": `${peakRssMb().toFixed(0)} MB, whole process so far incl. workers (target ≤ 500 MB); ${before.toFixed(0)} MB before this bench`,
+      "peak RSS": `${peakRssMb().toFixed(0)} MB, whole process incl. workers (target ≤ 500 MB); ${before.toFixed(0)} MB before this bench`,
     });
   } finally {
     rmSync(path, { force: true });
