@@ -17,7 +17,7 @@ export const catalogue = {
     text: "API keys in the query string are refused; send the key in X-API-Key.",
   },
   email_not_verified: { status: 403, text: "E-mail not verified" },
-  scope_restricted: { status: 403, text: "Scope restricted: this key cannot use {what}." },
+  scope_restricted: { status: 403, text: "Scope restricted: this {scope} key is confined to its own product and cannot use {what}." },
   insufficient_scope: { status: 403, text: "Insufficient scope: {what} needs a {needed} key." },
   account_blocked: { status: 403, text: "Account blocked" },
   llm_scope_only: { status: 403, text: "This key is LLM-scoped and cannot call {what}." },

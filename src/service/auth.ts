@@ -32,10 +32,19 @@ export function authenticate(ctx: ServiceContext, key: string | undefined | null
   };
 }
 
-/** Refuses a key whose scope is not among `allowed` for the operation `what`. */
+/** The product a scope belongs to: event and practice keys are both confined to the event. */
+const productOf = (s: Scope) => (s === "practice" ? "event" : s);
+
+/**
+ * Refuses a key whose scope is not among `allowed` for the operation `what`: an LLM-scoped key on
+ * any such operation; a key confined to the other product (an event key on a tournament operation,
+ * a tournament key on an event lane) as `scope_restricted`; a key of the right product without the
+ * capability (a practice key on the round lane) as `insufficient_scope`.
+ */
 export function requireScope(p: Principal, allowed: Scope[], what: string): void {
   if (allowed.includes(p.scope)) return;
   if (p.scope === "llm") throw refuse("llm_scope_only", { what });
+  if (!allowed.some((s) => productOf(s) === productOf(p.scope))) throw refuse("scope_restricted", { what, scope: p.scope });
   throw refuse("insufficient_scope", { what, needed: allowed.join(" or ") });
 }
 

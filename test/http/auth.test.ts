@@ -57,14 +57,14 @@ describe("the key travels only in X-API-Key (General 401 rows)", () => {
 });
 
 describe("scopes (General 403 rows)", () => {
-  it("refuses tournament operations to an event key with insufficient_scope", async () => {
+  it("refuses tournament operations to an event-confined key with scope_restricted", async () => {
     const submit = await s.post("/api/v1/futures/submit/v2", { model_id: "m", exped: "exped_0021", predictions: [] }, EVE);
     expect(refusal(submit)).toEqual({
       status: 403,
-      code: "insufficient_scope",
-      message: "Insufficient scope: futures submit needs a tournament key.",
+      code: "scope_restricted",
+      message: "Scope restricted: this event key is confined to its own product and cannot use futures submit.",
     });
-    expect(refusal(await s.get("/api/v1/futures/data/train", EVE))).toMatchObject({ status: 403, code: "insufficient_scope" });
+    expect(refusal(await s.get("/api/v1/futures/data/train", EVE))).toMatchObject({ status: 403, code: "scope_restricted" });
   });
 
   it("refuses an LLM-scoped key on every non-LLM endpoint", async () => {

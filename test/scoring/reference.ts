@@ -45,7 +45,7 @@ export function referenceTerms(truth: RefTruth, predIds: string[], pred: ArrayLi
     const fitted = X.mmul(beta).getColumn(0);
     const resid = gp.map((v, i) => v - fitted[i]);
     ncorr = popStd(resid) < 1e-9 * popStd(gp) || popStd(gp) === 0 ? 0 : numeraiCorr(resid, t);
-    ncorrWellPosed = !hasNearTie(resid);
+    ncorrWellPosed = !hasNearTie(resid, scored.map((r, i) => [gp[i], ...r.x]));
   }
 
   let aimc: number | null = null;
@@ -66,12 +66,15 @@ export function referenceTerms(truth: RefTruth, predIds: string[], pred: ArrayLi
 
 /**
  * Two residuals that are equal in exact arithmetic (e.g. by a symmetry of small integer features)
- * come out a few ulps apart in either direction depending on how the least squares was solved,
- * and NCORR ranks them: such cases have no well-defined float answer, so the comparison skips them.
+ * come out equal, or a few ulps apart in either direction, depending on how the least squares was
+ * solved, and NCORR ranks them: such cases have no well-defined float answer, so the comparison
+ * skips them. Rows with identical inputs (the same g(p) and features) tie exactly in any solver
+ * and stay in.
  */
-function hasNearTie(r: number[]): boolean {
+function hasNearTie(r: number[], inputs: number[][]): boolean {
   const scale = Math.max(...r.map(Math.abs));
-  return r.some((a, i) => r.some((b, j) => j > i && a !== b && Math.abs(a - b) <= 1e-9 * scale));
+  const same = (i: number, j: number) => inputs[i].every((v, k) => v === inputs[j][k]);
+  return r.some((a, i) => r.some((b, j) => j > i && Math.abs(a - b) <= 1e-9 * scale && !same(i, j)));
 }
 
 /** Textbook average-tie rank, 1-based. */

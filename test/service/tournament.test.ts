@@ -149,7 +149,7 @@ describe("tournament submit v2", () => {
 
   it("needs a full tournament key", async () => {
     const h = await openRoundOne();
-    expect(await refusal(h.submit(h.full(), {}, "key-eve-00000007"))).toMatchObject({ status: 403, code: "insufficient_scope" });
+    expect(await refusal(h.submit(h.full(), {}, "key-eve-00000007"))).toMatchObject({ status: 403, code: "scope_restricted" });
     expect(await refusal(h.submit(h.full(), {}, "not-a-key"))).toEqual({ status: 401, code: "invalid_api_key", message: "Invalid API key" });
     expect(await refusal(h.service.submit(undefined, { model_id: "x", exped: h.exped, predictions: [] }))).toEqual({
       status: 401,
