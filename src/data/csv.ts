@@ -1,15 +1,17 @@
+import { csvRecords } from "./csv-records.js";
 import type { Frame } from "./frame.js";
 
 /**
  * Frames as CSV text: a header row, then one row per record with `id` and `exped` as text and
  * every other column as a number (empty, `NaN` or `nan` = missing). Fields may be quoted the
- * RFC 4180 way. Rows in error messages are counted from 1 after the header.
+ * RFC 4180 way (`csvRecords`; an unclosed quote is an error naming its line). Rows in error
+ * messages are counted from 1 after the header.
  */
 const MISSING_TEXT = new Set(["", "NaN", "nan"]);
 
 /** Parses CSV into a Frame; with `columns`, only those numeric columns are read (each must exist). */
 export function readFrameCsv(text: string, opts: { columns?: string[] } = {}): Frame {
-  const records = parseCsv(text);
+  const records = [...csvRecords(text)];
   const header = records.shift();
   if (!header) throw new Error("CSV file is empty");
   const at = (name: string) => {
@@ -58,41 +60,4 @@ function parseNumber(raw: string, row: number, column: string): number {
 
 function quote(field: string): string {
   return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
-}
-
-/** Splits CSV text into records of fields (quoted fields may hold commas, quotes and newlines). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let i = 0;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0] !== "") records.push(fields);
-    fields = [];
-    field = "";
-  };
-  while (i < text.length) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === ",") {
-      fields.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
-    } else field += ch;
-    i++;
-  }
-  if (field !== "" || fields.length > 0) endRecord();
-  return records;
 }

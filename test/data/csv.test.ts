@@ -44,3 +44,9 @@ describe("readFrameCsv", () => {
     );
   });
 });
+
+describe("readFrameCsv on malformed quoting", () => {
+  it("refuses an unclosed quote, naming its line", () => {
+    expect(() => readFrameCsv('id,exped,prediction\n"a1,exped_0001,0.5\n')).toThrow(/line 2: the quote opened at column 1 is never closed/);
+  });
+});
