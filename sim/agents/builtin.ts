@@ -6,7 +6,7 @@ import { fitRidge } from "./ridge-fit.js";
 import type { AgentContext, Predict, Strategy } from "./strategy.js";
 import { submitRound } from "./submit-round.js";
 import { duringWindow } from "./timing.js";
-import { toUnitInterval } from "./unit-interval.js";
+import { uniformRanks } from "../../src/data/ranks.js";
 
 /** A strategy that acts once in the window and submits what `predict` gives. */
 function simple<P>(name: string, summary: string, params: z.ZodType<P>, predict: (p: P) => Predict): Strategy<P> {
@@ -55,7 +55,7 @@ export async function ridgePredict(ctx: AgentContext, live: Frame, p: RidgeParam
   if (!byKey) fits.set(train, (byKey = new Map()));
   let predict = byKey.get(key);
   if (!predict) byKey.set(key, (predict = fitRidge(train, features, TARGET, p.lambda)));
-  return toUnitInterval(predict(live));
+  return uniformRanks(predict(live));
 }
 
 const ridge = simple("ridge", "ridge regression on the train split's features", ridgeParams, (p) => (ctx, live) => ridgePredict(ctx, live, p));
@@ -67,7 +67,7 @@ const noisyOracle: Strategy<z.infer<typeof oracleParams>> = {
   ...simple("noisy_oracle", "the realised target plus Gaussian noise (sim-only privilege)", oracleParams, (p) => async (ctx, live) => {
     const target = ctx.peekTarget?.();
     if (!target) throw new Error("noisy_oracle needs the oracle privilege");
-    return toUnitInterval(Float64Array.from(live.ids, (id) => (target.get(id) as number) + p.noise * ctx.rng.normal()));
+    return uniformRanks(Float64Array.from(live.ids, (id) => (target.get(id) as number) + p.noise * ctx.rng.normal()));
   }),
   oracle: true,
 };

@@ -4,7 +4,7 @@ import { ridgeParams, ridgePredict } from "./builtin.js";
 import { eventModel, uploadOf } from "./event-upload.js";
 import type { AgentContext, RoundSlot, Strategy } from "./strategy.js";
 import { withinSlot } from "./timing.js";
-import { toUnitInterval } from "./unit-interval.js";
+import { uniformRanks } from "../../src/data/ranks.js";
 
 type RidgeParams = z.infer<typeof ridgeParams>;
 
@@ -82,7 +82,7 @@ const poolBurner: Strategy<z.infer<typeof burnerParams>> = {
     const { frame, values } = await ridgeOn(ctx, "live", p);
     for (let m = 1; m <= p.models; m++) {
       const model = await eventModel(ctx, `${ctx.model}-${m}`);
-      const variant = toUnitInterval(Float64Array.from(values, (v) => v + 0.05 * ctx.rng.normal()));
+      const variant = uniformRanks(Float64Array.from(values, (v) => v + 0.05 * ctx.rng.normal()));
       const run = await ctx.client.uploadRound(uploadOf(model, frame.ids, variant));
       ctx.log(`filed ${run.upload_id}; ${run.uploads_remaining} uploads left`);
     }

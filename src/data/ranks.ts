@@ -15,6 +15,6 @@ export function argsort(values: Float64Array): Uint32Array {
 /** `(rank - 0.5) / n` with ties given their average rank (the scoring's own u(x)): strictly inside (0, 1). */
 export function uniformRanks(values: Float64Array): Float64Array {
   const out = new Float64Array(values.length);
-  rankUniform(values, values.length, out, new Float64Array(values.length));
+  rankUniform(values, values.length, out);
   return out;
 }

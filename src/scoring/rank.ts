@@ -8,7 +8,7 @@ import { argsortU64 } from "./radix.js";
  * The order comes from `argsortFinite` (a bucket sort, or a radix sort of the IEEE-754 bits); a
  * block of equal values [i, j] then gets `rank = (i + 1 + j + 1) / 2`.
  */
-export function rankUniform(x: Float64Array, n: number, out: Float64Array, _scratch?: Float64Array): void {
+export function rankUniform(x: Float64Array, n: number, out: Float64Array): void {
   twiceRanks(x, n, out);
   for (let i = 0; i < n; i++) out[i] = uniformOfRank(out[i] / 2, n);
 }
