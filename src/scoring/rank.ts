@@ -44,7 +44,7 @@ let keys = new Uint32Array(0);
  * pattern made order-preserving (flip all bits of negatives, the sign bit of the rest; -0 before
  * +0). The returned array is reused by the next call.
  */
-export function argsortFinite(x: Float64Array, n: number): Int32Array {
+function argsortFinite(x: Float64Array, n: number): Int32Array {
   const bucketed = bucketArgsort(x, n);
   if (bucketed) return bucketed;
   if (keys.length < 2 * n) keys = new Uint32Array(2 * n);
