@@ -31,6 +31,8 @@ export interface RunOptions {
   /** Stop once this many steps (counted from the start of the season) are done. */
   stopAfter?: number;
   onEvent?: (e: EngineEvent) => void;
+  /** Awaited after each step: a face may pace the replay so a person can watch it. */
+  afterStep?: () => Promise<void>;
   /** A world already built for this scenario (the dataset is costly to regenerate). */
   world?: World;
 }
@@ -87,6 +89,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
       }
       settled = rounds.length;
       emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
+      await opts.afterStep?.();
     }
 
     async function runStep(step: Step): Promise<void> {

@@ -6,12 +6,14 @@ import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import type { Board } from "../scoring/standings.js";
 import { SeasonView, type SeasonProgress } from "../tui/season-view.js";
 import { formatStandings } from "../tui/standings-text.js";
+import { numberFlag } from "./number-flag.js";
 
 interface RunFlags {
   db?: string;
   resume?: boolean;
   stopAfter?: number;
   plain?: boolean;
+  pace: number;
 }
 
 /** `basecamp run <scenario>`: replays a scenario and shows its standings as rounds settle. */
@@ -24,6 +26,7 @@ export function registerRunCommand(program: Command): void {
     .option("--resume", "continue the run stored in --db where it stopped")
     .option("--stop-after <steps>", "stop after this many steps (to resume later)", (v) => positiveInt("--stop-after", v))
     .option("--plain", "plain-text output even on a terminal")
+    .option("--pace <ms>", "terminal view: wall-clock milliseconds per step, so the season can be watched (0 = flat out)", numberFlag("--pace", 0), 15)
     .action(async (file: string, flags: RunFlags) => {
       if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
       const scenario = loadScenario(file);
@@ -92,7 +95,8 @@ async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
     return <SeasonView scenario={scenario.name} seed={scenario.seed} progress={progress} board={board} log={log} digest={digest} />;
   }
   const app = render(<App />);
-  const result = await runScenario(scenario, { ...flags, onEvent: feed });
+  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, flags.pace));
+  const result = await runScenario(scenario, { ...flags, onEvent: feed, afterStep: flags.pace > 0 ? pause : undefined });
   feed({ kind: "done", result });
   await new Promise((r) => setTimeout(r, 50));
   app.unmount();
