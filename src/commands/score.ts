@@ -5,7 +5,8 @@ import { readFrameCsv } from "../data/csv.js";
 import type { Frame } from "../data/frame.js";
 import { readFrameParquet } from "../data/parquet.js";
 import { scoreFrame } from "../scoring/backtest.js";
-import { seriesDiagnostics } from "../scoring/diagnostics.js";
+import { featureExposure, seriesDiagnostics } from "../scoring/diagnostics.js";
+import { MISSING } from "../data/schema.js";
 
 /** `basecamp score <file>`: CORR, AIMC and NCORR per exped of a predictions file, and their summary. */
 
@@ -18,6 +19,19 @@ export interface TermSummary {
 export interface ScoreReport {
   expeds: { exped: string; n: number; corr: number; aimc: number | null; ncorr: number }[];
   summary: { corr: TermSummary; aimc: TermSummary; ncorr: TermSummary };
+  /** Display only (SCORING.md): never part of `--json`, never a rank. */
+  diagnostics: ScoreDiagnostics;
+}
+
+type Terms = { corr: number; aimc: number; ncorr: number };
+
+export interface ScoreDiagnostics {
+  max_drawdown: Terms;
+  autocorrelation: Terms;
+  /** pearson of the per-exped CORR series with the designated benchmark's own per-exped CORR series. */
+  benchmark_corr: number;
+  /** max over the core features of |pearson(prediction, feature)| over the rows where both are present; null without --core. */
+  feature_exposure: number | null;
 }
 
 /** The columns a scored file must have besides `id` and `exped`. */
@@ -29,9 +43,15 @@ const BENCHMARK = "v1_designated";
 export async function scoreFile(path: string, opts: { core: string[] }): Promise<ScoreReport> {
   const needed = [PREDICTION, TARGET, BENCHMARK, ...opts.core];
   const frame = await readScoredFrame(path, needed);
-  const expeds = scoreFrame(frame, { prediction: PREDICTION, target: TARGET, benchmark: BENCHMARK, core: opts.core }).map(
-    ({ exped, terms }) => ({ exped, n: terms.n, corr: terms.corr, aimc: terms.aimc, ncorr: terms.ncorr }),
-  );
+  const columns = { target: TARGET, benchmark: BENCHMARK, core: opts.core };
+  const expeds = scoreFrame(frame, { ...columns, prediction: PREDICTION }).map(({ exped, terms }) => ({
+    exped,
+    n: terms.n,
+    corr: terms.corr,
+    aimc: terms.aimc,
+    ncorr: terms.ncorr,
+  }));
+  const benchmarkCorr = scoreFrame(frame, { ...columns, prediction: BENCHMARK }).map(({ terms }) => terms.corr);
   const summarise = (values: number[]): TermSummary => {
     const { mean, std, sharpe } = seriesDiagnostics(values);
     return { mean, std, sharpe };
@@ -43,6 +63,28 @@ export async function scoreFile(path: string, opts: { core: string[] }): Promise
       aimc: summarise(expeds.flatMap((e) => (e.aimc === null ? [] : [e.aimc]))),
       ncorr: summarise(expeds.map((e) => e.ncorr)),
     },
+    diagnostics: diagnose(expeds, benchmarkCorr, frame, opts.core),
+  };
+}
+
+function diagnose(expeds: ScoreReport["expeds"], benchmarkCorr: number[], frame: Frame, core: string[]): ScoreDiagnostics {
+  const series = {
+    corr: seriesDiagnostics(expeds.map((e) => e.corr), benchmarkCorr),
+    aimc: seriesDiagnostics(expeds.flatMap((e) => (e.aimc === null ? [] : [e.aimc]))),
+    ncorr: seriesDiagnostics(expeds.map((e) => e.ncorr)),
+  };
+  const per = (k: "max_drawdown" | "autocorrelation") => ({ corr: series.corr[k], aimc: series.aimc[k], ncorr: series.ncorr[k] });
+  const p = frame.columns[PREDICTION];
+  const exposures = core.map((name) => {
+    const f = frame.columns[name];
+    const rows = [...p.keys()].filter((i) => Number.isFinite(p[i]) && Number.isFinite(f[i]) && f[i] !== MISSING);
+    return featureExposure(Float64Array.from(rows, (i) => p[i]), [Float64Array.from(rows, (i) => f[i])]);
+  });
+  return {
+    max_drawdown: per("max_drawdown"),
+    autocorrelation: per("autocorrelation"),
+    benchmark_corr: series.corr.benchmark_corr as number,
+    feature_exposure: core.length === 0 ? null : Math.max(...exposures),
   };
 }
 
@@ -55,6 +97,11 @@ export function formatScoreReport(r: ScoreReport): string {
     [],
     ["summary", "", "corr", "aimc", "ncorr"],
     ...(["mean", "std", "sharpe"] as const).map((k) => [k, "", num(r.summary.corr[k]), num(r.summary.aimc[k]), num(r.summary.ncorr[k])]),
+    [],
+    ["diagnostics (display only)", "", "corr", "aimc", "ncorr"],
+    ...(["max_drawdown", "autocorrelation"] as const).map((k) => [k, "", num(r.diagnostics[k].corr), num(r.diagnostics[k].aimc), num(r.diagnostics[k].ncorr)]),
+    ["corr with v1_designated's corr", "", num(r.diagnostics.benchmark_corr)],
+    ["feature exposure", "", num(r.diagnostics.feature_exposure)],
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => (row[c] ?? "").length)));
   return rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd()).join("\n") + "\n";
@@ -75,7 +122,8 @@ export function registerScoreCommand(program: Command): void {
       } catch (err) {
         cmd.error(`${file}: ${(err as Error).message}`);
       }
-      process.stdout.write(opts.json ? JSON.stringify(report) + "\n" : formatScoreReport(report));
+      const { expeds, summary } = report;
+      process.stdout.write(opts.json ? JSON.stringify({ expeds, summary }) + "\n" : formatScoreReport(report));
     });
 }
 

@@ -40,6 +40,47 @@ describe("scoreFile", () => {
   const frame = sample();
   const core = ["feature_a", "feature_b"];
 
+  it("adds display-only diagnostics: drawdown and autocorrelation per term, the benchmark's CORR series, feature exposure", async () => {
+    const report = await scoreFile(write("diag.csv", writeFrameCsv(frame)), { core });
+    const corr = report.expeds.map((e) => e.corr);
+    let cum = 0;
+    let peak = -Infinity;
+    let drawdown = 0;
+    for (const c of corr) {
+      cum += c;
+      peak = Math.max(peak, cum);
+      drawdown = Math.max(drawdown, peak - cum);
+    }
+    expect(report.diagnostics.max_drawdown.corr).toBeCloseTo(drawdown, 12);
+    const benchmark = report.expeds.map((e) => {
+      const rows = frame.exped.flatMap((x, i) => (x === e.exped ? [i] : []));
+      const pick = (name: string) => Float64Array.from(rows, (r) => frame.columns[name][r]);
+      return scoreExped({
+        ids: rows.map((r) => frame.ids[r]),
+        target: pick("target"),
+        benchmark: pick("v1_designated"),
+        core: core.map(pick),
+        prediction: pick("v1_designated"),
+      }).corr;
+    });
+    const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
+    const [mc, mb] = [mean(corr), mean(benchmark)];
+    const cov = corr.reduce((s, v, i) => s + (v - mc) * (benchmark[i] - mb), 0);
+    const sd = (x: number[], m: number) => Math.sqrt(x.reduce((s, v) => s + (v - m) ** 2, 0));
+    expect(report.diagnostics.benchmark_corr).toBeCloseTo(cov / (sd(corr, mc) * sd(benchmark, mb)), 12);
+    const exposure = Math.max(
+      ...core.map((name) => {
+        const rows = [...frame.ids.keys()].filter((i) => Number.isFinite(frame.columns.prediction[i]) && frame.columns[name][i] !== -1);
+        const p = rows.map((i) => frame.columns.prediction[i]);
+        const f = rows.map((i) => frame.columns[name][i]);
+        const [mp, mf] = [mean(p), mean(f)];
+        return Math.abs(p.reduce((s, v, k) => s + (v - mp) * (f[k] - mf), 0) / (sd(p, mp) * sd(f, mf)));
+      }),
+    );
+    expect(report.diagnostics.feature_exposure).toBeCloseTo(exposure, 12);
+    expect((await scoreFile(write("diag2.csv", writeFrameCsv(frame)), { core: [] })).diagnostics.feature_exposure).toBeNull();
+  });
+
   it("scores every exped, sorted, with the engine's terms", async () => {
     const report = await scoreFile(write("sample.csv", writeFrameCsv(frame)), { core });
     expect(report.expeds.map((e) => e.exped)).toEqual(["exped_0001", "exped_0002", "exped_0003"]);
@@ -102,8 +143,9 @@ describe("basecamp score", () => {
   it("--json prints exactly the report with full-precision numbers", async () => {
     const path = write("cli.csv", writeFrameCsv(sample()));
     const printed = await run(path, "--core", "feature_a,feature_b", "--json");
-    const report = await scoreFile(path, { core: ["feature_a", "feature_b"] });
-    expect(printed).toBe(JSON.stringify(report) + "\n");
+    const { expeds, summary } = await scoreFile(path, { core: ["feature_a", "feature_b"] });
+    expect(printed).toBe(JSON.stringify({ expeds, summary }) + "\n");
+    expect(Object.keys(JSON.parse(printed))).toEqual(["expeds", "summary"]);
     expect(Object.keys(JSON.parse(printed).expeds[0])).toEqual(["exped", "n", "corr", "aimc", "ncorr"]);
     expect(Object.keys(JSON.parse(printed).summary.aimc)).toEqual(["mean", "std", "sharpe"]);
   });
@@ -114,6 +156,7 @@ describe("basecamp score", () => {
     expect(printed).toBe(formatScoreReport(await scoreFile(path, { core: [] })));
     expect(printed).toMatch(/^exped\s+n\s+corr\s+aimc\s+ncorr\nexped_0001\s+\d+\s+-?0\.\d{6}/);
     expect(printed).toMatch(/\nsharpe\s+/);
+    expect(printed).toMatch(/\ndiagnostics \(display only\)\s+corr\s+aimc\s+ncorr\nmax_drawdown\s+/);
     await expect(run(path, "--core", "nope")).rejects.toThrow(/missing column 'nope'/);
   });
 });
