@@ -1,7 +1,7 @@
 import { refuse } from "../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../scoring/standings.js";
 import type { ServiceContext } from "./deployment.js";
-import { eventRoundBoard, eventStandings } from "./event/event-boards.js";
+import { eventRoundBoard, eventStandings, unsealedRounds } from "./event/event-boards.js";
 import { roundByExped } from "./round-repo.js";
 import { scoringSettings } from "./setup.js";
 
@@ -58,6 +58,6 @@ export function settledRoundBoard(ctx: ServiceContext, round: string): Board {
 
 /** The rounds the standings cover, in order: settled tournament rounds, or an event's unsealed rounds. */
 export function standingRounds(ctx: ServiceContext): string[] {
-  if (ctx.world.deployment.kind === "event") return eventStandings(ctx).rounds_unsealed;
+  if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx);
   return (ctx.db.prepare("SELECT exped FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string }[]).map((r) => r.exped);
 }

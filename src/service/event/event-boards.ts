@@ -54,7 +54,7 @@ export function eventRoundBoard(ctx: ServiceContext, window: string): EventRound
 
 /** Cumulative standings over the unsealed rounds, folded as the live settings say. */
 export function eventStandings(ctx: ServiceContext): Board & { rounds_unsealed: string[] } {
-  const open = ctx.world.schedule.rounds.map((r) => r.window).filter((w) => !isSealed(ctx, w));
+  const open = unsealedRounds(ctx);
   const results = open.flatMap((w) => roundEntries(ctx, w));
   const models = [...new Map(results.map((r) => [r.model_id, { model_id: r.model_id, model: r.model }])).values()];
   return { ...standings(results, models, scoringSettings(ctx).aggregate), rounds_unsealed: open };
@@ -65,4 +65,9 @@ export function practiceBoard(ctx: ServiceContext): Board & { display_only: true
   const entries = latestRuns(ctx, "practice", null);
   const board = standings(entries, entries, "sum");
   return { ...board, rank_metric: "practice_score", display_only: true };
+}
+
+/** The event's rounds whose results are out (the next round has opened, or the event is done), in order. */
+export function unsealedRounds(ctx: ServiceContext): string[] {
+  return ctx.world.schedule.rounds.map((r) => r.window).filter((w) => !isSealed(ctx, w));
 }

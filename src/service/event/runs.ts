@@ -1,6 +1,6 @@
 import { refuse } from "../../domain/errors.js";
 import { meanTerms, roundScore } from "../../scoring/blend.js";
-import { scoreAgainst, type ExpedTerms } from "../../scoring/exped.js";
+import { scoreAgainst, type ExpedTerms, type PreparedExped } from "../../scoring/exped.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { Principal } from "../auth.js";
@@ -84,8 +84,12 @@ function finish(ctx: ServiceContext, row: UploadRow, t: number): void {
   appendEvent(ctx.db, t, "run.finalised", { upload_id: row.upload_id, n_matched: matched, n_expeds: terms.length, ...mean, score });
 }
 
-function overlapCount(truth: ReturnType<typeof laneTruth>[number], ids: string[]): number {
-  const known = new Set(truth.ids.original);
+/** Each prepared exped's ids as a set, built once: runs of a lane all score against the same expeds. */
+const idSets = new WeakMap<PreparedExped, Set<string>>();
+
+function overlapCount(truth: PreparedExped, ids: string[]): number {
+  let known = idSets.get(truth);
+  if (!known) idSets.set(truth, (known = new Set(truth.ids.original)));
   let n = 0;
   for (const id of ids) if (known.has(id)) n++;
   return n;
