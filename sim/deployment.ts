@@ -14,6 +14,6 @@ export function deploymentOf(s: Scenario): Deployment {
     faults: s.faults,
     rate_limit: s.rate_limit,
     gate: s.gate,
-    agents: s.agents.map(({ name, key, scope, email_confirmed, blocked }) => ({ name, key, scope, email_confirmed, blocked })),
+    agents: s.agents.map(({ name, key, scope, email_confirmed, blocked, event_staking }) => ({ name, key, scope, email_confirmed, blocked, event_staking })),
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { parseUsdc } from "../src/domain/money.js";
 import { strategyByName } from "./agents/registry.js";
 
 /**
@@ -32,6 +33,33 @@ const calendarSchema = z.strictObject({
   resolve_after_rounds: z.int().min(1).default(4),
 });
 
+/** An amount of USDC as a decimal string ("2.5"), at most 6 decimals: money never passes through a float. */
+const usdc = z.string().refine((t) => parseUsdc(t) !== null, "expected a USDC amount as a decimal string with at most 6 decimals, e.g. \"2.5\"");
+
+/**
+ * Event staking: each enrolled agent starts with a platform-granted stake it drafts onto its models
+ * per round window; drafts lock as the round closes and settle back as the next round opens.
+ * Absent = the event has no staking configured.
+ */
+const eventStakingSchema = z.strictObject({
+  starting_stake_usdc: usdc.default("50"),
+  min_stake_usdc: usdc.default("1"),
+  /** Models an agent can stake per window. */
+  max_slots: z.int().min(1).default(3),
+  /** A: a window's return is A·tanh(payout_factor·score/A) of the stake. */
+  stake_return_amplitude: z.number().positive().default(0.25),
+  /** The payout factor is 1 while a window's locked total is at most this, threshold/total above it. */
+  payout_factor_threshold_usdc: usdc.default("500"),
+  /** When the staking contract is armed; before it every draft answers 409. Absent = armed from the start. */
+  armed_at: z.iso.datetime().optional(),
+});
+
+/** A held-out final board: its last `rounds` rounds, on which each agent enters up to `max_selections` models it selected before they open. */
+const finalWindowSchema = z.strictObject({
+  rounds: z.int().min(1).default(1),
+  max_selections: z.int().min(1).default(2),
+});
+
 const eventSchema = z.strictObject({
   start: z.iso.datetime(),
   build_phase_minutes: z.number().positive(),
@@ -56,6 +84,8 @@ const eventSchema = z.strictObject({
     })
     .default({ max_bytes: 10 * 1024 * 1024, python_versions: ["3.11", "3.12", "3.13"] }),
   predictions_max_bytes: z.int().min(1).default(20 * 1024 * 1024),
+  staking: eventStakingSchema.optional(),
+  final_window: finalWindowSchema.optional(),
 });
 
 const datasetSchema = z
@@ -83,6 +113,8 @@ const agentSchema = z.strictObject({
   scope: z.enum(scopes).default("tournament"),
   email_confirmed: z.boolean().default(true),
   blocked: z.boolean().default(false),
+  /** Whether an event enrollment carries the event-staking capability. */
+  event_staking: z.boolean().default(true),
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()).default({}),
 });
@@ -98,8 +130,10 @@ const faultsSchema = z
     missing_benchmark_rounds: z.array(z.int().min(1)).default([]),
     /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
     empty_live_rounds: z.array(z.int().min(1)).default([]),
+    /** Event rounds (1-based) during which the event deposit balance cannot be read: drafts answer 503. */
+    balance_unavailable_rounds: z.array(z.int().min(1)).default([]),
   })
-  .default({ missing_benchmark_rounds: [], empty_live_rounds: [] });
+  .default({ missing_benchmark_rounds: [], empty_live_rounds: [], balance_unavailable_rounds: [] });
 
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),
@@ -144,6 +178,10 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
   }
   if (scenario.kind === "event" && !scenario.event) {
     throw new ScenarioError(`${source}: event: an event scenario needs an event block`);
+  }
+  const finalRounds = scenario.event?.final_window?.rounds;
+  if (scenario.event && finalRounds !== undefined && finalRounds > scenario.event.n_rounds) {
+    throw new ScenarioError(`${source}: event.final_window.rounds: ${finalRounds} final rounds, but the event has ${scenario.event.n_rounds}`);
   }
   const seen = new Set<string>();
   for (const [i, agent] of scenario.agents.entries()) {

@@ -149,6 +149,43 @@ export const catalogue = {
     text: "The predictions file has prediction {value} at row {row}; predictions must be finite numbers in [0, 1].",
   },
 
+  // Staking (event); the spec's texts, and Basecamp's own for the public facts' reason codes
+  not_event_participant: { status: 403, text: "Event staking is only available to event participants." },
+  no_staking_capability: { status: 403, text: "Your enrollment does not carry the event-staking capability." },
+  no_staking_configured: { status: 403, text: "This event has no staking configured" },
+  staking_not_armed: { status: 409, text: "This event's staking contract instance is not armed yet." },
+  no_submission_for_window: { status: 422, text: "Model '{model_id}' has no submission for {window}." },
+  below_min_stake: { status: 400, text: "The minimum stake on a model is {amount}." },
+  event_deadline_passed: {
+    status: 409,
+    text: "This event's deadline has passed, so new allocations are closed; locked work still settles and claims.",
+  },
+  allocation_locked: {
+    status: 409,
+    text: "allocation ({model}, {window}) is locked (locked_at={locked_at}); drafts cannot overwrite a lock",
+  },
+  balance_unavailable: { status: 503, text: "Could not read your event deposit balance. Try again." },
+  stake_window_closed: {
+    status: 409,
+    text: "No stake window is open ({phase}): allocations are drafted while a round is open, for that round.",
+  },
+  window_mismatch: { status: 409, text: "Allocations are being drafted for {draft_window}, not {window}." },
+  slot_limit: { status: 409, text: "At most {max_slots} models can be staked in {window}." },
+  insufficient_balance: {
+    status: 409,
+    text: "Insufficient balance: {amount} micro asked, {spendable} micro spendable (balance minus locks not yet settled and your other drafts).",
+  },
+  allocation_not_found: { status: 404, text: "No draft allocation for model '{model}' in {window}." },
+
+  // Final selection (a held-out final window); Basecamp's own texts
+  selection_window_closed: {
+    status: 409,
+    text: "The final selection window closed at {closed_at}; the selection made before then stands.",
+  },
+  no_final_window: { status: 409, text: "This event has no final window: its sealed rounds are its boards." },
+  too_many_selections: { status: 400, text: "At most {max_selections} models can be selected ({n} given)." },
+  duplicate_selection: { status: 400, text: "Model '{model}' is selected more than once." },
+
   // Organiser clock control (/sim/v1)
   clock_backwards: { status: 422, text: "The clock never moves backwards: {until} is before now ({now})." },
   clock_no_next_phase: { status: 422, text: "The season is in its last phase ({phase}); there is no next phase to advance to." },

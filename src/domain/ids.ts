@@ -12,3 +12,8 @@ export function serviceId(prefix: string, seed: string | number, kind: string, n
 export function keyFingerprint(key: string): string {
   return `sha256:${createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
 }
+
+/** An agent's id: its scenario name, prefixed. */
+export function agentId(name: string): string {
+  return `agt_${name}`;
+}

@@ -13,6 +13,7 @@ import { boardRoutes } from "./routes/boards.js";
 import { dataRoutes } from "./routes/data.js";
 import { diagnosticsRoutes } from "./routes/diagnostics.js";
 import { eventRoutes } from "./routes/event.js";
+import { eventStakingRoutes, finalWindowRoutes } from "./routes/event-staking.js";
 import { modelRoutes } from "./routes/models.js";
 import { roundRoutes } from "./routes/rounds.js";
 import { simRoutes } from "./routes/sim.js";
@@ -40,6 +41,8 @@ const serviceRoutes: Route[] = [
   ...modelRoutes,
   ...submitRoutes,
   ...eventRoutes,
+  ...eventStakingRoutes,
+  ...finalWindowRoutes,
   ...diagnosticsRoutes,
   ...simRoutes,
 ];

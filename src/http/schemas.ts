@@ -45,9 +45,26 @@ export const scoringChangeBody = z.strictObject({
 });
 
 export const faultBody = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live"]),
+  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable"]),
   round: z.int(),
   on: z.boolean(),
+});
+
+const modelRef = z.string().min(1).meta({ description: "The model's returned name (participant_…) or id (mdl_…)" });
+const windowGuard = z.string().min(1).optional().meta({ description: "A guard: must name the window being drafted (round_N)" });
+
+export const stakeAllocationBody = z.strictObject({
+  model: modelRef,
+  amount_usdc: z.string({ error: "expected a decimal string such as \"2.5\" (a JSON number is refused)" }).meta({
+    description: "USDC as a decimal string, at most 6 decimals; a JSON number is refused",
+  }),
+  window: windowGuard,
+});
+
+export const stakeWithdrawBody = z.strictObject({ model: modelRef, window: windowGuard });
+
+export const finalSelectionBody = z.strictObject({
+  models: z.array(modelRef).meta({ description: "Up to max_selections of your models (an empty list clears the selection)" }),
 });
 
 const filePart = (description: string) => z.file().optional().meta({ description });
@@ -103,6 +120,9 @@ export const bodySchemas = {
   ClockAdvanceBody: clockAdvanceBody,
   ScoringChangeBody: scoringChangeBody,
   FaultBody: faultBody,
+  StakeAllocationBody: stakeAllocationBody,
+  StakeWithdrawBody: stakeWithdrawBody,
+  FinalSelectionBody: finalSelectionBody,
 } as const;
 
 export type BodyName = keyof typeof bodySchemas;

@@ -3,6 +3,7 @@ import type { Service } from "../service/service.js";
 import { stderrLog, type Log } from "./result.js";
 import { registerDataTools } from "./tools-data.js";
 import { registerEventTools } from "./tools-event.js";
+import { registerEventStakingTools } from "./tools-event-staking.js";
 import { registerModelTools } from "./tools-models.js";
 import { registerRoundTools } from "./tools-rounds.js";
 import { registerStatusTools } from "./tools-status.js";
@@ -17,7 +18,7 @@ const INSTRUCTIONS =
 
 /**
  * The MCP face for one caller: every tool a thin mapping onto one Service operation, called with
- * `key`. Staking tools are not served (Basecamp has no staking), so none is registered.
+ * `key`.
  */
 export function createMcpServer(service: Service, key: string | undefined, log: Log = stderrLog): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
@@ -27,5 +28,6 @@ export function createMcpServer(service: Service, key: string | undefined, log: 
   registerRoundTools(server, context);
   registerDataTools(server, context);
   registerEventTools(server, context);
+  registerEventStakingTools(server, context);
   return server;
 }

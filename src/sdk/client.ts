@@ -4,6 +4,10 @@ import type { Board } from "../scoring/standings.js";
 import type { Client } from "../service/client.js";
 import type { BatchResult } from "../service/event/batch.js";
 import type { EventRoundBoard } from "../service/event/event-boards.js";
+import type { FinalBoard } from "../service/event/final-board.js";
+import type { FinalSelectionView } from "../service/event/final-selection.js";
+import type { AllocationInput, AllocationRecord } from "../service/event-staking/allocations.js";
+import type { EventStakingView } from "../service/event-staking/view.js";
 import type { RunView } from "../service/event/run-view.js";
 import type { Lane } from "../service/event/upload-repo.js";
 import type { UploadInput } from "../service/event/uploads.js";
@@ -128,6 +132,31 @@ export class BasecampClient implements Client {
 
   practiceBoard(): Promise<Board & { display_only: true }> {
     return this.http.json("GET", "/api/v1/diagnostics/board");
+  }
+
+  eventStaking(): Promise<EventStakingView> {
+    return this.http.json("GET", "/api/v1/event/staking");
+  }
+
+  /** `amount_usdc` is a decimal string ("2.5"): the service refuses a JSON number. */
+  setStakeAllocation(input: AllocationInput): Promise<AllocationRecord & { spendable_micro: number }> {
+    return this.http.json("POST", "/api/v1/event/staking/allocations", input);
+  }
+
+  withdrawStakeAllocation(input: { model: string; window?: string }): Promise<{ model_id: string; window: string; withdrawn_micro: number }> {
+    return this.http.json("POST", "/api/v1/event/staking/withdraw", input);
+  }
+
+  getFinalSelection(): Promise<FinalSelectionView> {
+    return this.http.json("GET", "/api/v1/event/final/selection");
+  }
+
+  setFinalSelection(models: string[]): Promise<FinalSelectionView> {
+    return this.http.json("POST", "/api/v1/event/final/selection", { models });
+  }
+
+  finalBoard(): Promise<FinalBoard> {
+    return this.http.json("GET", "/api/v1/event/final/board");
   }
 }
 

@@ -4,6 +4,8 @@ import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
 import { allRounds, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "./event/runs.js";
+import { lockWindow } from "./event-staking/lock.js";
+import { dueStakeSettlements, settleStakes } from "./event-staking/settle.js";
 import { settleRound } from "./settlement.js";
 
 /** A change of round state that falls due at `t`. */
@@ -30,21 +32,33 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
 
 /**
  * Brings the service up to the clock: opens, closes and settles every round whose time has come,
- * and moves every event run through scoring, all in time order (rounds before runs at the same
- * instant), each logged at its scheduled time rather than when it was noticed.
+ * moves every event run through scoring, and settles event stakes as their results unseal, all in
+ * time order (at one instant: rounds, then runs, then stakes), each logged at its scheduled time
+ * rather than when it was noticed.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = ctx.clock.now();
   const rounds = dueSteps(ctx, now);
-  const runs = dueRunSteps(ctx, now);
-  const all: (DueStep | RunStep)[] = [...rounds, ...runs].sort((a, b) => a.t - b.t || (isRunStep(a) ? 1 : 0) - (isRunStep(b) ? 1 : 0));
+  const all: (DueStep | RunStep)[] = [...rounds, ...dueRunSteps(ctx, now)].sort(
+    (a, b) => a.t - b.t || (isRunStep(a) ? 1 : 0) - (isRunStep(b) ? 1 : 0),
+  );
   for (const step of all) {
+    settleStakesBefore(ctx, step.t);
     if (isRunStep(step)) applyRunStep(ctx, step);
     else if (step.kind === "open") openStep(ctx, step);
     else if (step.kind === "close") closeStep(ctx, step);
     else await settleRound(ctx, step.round, step.t);
   }
+  settleStakesBefore(ctx, now + 1);
   return rounds;
+}
+
+/**
+ * Settles, in time order, every locked stake window whose results unseal before `t`. Asked afresh
+ * before each step: a window locks at its round's close, which may be a step of this same pass.
+ */
+function settleStakesBefore(ctx: ServiceContext, t: number): void {
+  for (const step of dueStakeSettlements(ctx, t - 1)) settleStakes(ctx, step);
 }
 
 function isRunStep(s: DueStep | RunStep): s is RunStep {
@@ -73,5 +87,6 @@ function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
     };
     setRoundStatus(ctx.db, round.exped, "closed");
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
+    if (ctx.world.deployment.kind === "event") lockWindow(ctx, round.exped, t);
   });
 }

@@ -2,6 +2,10 @@ import type { Frame } from "../data/frame.js";
 import type { Board } from "../scoring/standings.js";
 import type { BatchResult } from "./event/batch.js";
 import type { EventRoundBoard } from "./event/event-boards.js";
+import type { FinalBoard } from "./event/final-board.js";
+import type { FinalSelectionView } from "./event/final-selection.js";
+import type { AllocationInput, AllocationRecord } from "./event-staking/allocations.js";
+import type { EventStakingView } from "./event-staking/view.js";
 import type { RunView } from "./event/run-view.js";
 import type { Lane } from "./event/upload-repo.js";
 import type { UploadInput } from "./event/uploads.js";
@@ -39,4 +43,12 @@ export interface Client {
   deleteRun(uploadId: string): Promise<{ upload_id: string; status: "cancelled" | "removed" }>;
   eventRoundBoard(window: string): Promise<EventRoundBoard>;
   practiceBoard(): Promise<Board & { display_only: true }>;
+
+  // Event staking and the final selection.
+  eventStaking(): Promise<EventStakingView>;
+  setStakeAllocation(input: AllocationInput): Promise<AllocationRecord & { spendable_micro: number }>;
+  withdrawStakeAllocation(input: { model: string; window?: string }): Promise<{ model_id: string; window: string; withdrawn_micro: number }>;
+  getFinalSelection(): Promise<FinalSelectionView>;
+  setFinalSelection(models: string[]): Promise<FinalSelectionView>;
+  finalBoard(): Promise<FinalBoard>;
 }

@@ -28,6 +28,17 @@ export interface EventSettings extends EventPlan {
   entry_limit: number;
   model_file: { max_bytes: number; python_versions: string[] };
   predictions_max_bytes: number;
+  /** Absent: the event has no staking configured. Amounts are decimal USDC strings. */
+  staking?: {
+    starting_stake_usdc: string;
+    min_stake_usdc: string;
+    max_slots: number;
+    stake_return_amplitude: number;
+    payout_factor_threshold_usdc: string;
+    armed_at?: string;
+  };
+  /** Absent: no final window (the sealed rounds are the event's boards). */
+  final_window?: { rounds: number; max_selections: number };
 }
 
 /** What the service needs to know of a deployment: the part of a scenario that is not strategy. */
@@ -46,7 +57,7 @@ export interface Deployment {
   rate_limit: { ceiling: number; window_seconds: number };
   /** Access-gate credentials; when set, /api/v1 requests without both headers are bounced with a 302. */
   gate: { client_id: string; client_secret: string } | null;
-  agents: { name: string; key: string; scope: Scope; email_confirmed: boolean; blocked: boolean }[];
+  agents: { name: string; key: string; scope: Scope; email_confirmed: boolean; blocked: boolean; event_staking: boolean }[];
 }
 
 /** The deployment's fixed world: its generated dataset and its schedule, derived from the seed alone. */

@@ -10,13 +10,16 @@ export interface Faults {
   missing_benchmark_rounds: number[];
   /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
   empty_live_rounds: number[];
+  /** Event rounds (1-based) during which the event deposit balance cannot be read. */
+  balance_unavailable_rounds: number[];
 }
 
-export type FaultName = "missing_benchmark" | "empty_live";
+export type FaultName = "missing_benchmark" | "empty_live" | "balance_unavailable";
 
 const fieldOf: Record<FaultName, keyof Faults> = {
   missing_benchmark: "missing_benchmark_rounds",
   empty_live: "empty_live_rounds",
+  balance_unavailable: "balance_unavailable_rounds",
 };
 
 export function faults(ctx: ServiceContext): Faults {
@@ -30,6 +33,10 @@ export function benchmarkWithheld(ctx: ServiceContext, roundIndex: number): bool
 
 export function liveEmptied(ctx: ServiceContext, roundIndex: number): boolean {
   return faults(ctx).empty_live_rounds.includes(roundIndex);
+}
+
+export function balanceUnavailable(ctx: ServiceContext, roundIndex: number): boolean {
+  return faults(ctx).balance_unavailable_rounds.includes(roundIndex);
 }
 
 export function storeFaults(ctx: ServiceContext, f: Faults): void {

@@ -25,5 +25,11 @@ export function inProcessClient(service: Service, apiKey: string): Client {
     deleteRun: (uploadId) => service.deleteRun(apiKey, uploadId),
     eventRoundBoard: (window) => service.eventRoundBoard(apiKey, window),
     practiceBoard: () => service.practiceBoard(apiKey),
+    eventStaking: () => service.eventStaking(apiKey),
+    setStakeAllocation: (input) => service.setStakeAllocation(apiKey, input),
+    withdrawStakeAllocation: (input) => service.withdrawStakeAllocation(apiKey, input),
+    getFinalSelection: () => service.getFinalSelection(apiKey),
+    setFinalSelection: (models) => service.setFinalSelection(apiKey, models),
+    finalBoard: () => service.finalBoard(apiKey),
   };
 }

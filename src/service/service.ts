@@ -4,6 +4,10 @@ import { authenticate, readerScopes, requireScope, type Principal } from "./auth
 import { benchmarkBoard } from "./benchmarks.js";
 import { currentStandings, roundBoard } from "./boards.js";
 import { uploadBatch } from "./event/batch.js";
+import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "./event-staking/allocations.js";
+import { eventStaking, stakeBalances } from "./event-staking/view.js";
+import { finalBoard } from "./event/final-board.js";
+import { getFinalSelection, setFinalSelection } from "./event/final-selection.js";
 import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
 import { IntakeSlots } from "./event/intake-slots.js";
 import { deleteRun, getRun } from "./event/runs.js";
@@ -143,6 +147,19 @@ export class Service {
     this.read(key, "event_round_board", () => eventRoundBoard(this.ctx, window));
   practiceBoard = (key: string | undefined) => this.read(key, "practice_board", () => practiceBoard(this.ctx));
 
+  /** Event staking: the caller's terms, draft window, deposit and per-round allocations. */
+  eventStaking = (key: string | undefined) => this.as(key, "get_event_staking", (p) => eventStaking(this.ctx, p));
+  /** Drafts (or redrafts) a stake on a model for the open round; locks as the round closes. */
+  setStakeAllocation = (key: string | undefined, input: AllocationInput) =>
+    this.as(key, "set_stake_allocation", (p) => setStakeAllocation(this.ctx, p, input));
+  /** Withdraws an unlocked draft. */
+  withdrawStakeAllocation = (key: string | undefined, input: { model: string; window?: string }) =>
+    this.as(key, "withdraw_stake_allocation", (p) => withdrawStakeAllocation(this.ctx, p, input));
+  getFinalSelection = (key: string | undefined) => this.as(key, "get_final_selection", (p) => getFinalSelection(this.ctx, p));
+  setFinalSelection = (key: string | undefined, models: string[]) =>
+    this.as(key, "set_final_selection", (p) => setFinalSelection(this.ctx, p, models));
+  finalBoard = (key: string | undefined) => this.read(key, "final_board", () => finalBoard(this.ctx));
+
   /** Organiser: the served clock, its mode and the cadence now. */
   clock = (key: string | undefined) => this.organiser(key, () => clockView(this.ctx, this.clockControl()));
   /** Organiser: moves the clock forward and applies the round transitions due on the way. */
@@ -151,6 +168,8 @@ export class Service {
   /** Organiser: the live scoring settings. */
   changeScoring = (key: string | undefined, change: Parameters<typeof changeScoring>[1]) =>
     this.organiser(key, () => changeScoring(this.ctx, change));
+  /** Organiser: every staking agent's event deposit, ranked by net balance. */
+  stakeBalances = (key: string | undefined) => this.organiser(key, () => stakeBalances(this.ctx));
   /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
   toggleFault = (key: string | undefined, fault: FaultName, round: number, on: boolean) =>
     this.organiser(key, () => toggleFault(this.ctx, fault, round, on));

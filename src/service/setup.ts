@@ -1,4 +1,4 @@
-import { keyFingerprint } from "../domain/ids.js";
+import { agentId, keyFingerprint } from "../domain/ids.js";
 import { canonicalJson } from "../store/canonical-json.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
@@ -26,8 +26,8 @@ export function initialiseStore(ctx: ServiceContext, t: number): void {
     const agent = db.prepare("INSERT INTO agents (id, name, email_confirmed, blocked) VALUES (?, ?, ?, ?)");
     const key = db.prepare("INSERT INTO keys (key, agent_id, scope, fingerprint) VALUES (?, ?, ?, ?)");
     for (const a of world.deployment.agents) {
-      agent.run(`agt_${a.name}`, a.name, a.email_confirmed ? 1 : 0, a.blocked ? 1 : 0);
-      key.run(a.key, `agt_${a.name}`, a.scope, keyFingerprint(a.key));
+      agent.run(agentId(a.name), a.name, a.email_confirmed ? 1 : 0, a.blocked ? 1 : 0);
+      key.run(a.key, agentId(a.name), a.scope, keyFingerprint(a.key));
     }
     const round = db.prepare(
       "INSERT INTO rounds (exped, idx, open_at, close_at, resolves_at, status) VALUES (?, ?, ?, ?, ?, 'scheduled')",

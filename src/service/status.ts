@@ -4,6 +4,8 @@ import { authenticate, type Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
 import { uploadsRemaining } from "./event/pool.js";
 import { getModels } from "./models.js";
+import { finalWindow } from "./event/final-selection.js";
+import { stakingBlock } from "./event-staking/view.js";
 import { scoringSettings, type ScoringSettingsRecord } from "./setup.js";
 
 /** Which lane a key submits down. */
@@ -32,6 +34,19 @@ export interface StatusView {
   n_rounds?: number;
   round_minutes?: number | number[];
   phase_sequence?: string[];
+  /** Events only, always present: branch on `money_event`. */
+  event_staking?: {
+    money_event: boolean;
+    can_stake: boolean;
+    staking_armed: boolean;
+    stake_window_open: boolean;
+    draft_window: string | null;
+    max_slots: number | null;
+    net_micro: number | null;
+    spendable_micro: number | null;
+  };
+  /** Events only: the final window's cap, null when the event has none. */
+  max_selections?: number | null;
 }
 
 /** The mode-aware orientation read (`GET /api/v1/status`, MCP `get_started`). */
@@ -59,6 +74,23 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
     n_rounds: event.n_rounds,
     round_minutes: event.round_minutes,
     phase_sequence: ctx.world.schedule.phases.map((ph) => ph.name),
+    event_staking: stakingSummary(ctx, p),
+    max_selections: finalWindow(ctx)?.max_selections ?? null,
+  };
+}
+
+function stakingSummary(ctx: ServiceContext, p: Principal): NonNullable<StatusView["event_staking"]> {
+  const s = stakingBlock(ctx, p);
+  const enrolled = ctx.world.deployment.agents.find((a) => a.name === p.agent);
+  return {
+    money_event: s.money_event,
+    can_stake: s.money_event && p.scope === "event" && enrolled?.event_staking === true && p.email_confirmed,
+    staking_armed: s.staking_armed,
+    stake_window_open: s.stake_window_open,
+    draft_window: s.draft_window,
+    max_slots: s.max_slots,
+    net_micro: s.net_micro,
+    spendable_micro: s.spendable_micro,
   };
 }
 

@@ -27,11 +27,17 @@ const contract: Record<string, string[]> = {
   "/api/v1/diagnostics/batch": ["post"],
   "/api/v1/diagnostics/runs/{upload_id}": ["get", "delete"],
   "/api/v1/diagnostics/board": ["get"],
+  "/api/v1/event/staking": ["get"],
+  "/api/v1/event/staking/allocations": ["post"],
+  "/api/v1/event/staking/withdraw": ["post"],
+  "/api/v1/event/final/selection": ["get", "post"],
+  "/api/v1/event/final/board": ["get"],
   "/api/v1/openapi.json": ["get"],
   "/sim/v1/clock": ["get"],
   "/sim/v1/clock/advance": ["post"],
   "/sim/v1/scoring": ["post"],
   "/sim/v1/faults": ["post"],
+  "/sim/v1/stakes": ["get"],
 };
 
 const bodies: Record<string, string> = {
@@ -40,6 +46,9 @@ const bodies: Record<string, string> = {
   "post /sim/v1/clock/advance": "ClockAdvanceBody",
   "post /sim/v1/scoring": "ScoringChangeBody",
   "post /sim/v1/faults": "FaultBody",
+  "post /api/v1/event/staking/allocations": "StakeAllocationBody",
+  "post /api/v1/event/staking/withdraw": "StakeWithdrawBody",
+  "post /api/v1/event/final/selection": "FinalSelectionBody",
 };
 
 /** Multipart bodies: their media type is form data. */

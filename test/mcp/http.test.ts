@@ -7,6 +7,12 @@ import { callTool, mcpClient } from "./client.js";
 
 /** The tools the spec names (and the event/tournament tools the public facts name) that Basecamp serves. */
 const SERVED = [
+  "get_event_staking",
+  "set_stake_allocation",
+  "withdraw_stake_allocation",
+  "get_final_selection",
+  "set_final_selection",
+  "get_final_board",
   "get_started",
   "get_status",
   "whoami",
@@ -39,7 +45,7 @@ beforeAll(async () => {
 });
 
 describe("the /mcp transport of basecamp serve", () => {
-  it("lists every served tool, each with a description and an object input schema, and no staking tool", async () => {
+  it("lists every served tool, each with a description and an object input schema", async () => {
     const client = await mcpClient(s.url, { "X-API-Key": ALICE });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...SERVED].sort());
@@ -141,9 +147,9 @@ describe("the /mcp transport of basecamp serve", () => {
     const badArgs = await alice.callTool({ name: "create_model", arguments: { name: 42 } });
     expect(badArgs.isError).toBe(true);
     expect((badArgs.content as { text: string }[])[0].text).toMatch(/^MCP error -32602: Input validation error/);
-    const staking = await alice.callTool({ name: "stake_from_wallet", arguments: {} });
-    expect(staking.isError).toBe(true);
-    expect((staking.content as { text: string }[])[0].text).toContain("Tool stake_from_wallet not found");
+    const unknown = await alice.callTool({ name: "start_hosted_training", arguments: {} });
+    expect(unknown.isError).toBe(true);
+    expect((unknown.content as { text: string }[])[0].text).toContain("Tool start_hosted_training not found");
   });
 });
 

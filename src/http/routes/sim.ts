@@ -35,11 +35,20 @@ export const simRoutes = [
     handle: async ({ c, service, key, body }) => c.json(await service.changeScoring(key, body)),
   }),
   route({
+    method: "GET",
+    path: "/sim/v1/stakes",
+    operationId: "sim_stake_balances",
+    summary: "Every staking agent's event deposit, ranked by net balance (on a money event the final balance decides the winner)",
+    key: "organiser",
+    responses: { 200: "{money_event, rank_metric: net_micro, rows: [{rank, agent, net_micro, settled_micro, locked_micro}]}" },
+    handle: async ({ c, service, key }) => c.json(await service.stakeBalances(key)),
+  }),
+  route({
     method: "POST",
     path: "/sim/v1/faults",
     operationId: "sim_toggle_fault",
     summary:
-      "Turns a fault on or off for one round: missing_benchmark withholds its live v1_designated (it will not settle); empty_live serves its live split empty (503)",
+      "Turns a fault on or off for one round: missing_benchmark withholds its live v1_designated (it will not settle); empty_live serves its live split empty (503); balance_unavailable makes event deposit reads fail while that round is open (503)",
     key: "organiser",
     body: "FaultBody",
     responses: { 200: "The faults now {missing_benchmark_rounds, empty_live_rounds}" },

@@ -7,12 +7,12 @@ import { eventSettings } from "./uploads.js";
 import { isSealed, unsealsAt } from "./sealing.js";
 import type { Lane } from "./upload-repo.js";
 
-interface Entry extends RoundResult {
+export interface Entry extends RoundResult {
   agent_id: string;
 }
 
 /** Each model's latest finalised, scored run on a lane (and round window). */
-function latestRuns(ctx: ServiceContext, lane: Lane, window: string | null): Entry[] {
+export function latestRuns(ctx: ServiceContext, lane: Lane, window: string | null): Entry[] {
   const rows = ctx.db
     .prepare(
       `SELECT u.model_id, m.name AS model, u.agent_id, u.corr, u.aimc, u.ncorr, u.score, u.n_matched, u.seq

@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { authenticate } from "../../../src/service/auth.js";
-import { advanceRounds } from "../../../src/service/cadence-steps.js";
 import { uploadBatch } from "../../../src/service/event/batch.js";
 import { eventRoundBoard, eventStandings, practiceBoard } from "../../../src/service/event/event-boards.js";
 import { countedUploads, uploadsRemaining } from "../../../src/service/event/pool.js";
 import { deleteRun, getRun } from "../../../src/service/event/runs.js";
-import { upload, type UploadInput } from "../../../src/service/event/uploads.js";
+import { upload } from "../../../src/service/event/uploads.js";
 import { createModel } from "../../../src/service/models.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventCount } from "../../../src/store/event-log.js";
-import { harness } from "../../helpers/service-harness.js";
 import { refusal } from "../../helpers/refusal.js";
 
 /** The refusal `fn` throws, as status, code and message. */
@@ -20,38 +15,7 @@ function refused(fn: () => unknown) {
   const e = refusal(fn);
   return { status: e.status, code: e.code, message: e.message };
 }
-import { smallEvent } from "../../helpers/small-event.js";
-
-const pkl = readFileSync(new URL("../../../data/samples/predict.pkl", import.meta.url));
-const sha = createHash("sha256").update(pkl).digest("hex");
-
-function csv(ids: string[], values: ArrayLike<number>): Uint8Array {
-  return new TextEncoder().encode(["id,prediction", ...ids.map((id, i) => `${id},${values[i]}`)].join("\n"));
-}
-
-function eventHarness(event: Record<string, unknown> = {}, before = 0) {
-  const h = harness(smallEvent({}, event), before);
-  const who = (key: string) => authenticate(h.ctx, key);
-  const ann = who("key-ann-00000001");
-  const ben = who("key-ben-00000002");
-  const model = (p: ReturnType<typeof who>, label: string) => createModel(h.ctx, p, { name: label }).name;
-  const input = (modelName: string, ids: string[], values: ArrayLike<number>, extra: Partial<UploadInput> = {}): UploadInput => ({
-    model_id: modelName,
-    predictions: { filename: "p.csv", bytes: csv(ids, values) },
-    model_pkl: { filename: "predict.pkl", bytes: pkl },
-    model_pkl_sha256: sha,
-    model_pkl_python_version: "3.12",
-    ...extra,
-  });
-  const at = async (t: number) => {
-    h.clock.set(t);
-    await advanceRounds(h.ctx);
-  };
-  const live = (round: number) => h.world.dataset.rounds[round - 1].frame.ids;
-  const validation = h.world.dataset.validation.ids;
-  const half = (ids: string[]) => ids.map((_, i) => (i + 0.5) / ids.length);
-  return { ...h, who, ann, ben, model, input, at, live, validation, half };
-}
+import { eventHarness } from "../../helpers/event-harness.js";
 
 describe("event lanes (service)", () => {
   it("fences the round lane outside rounds with Retry-After, and leaves the practice board open", async () => {

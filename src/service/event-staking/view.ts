@@ -1,0 +1,135 @@
+import { iso } from "../../domain/clock.js";
+import { agentId } from "../../domain/ids.js";
+import type { Principal } from "../auth.js";
+import { cadenceNow, type ServiceContext } from "../deployment.js";
+import { balanceUnavailable } from "../faults.js";
+import { allocationRecord, type AllocationRecord } from "./allocations.js";
+import { balanceOf, spendableFor } from "./balance.js";
+import { requireEventParticipant } from "./staker.js";
+import { deadlinePassed, draftWindow, stakingTerms, windowIndex } from "./terms.js";
+
+export interface SettlementRecord {
+  model_id: string;
+  model: string;
+  amount_micro: number;
+  /** The model's round score the payout was computed on; null when it had none. */
+  score: number | null;
+  payout_micro: number;
+  settled_at: string;
+  note: string | null;
+}
+
+export interface StakeWindowView {
+  window: string;
+  stake_return_amplitude: number;
+  /** Frozen when the window locks; null before. */
+  payout_factor: number | null;
+  allocations: AllocationRecord[];
+  settlements: SettlementRecord[];
+}
+
+/**
+ * The `get_event_staking` block. Every amount is integer micro-USDC. A balance that cannot be read
+ * is null with `balance_unavailable: true`, never 0.
+ */
+export interface EventStakingView {
+  money_event: boolean;
+  staking_armed: boolean;
+  phase: string;
+  stake_window_open: boolean;
+  draft_window: string | null;
+  deadline_passed: boolean;
+  max_slots: number | null;
+  min_stake_micro: number | null;
+  principal_micro: number | null;
+  settled_micro: number | null;
+  net_micro: number | null;
+  locked_micro: number | null;
+  /** What a new draft in the draft window can take (null outside one). */
+  spendable_micro: number | null;
+  balance_unavailable: boolean;
+  windows: StakeWindowView[];
+}
+
+/** The caller's event staking: terms, the draft window, its deposit, and per round its allocations and settlements. */
+export function eventStaking(ctx: ServiceContext, p: Principal): EventStakingView {
+  requireEventParticipant(ctx, p, "get_event_staking");
+  return stakingBlock(ctx, p);
+}
+
+/** The block itself, unchecked: `get_started` shows it to every key on an event. */
+export function stakingBlock(ctx: ServiceContext, p: Principal): EventStakingView {
+  const terms = stakingTerms(ctx);
+  const phase = cadenceNow(ctx).phase;
+  const window = draftWindow(ctx);
+  const base = { phase, draft_window: terms ? window : null, stake_window_open: terms !== null && window !== null, deadline_passed: deadlinePassed(ctx) };
+  if (!terms) {
+    const none = { max_slots: null, min_stake_micro: null, principal_micro: null, settled_micro: null, net_micro: null, locked_micro: null, spendable_micro: null };
+    return { money_event: false, staking_armed: false, ...base, ...none, balance_unavailable: false, windows: [] };
+  }
+  const unavailable = window !== null && balanceUnavailable(ctx, windowIndex(ctx, window));
+  const balance = balanceOf(ctx, terms, p.agent_id);
+  const money = unavailable
+    ? { principal_micro: null, settled_micro: null, net_micro: null, locked_micro: null, spendable_micro: null }
+    : { ...balance, spendable_micro: window === null ? null : spendableFor(ctx, balance, p.agent_id, window, null) };
+  return {
+    money_event: true,
+    staking_armed: ctx.clock.now() >= terms.armed_at,
+    ...base,
+    max_slots: terms.max_slots,
+    min_stake_micro: terms.min_micro,
+    ...money,
+    balance_unavailable: unavailable,
+    windows: ctx.world.schedule.rounds.map((r) => windowView(ctx, p, r.window, terms.stake_return_amplitude)),
+  };
+}
+
+function windowView(ctx: ServiceContext, p: Principal, window: string, amplitude: number): StakeWindowView {
+  const locked = ctx.db.prepare("SELECT payout_factor, stake_return_amplitude FROM stake_windows WHERE window = ?").get(window) as
+    | { payout_factor: number; stake_return_amplitude: number }
+    | undefined;
+  const allocations = ctx.db
+    .prepare(
+      `SELECT a.*, m.name AS model FROM stake_allocations a JOIN models m ON m.id = a.model_id
+       WHERE a.agent_id = ? AND a.window = ? ORDER BY a.model_id`,
+    )
+    .all(p.agent_id, window) as (Parameters<typeof allocationRecord>[0] & { model: string })[];
+  const settlements = ctx.db
+    .prepare(
+      `SELECT s.model_id, m.name AS model, s.amount_micro, s.score, s.payout_micro, s.settled_at, s.note
+       FROM stake_settlements s JOIN models m ON m.id = s.model_id WHERE s.agent_id = ? AND s.window = ? ORDER BY s.model_id`,
+    )
+    .all(p.agent_id, window) as (Omit<SettlementRecord, "settled_at"> & { settled_at: number })[];
+  return {
+    window,
+    stake_return_amplitude: locked?.stake_return_amplitude ?? amplitude,
+    payout_factor: locked?.payout_factor ?? null,
+    allocations: allocations.map((a) => allocationRecord(a, a.model)),
+    settlements: settlements.map((s) => ({ ...s, settled_at: iso(s.settled_at) })),
+  };
+}
+
+export interface StakeBalanceRow {
+  rank: number;
+  agent: string;
+  net_micro: number;
+  settled_micro: number;
+  locked_micro: number;
+}
+
+/**
+ * Every staking agent's deposit, ranked by net balance (on a money event the final stake balance
+ * decides the winner). An organiser's read: agents are private on the event's public boards.
+ */
+export function stakeBalances(ctx: ServiceContext): { money_event: boolean; rank_metric: "net_micro"; rows: StakeBalanceRow[] } {
+  const terms = stakingTerms(ctx);
+  if (!terms) return { money_event: false, rank_metric: "net_micro", rows: [] };
+  const rows = ctx.world.deployment.agents
+    .filter((a) => a.scope === "event" && a.event_staking)
+    .map((a) => {
+      const b = balanceOf(ctx, terms, agentId(a.name));
+      return { agent: a.name, net_micro: b.net_micro, settled_micro: b.settled_micro, locked_micro: b.locked_micro };
+    })
+    .sort((x, y) => y.net_micro - x.net_micro || (x.agent < y.agent ? -1 : 1));
+  return { money_event: true, rank_metric: "net_micro", rows: rows.map((r, i) => ({ rank: i + 1, ...r })) };
+}
