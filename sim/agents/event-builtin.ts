@@ -18,12 +18,20 @@ async function ridgeOn(ctx: AgentContext, split: string, p: RidgeParams): Promis
   return { frame, values: await ridgePredict(ctx, frame, p) };
 }
 
-/** A ridge that rehearses on the practice board in the build phase, then files one upload per round. */
-const eventRidge: Strategy<RidgeParams> = {
+const stakingRidgeParams = ridgeParams.extend({
+  /** A stake drafted on the model after each round upload (a decimal USDC string); none when absent. */
+  stake_usdc: z.string().optional(),
+});
+
+/**
+ * A ridge that rehearses on the practice board in the build phase, then files one upload per round
+ * and, given `stake_usdc`, drafts that stake on it for the round (drafting comes after submitting).
+ */
+const eventRidge: Strategy<z.infer<typeof stakingRidgeParams>> = {
   name: "event_ridge",
   kind: "event",
-  summary: "practice board in the build phase, then one round-lane upload per round (ridge on train)",
-  params: ridgeParams,
+  summary: "practice board in the build phase, then one round-lane upload per round (ridge on train); stakes stake_usdc on it when given",
+  params: stakingRidgeParams,
   actAt: (slot, _p, rng) => withinSlot(slot, rng, 0.1, 0.5),
   act: async (ctx, slot, p) => {
     const model = await eventModel(ctx);
@@ -31,6 +39,9 @@ const eventRidge: Strategy<RidgeParams> = {
     const input = uploadOf(model, frame.ids, values);
     const run = slot.index === 0 ? await ctx.client.uploadPractice(input) : await ctx.client.uploadRound(input);
     ctx.log(`filed ${run.upload_id} on the ${run.lane} lane (${run.uploads_remaining ?? "uncapped"} uploads left)`);
+    if (slot.index === 0 || p.stake_usdc === undefined) return;
+    const draft = await ctx.client.setStakeAllocation({ model, amount_usdc: p.stake_usdc, window: slot.exped });
+    ctx.log(`drafted ${draft.amount_micro} micro on ${model} for ${draft.window} (${draft.spendable_micro} micro left to draft)`);
   },
 };
 
@@ -40,6 +51,7 @@ const eventRidge: Strategy<RidgeParams> = {
  */
 const copier: Strategy<RidgeParams> = {
   ...eventRidge,
+  params: ridgeParams,
   name: "copier",
   summary: "files another ridge agent's exact predictions later in the round (refused by dedup, charged nothing)",
   actAt: (slot, _p, rng) => withinSlot(slot, rng, 0.6, 0.9),
@@ -54,6 +66,7 @@ const copier: Strategy<RidgeParams> = {
 /** Sends round predictions down the practice lane: accepted with 202, failed minutes later (0 ids matched). */
 const wrongLane: Strategy<RidgeParams> = {
   ...eventRidge,
+  params: ridgeParams,
   name: "wrong_lane",
   summary: "sends its round predictions down the practice lane (accepted, then fails: no ids overlap)",
   act: async (ctx, slot, p) => {
@@ -92,6 +105,7 @@ const poolBurner: Strategy<z.infer<typeof burnerParams>> = {
 /** Uploads on the round lane while intake is fenced (the build phase, each round boundary): 409 with Retry-After. */
 const fenceJumper: Strategy<RidgeParams> = {
   ...eventRidge,
+  params: ridgeParams,
   name: "fence_jumper",
   summary: "uploads on the round lane during the build phase and each boundary (refused: cadence fence)",
   actAt: (slot, _p, rng) => (slot.index === 0 ? withinSlot(slot, rng, 0.5, 0.9) : slot.close_at + (1 + rng.int(60)) * 1000),

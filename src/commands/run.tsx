@@ -5,6 +5,7 @@ import { runScenario, type EngineEvent, type RunResult } from "../../sim/engine.
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import type { Board } from "../scoring/standings.js";
 import { SeasonView, type SeasonProgress } from "../tui/season-view.js";
+import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
 import { numberFlag } from "./number-flag.js";
 
@@ -60,6 +61,7 @@ async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult>
   });
   if (result.practice) out(`\n${formatStandings(result.practice, { title: "practice board (display only)" })}`);
   out(`\n${formatStandings(result.board, { title: `final standings (${result.board.rounds_settled} rounds settled)` })}`);
+  if (result.stakes) out(`\n${formatStakeBalances(result.stakes)}`);
   if (scenario.kind === "event") {
     out(`\nmodels: ${result.legend.map((m) => `${m.model} = ${m.agent}${m.label && m.label !== m.agent ? ` (${m.label})` : ""}`).join(", ")}\n`);
   }
@@ -79,6 +81,7 @@ async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
     const [board, setBoard] = useState<Board | null>(null);
     const [log, setLog] = useState<string[]>([]);
     const [digest, setDigest] = useState<string | null>(null);
+    const [stakes, setStakes] = useState<string | null>(null);
     useEffect(() => {
       const apply = (e: EngineEvent | { kind: "done"; result: RunResult }) => {
         if (e.kind === "progress") setProgress({ settled: e.settled, total: e.rounds, phase: e.phase, now: e.now });
@@ -87,12 +90,13 @@ async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
         else {
           setBoard(e.result.board);
           setDigest(e.result.digest);
+          if (e.result.stakes) setStakes(formatStakeBalances(e.result.stakes));
         }
       };
       pending.forEach(apply);
       push = apply;
     }, []);
-    return <SeasonView scenario={scenario.name} seed={scenario.seed} progress={progress} board={board} log={log} digest={digest} />;
+    return <SeasonView scenario={scenario.name} seed={scenario.seed} progress={progress} board={board} log={log} digest={digest} stakes={stakes} />;
   }
   const app = render(<App />);
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve, flags.pace));

@@ -24,11 +24,13 @@ export interface SeasonViewProps {
   board: Board | null;
   log: string[];
   digest: string | null;
+  /** Money events, once over: the stake balances as text. */
+  stakes?: string | null;
   /** How many of the latest log lines to show. */
   logLines?: number;
 }
 
-export function SeasonView({ scenario, seed, progress, board, log, digest, logLines = 5 }: SeasonViewProps) {
+export function SeasonView({ scenario, seed, progress, board, log, digest, stakes = null, logLines = 5 }: SeasonViewProps) {
   const recent = log.slice(-logLines);
   return (
     <Box flexDirection="column">
@@ -51,6 +53,11 @@ export function SeasonView({ scenario, seed, progress, board, log, digest, logLi
               {line}
             </Text>
           ))}
+        </Box>
+      )}
+      {stakes !== null && (
+        <Box marginTop={1}>
+          <Text>{stakes.trimEnd()}</Text>
         </Box>
       )}
       {digest !== null && (

@@ -39,6 +39,8 @@ describe("the default event, replayed", () => {
     expect(has("echo", "409 predictions_already_filed: Identical predictions are already filed in this event by another participant.")).toBe(true);
     expect(has("greedy", "409 upload_limit_reached: Upload limit reached: 12 uploads per agent, counted across all your models and every round.")).toBe(true);
     expect(has("hasty", "409 cadence_not_open: No paid round is fully open for intake.")).toBe(true);
+    expect(has("drift", "409 insufficient_balance: Insufficient balance: 60000000 micro asked, 50000000 micro spendable")).toBe(true);
+    expect(has("atlas", "drafted 5000000 micro on participant_")).toBe(true);
 
     const store = openDb(db);
     const failed = store
@@ -50,7 +52,18 @@ describe("the default event, replayed", () => {
     const burned = store
       .prepare("SELECT COUNT(*) AS n FROM uploads u JOIN agents a ON a.id = u.agent_id WHERE a.name = 'greedy' AND lane = 'round'")
       .get() as { n: number };
+    const stakes = store
+      .prepare("SELECT COUNT(*) AS locked, SUM(settled_at IS NOT NULL) AS settled FROM stake_windows")
+      .get() as { locked: number; settled: number };
+    const settlements = store.prepare("SELECT COUNT(*) AS n, SUM(payout_micro) AS paid FROM stake_settlements").get() as { n: number; paid: number };
     store.close();
+    expect(stakes).toEqual({ locked: 4, settled: 4 });
+    expect(settlements.n).toBe(12);
+    // Balances: every staking agent's net is its deposit plus what its settlements paid, nothing else.
+    const stakers = result.stakes ?? [];
+    expect(stakers.map((r) => r.agent).sort()).toEqual(["atlas", "borealis", "cirrus", "drift", "echo", "fumble", "greedy", "hasty"]);
+    expect(stakers.reduce((sum, r) => sum + r.net_micro - 50_000_000, 0)).toBe(settlements.paid);
+    expect(stakers.every((r) => r.locked_micro === 0)).toBe(true);
     expect(failed).toHaveLength(4);
     expect(failed[0].error_message).toMatch(/^None of your predicted ids overlapped the validation set\. \(0 of 400 predicted ids matched\.\)$/);
     expect(practice.n).toBeGreaterThanOrEqual(4);
