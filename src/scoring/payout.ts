@@ -1,0 +1,20 @@
+/**
+ * The tournament payout map (public facts §4, "Payout maps"): the round score times the round's
+ * payout factor, capped at ±payout_cap of the stake.
+ *
+ *   payout_factor = min(1, threshold / total)   (1 while the round's total locked stake is at most
+ *                                                the threshold; shrinking as more stake piles in)
+ *   payout_micro  = trunc(principal × clamp(score × payout_factor, −payout_cap, +payout_cap))
+ *
+ * Micro units are whole, and the payout is truncated toward zero rather than rounded, so it never
+ * exceeds payout_cap × principal in absolute value.
+ */
+export function payoutFactor(totalLockedMicro: number, thresholdMicro: number): number {
+  return totalLockedMicro <= thresholdMicro ? 1 : thresholdMicro / totalLockedMicro;
+}
+
+export function tournamentPayout(principalMicro: number, score: number, factor: number, payoutCap: number): number {
+  const rate = Math.min(payoutCap, Math.max(-payoutCap, score * factor));
+  // `+ 0` turns a −0 into 0, so a zero payout logs as 0.
+  return Math.trunc(principalMicro * rate) + 0;
+}
