@@ -45,7 +45,7 @@ export const scoringChangeBody = z.strictObject({
 });
 
 export const faultBody = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live"]),
+  fault: z.enum(["missing_benchmark", "empty_live", "chain_rpc_unavailable"]),
   round: z.int(),
   on: z.boolean(),
 });
