@@ -14,6 +14,7 @@ export function deploymentOf(s: Scenario): Deployment {
     faults: s.faults,
     rate_limit: s.rate_limit,
     gate: s.gate,
-    agents: s.agents.map(({ name, key, scope, email_confirmed, blocked }) => ({ name, key, scope, email_confirmed, blocked })),
+    agents: s.agents.map(({ name, key, scope, email_confirmed, blocked, wallet }) => ({ name, key, scope, email_confirmed, blocked, wallet })),
+    staking: s.staking,
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
 
 /**
@@ -77,12 +78,29 @@ const datasetSchema = z
 
 export const scopes = ["tournament", "event", "practice", "llm"] as const;
 
+const micro = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** An agent's linked wallet for tournament staking; absent = a passkey and the default allowance. */
+const walletSchema = z.strictObject({
+  passkey: z.boolean().default(defaultWallet.passkey),
+  /** The stake limit before any payout, in micro USDC (1 USDC = 1 000 000). */
+  allowance_micro: micro.default(defaultWallet.allowance_micro),
+});
+
+/** Tournament staking; absent = the defaults, so a scenario that never stakes needs no block. */
+const stakingSchema = z.strictObject({
+  payout_cap: z.number().positive().max(1).default(defaultStakingSettings.payout_cap),
+  payout_factor_threshold_micro: micro.min(1).default(defaultStakingSettings.payout_factor_threshold_micro),
+  round_capacity_micro: micro.default(defaultStakingSettings.round_capacity_micro),
+});
+
 const agentSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_-]*$/, "expected a lowercase name"),
   key: z.string().min(8, "expected an API key of at least 8 characters"),
   scope: z.enum(scopes).default("tournament"),
   email_confirmed: z.boolean().default(true),
   blocked: z.boolean().default(false),
+  wallet: walletSchema.optional(),
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()).default({}),
 });
@@ -98,6 +116,8 @@ const faultsSchema = z
     missing_benchmark_rounds: z.array(z.int().min(1)).default([]),
     /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
     empty_live_rounds: z.array(z.int().min(1)).default([]),
+    /** Rounds (1-based) whose staking chain is unreachable: stakes on them get 503 `Chain RPC unavailable`. */
+    chain_rpc_unavailable_rounds: z.array(z.int().min(1)).optional(),
   })
   .default({ missing_benchmark_rounds: [], empty_live_rounds: [] });
 
@@ -121,6 +141,8 @@ export const scenarioSchema = z.strictObject({
   gate: z.strictObject({ client_id: z.string().min(1), client_secret: z.string().min(1) }).nullable().default(null),
   actions: z.array(actionSchema).default([]),
   faults: faultsSchema,
+  /** Tournament staking settings (kind "tournament"). */
+  staking: stakingSchema.optional(),
   agents: z.array(agentSchema).min(1),
 });
 
@@ -144,6 +166,9 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
   }
   if (scenario.kind === "event" && !scenario.event) {
     throw new ScenarioError(`${source}: event: an event scenario needs an event block`);
+  }
+  if (scenario.kind === "event" && scenario.staking) {
+    throw new ScenarioError(`${source}: staking: tournament staking needs a tournament scenario`);
   }
   const seen = new Set<string>();
   for (const [i, agent] of scenario.agents.entries()) {

@@ -5,6 +5,7 @@ import type { ServiceContext } from "./deployment.js";
 import { allRounds, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "./event/runs.js";
 import { settleRound } from "./settlement.js";
+import { lockStakes, settleStakes } from "./staking/stake-settlement.js";
 
 /** A change of round state that falls due at `t`. */
 export interface DueStep {
@@ -29,9 +30,10 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
 }
 
 /**
- * Brings the service up to the clock: opens, closes and settles every round whose time has come,
- * and moves every event run through scoring, all in time order (rounds before runs at the same
- * instant), each logged at its scheduled time rather than when it was noticed.
+ * Brings the service up to the clock: opens, closes (locking its stakes) and settles (paying them)
+ * every round whose time has come, and moves every event run through scoring, all in time order
+ * (rounds before runs at the same instant), each logged at its scheduled time rather than when it
+ * was noticed.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = ctx.clock.now();
@@ -42,7 +44,10 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     if (isRunStep(step)) applyRunStep(ctx, step);
     else if (step.kind === "open") openStep(ctx, step);
     else if (step.kind === "close") closeStep(ctx, step);
-    else await settleRound(ctx, step.round, step.t);
+    else {
+      await settleRound(ctx, step.round, step.t);
+      settleStakes(ctx, step.round.exped, step.t);
+    }
   }
   return rounds;
 }
@@ -73,5 +78,6 @@ function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
     };
     setRoundStatus(ctx.db, round.exped, "closed");
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
+    lockStakes(ctx, round, t);
   });
 }

@@ -5,6 +5,7 @@ import { cadenceNow, type ServiceContext } from "./deployment.js";
 import { uploadsRemaining } from "./event/pool.js";
 import { getModels } from "./models.js";
 import { scoringSettings, type ScoringSettingsRecord } from "./setup.js";
+import { stakingSettings } from "./staking/settings.js";
 
 /** Which lane a key submits down. */
 const lanes = {
@@ -86,6 +87,24 @@ export interface ScoringView extends ScoringSettingsRecord {
   standings: string;
   terms: Record<"corr" | "aimc" | "ncorr", string>;
   designated_benchmark: string;
+  /** Tournaments only: the staking payout map and its live parameters. */
+  payout?: string;
+  payout_cap?: number;
+  payout_factor_threshold_micro?: number;
+  round_capacity_micro?: number;
+}
+
+/** The tournament's payout map (src/scoring/payout.ts) and the numbers it runs with. */
+function tournamentPayout(ctx: ServiceContext) {
+  const s = stakingSettings(ctx);
+  return {
+    payout:
+      "payout_micro = trunc(principal_micro * clamp(round_score * payout_factor, -payout_cap, +payout_cap)); " +
+      "payout_factor = min(1, payout_factor_threshold_micro / the round's total locked stake), frozen when the round locks at its close",
+    payout_cap: s.payout_cap,
+    payout_factor_threshold_micro: s.payout_factor_threshold_micro,
+    round_capacity_micro: s.round_capacity_micro,
+  };
 }
 
 /** The live scoring settings and how they are applied (`GET /api/v1/scoring`, `explain_scoring`). */
@@ -105,5 +124,6 @@ export function explainScoring(ctx: ServiceContext): ScoringView {
       ncorr: "CORR of g(p) after least-squares neutralisation against the core features plus an intercept",
     },
     designated_benchmark: "v1_designated",
+    ...(ctx.world.deployment.kind === "tournament" ? tournamentPayout(ctx) : {}),
   };
 }
