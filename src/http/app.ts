@@ -16,6 +16,7 @@ import { eventRoutes } from "./routes/event.js";
 import { modelRoutes } from "./routes/models.js";
 import { roundRoutes } from "./routes/rounds.js";
 import { simRoutes } from "./routes/sim.js";
+import { stakingRoutes } from "./routes/staking.js";
 import { statusRoutes } from "./routes/status.js";
 import { submitRoutes } from "./routes/submit.js";
 import { renderError, renderThrown } from "./render.js";
@@ -39,6 +40,7 @@ const serviceRoutes: Route[] = [
   ...boardRoutes,
   ...modelRoutes,
   ...submitRoutes,
+  ...stakingRoutes,
   ...eventRoutes,
   ...diagnosticsRoutes,
   ...simRoutes,

@@ -5,6 +5,7 @@ import { registerDataTools } from "./tools-data.js";
 import { registerEventTools } from "./tools-event.js";
 import { registerModelTools } from "./tools-models.js";
 import { registerRoundTools } from "./tools-rounds.js";
+import { registerStakingTools } from "./tools-staking.js";
 import { registerStatusTools } from "./tools-status.js";
 
 /** Basecamp's version as an MCP server reports it. */
@@ -17,7 +18,7 @@ const INSTRUCTIONS =
 
 /**
  * The MCP face for one caller: every tool a thin mapping onto one Service operation, called with
- * `key`. Staking tools are not served (Basecamp has no staking), so none is registered.
+ * `key`.
  */
 export function createMcpServer(service: Service, key: string | undefined, log: Log = stderrLog): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
@@ -27,5 +28,6 @@ export function createMcpServer(service: Service, key: string | undefined, log: 
   registerRoundTools(server, context);
   registerDataTools(server, context);
   registerEventTools(server, context);
+  registerStakingTools(server, context);
   return server;
 }

@@ -31,6 +31,15 @@ const SERVED = [
   "delete_run",
   "get_event_round_board",
   "get_diagnostics_leaderboard",
+  "stake_from_wallet",
+  "get_stake_allowance",
+  "get_stake",
+  "stake_on_model",
+  "relay_stake",
+  "relay_claim",
+  "withdraw_usdc",
+  "get_deposit_address",
+  "get_forwarder_balance",
 ];
 
 let s: TestServer;
@@ -39,7 +48,7 @@ beforeAll(async () => {
 });
 
 describe("the /mcp transport of basecamp serve", () => {
-  it("lists every served tool, each with a description and an object input schema, and no staking tool", async () => {
+  it("lists every served tool, each with a description and an object input schema", async () => {
     const client = await mcpClient(s.url, { "X-API-Key": ALICE });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...SERVED].sort());
@@ -141,9 +150,9 @@ describe("the /mcp transport of basecamp serve", () => {
     const badArgs = await alice.callTool({ name: "create_model", arguments: { name: 42 } });
     expect(badArgs.isError).toBe(true);
     expect((badArgs.content as { text: string }[])[0].text).toMatch(/^MCP error -32602: Input validation error/);
-    const staking = await alice.callTool({ name: "stake_from_wallet", arguments: {} });
-    expect(staking.isError).toBe(true);
-    expect((staking.content as { text: string }[])[0].text).toContain("Tool stake_from_wallet not found");
+    const unserved = await alice.callTool({ name: "upload_model", arguments: {} });
+    expect(unserved.isError).toBe(true);
+    expect((unserved.content as { text: string }[])[0].text).toContain("Tool upload_model not found");
   });
 });
 
