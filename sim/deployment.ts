@@ -14,6 +14,15 @@ export function deploymentOf(s: Scenario): Deployment {
     faults: s.faults,
     rate_limit: s.rate_limit,
     gate: s.gate,
-    agents: s.agents.map(({ name, key, scope, email_confirmed, blocked, event_staking }) => ({ name, key, scope, email_confirmed, blocked, event_staking })),
+    agents: s.agents.map(({ name, key, scope, email_confirmed, blocked, event_staking, wallet }) => ({
+      name,
+      key,
+      scope,
+      email_confirmed,
+      blocked,
+      event_staking,
+      wallet,
+    })),
+    staking: s.staking,
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseUsdc } from "../src/domain/money.js";
+import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
 
 /**
@@ -107,6 +108,22 @@ const datasetSchema = z
 
 export const scopes = ["tournament", "event", "practice", "llm"] as const;
 
+const micro = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** An agent's linked wallet for tournament staking; absent = a passkey and the default allowance. */
+const walletSchema = z.strictObject({
+  passkey: z.boolean().default(defaultWallet.passkey),
+  /** The stake limit before any payout, in micro USDC (1 USDC = 1 000 000). */
+  allowance_micro: micro.default(defaultWallet.allowance_micro),
+});
+
+/** Tournament staking; absent = the defaults, so a scenario that never stakes needs no block. */
+const stakingSchema = z.strictObject({
+  payout_cap: z.number().positive().max(1).default(defaultStakingSettings.payout_cap),
+  payout_factor_threshold_micro: micro.min(1).default(defaultStakingSettings.payout_factor_threshold_micro),
+  round_capacity_micro: micro.default(defaultStakingSettings.round_capacity_micro),
+});
+
 const agentSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_-]*$/, "expected a lowercase name"),
   key: z.string().min(8, "expected an API key of at least 8 characters"),
@@ -115,6 +132,7 @@ const agentSchema = z.strictObject({
   blocked: z.boolean().default(false),
   /** Whether an event enrollment carries the event-staking capability. */
   event_staking: z.boolean().default(true),
+  wallet: walletSchema.optional(),
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()).default({}),
 });
@@ -131,9 +149,11 @@ const faultsSchema = z
     /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
     empty_live_rounds: z.array(z.int().min(1)).default([]),
     /** Event rounds (1-based) during which the event deposit balance cannot be read: drafts answer 503. */
-    balance_unavailable_rounds: z.array(z.int().min(1)).default([]),
+    balance_unavailable_rounds: z.array(z.int().min(1)).optional(),
+    /** Rounds (1-based) whose staking chain is unreachable: stakes on them get 503 `Chain RPC unavailable`. */
+    chain_rpc_unavailable_rounds: z.array(z.int().min(1)).optional(),
   })
-  .default({ missing_benchmark_rounds: [], empty_live_rounds: [], balance_unavailable_rounds: [] });
+  .default({ missing_benchmark_rounds: [], empty_live_rounds: [] });
 
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),
@@ -155,6 +175,8 @@ export const scenarioSchema = z.strictObject({
   gate: z.strictObject({ client_id: z.string().min(1), client_secret: z.string().min(1) }).nullable().default(null),
   actions: z.array(actionSchema).default([]),
   faults: faultsSchema,
+  /** Tournament staking settings (kind "tournament"). */
+  staking: stakingSchema.optional(),
   agents: z.array(agentSchema).min(1),
 });
 
@@ -182,6 +204,9 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
   const finalRounds = scenario.event?.final_window?.rounds;
   if (scenario.event && finalRounds !== undefined && finalRounds > scenario.event.n_rounds) {
     throw new ScenarioError(`${source}: event.final_window.rounds: ${finalRounds} final rounds, but the event has ${scenario.event.n_rounds}`);
+  }
+  if (scenario.kind === "event" && scenario.staking) {
+    throw new ScenarioError(`${source}: staking: tournament staking needs a tournament scenario`);
   }
   const seen = new Set<string>();
   for (const [i, agent] of scenario.agents.entries()) {

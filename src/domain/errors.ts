@@ -186,6 +186,29 @@ export const catalogue = {
   too_many_selections: { status: 400, text: "At most {max_selections} models can be selected ({n} given)." },
   duplicate_selection: { status: 400, text: "Model '{model}' is selected more than once." },
 
+  // Staking (tournament). Texts from the spec's table; `no_round_to_stake`'s text, the legacy
+  // 410 texts and every code but `over_allowance` and `round_full` are Basecamp's own.
+  wallet_no_passkey: { status: 409, text: "Your wallet has no passkey." },
+  over_allowance: { status: 409, text: "stake of {amount} micro exceeds your stake limit of {limit} micro" },
+  round_full: { status: 409, text: "This round can't take that amount right now." },
+  no_round_to_stake: {
+    status: 409,
+    text: "No round is open to stake on; stakes are taken while a round is open and lock at its close.",
+  },
+  benchmark_not_stakeable: { status: 403, text: "Cannot stake on a benchmark model" },
+  model_not_owned: { status: 403, text: "Model does not belong to this agent" },
+  no_stake_policy: { status: 404, text: "No stake policy set for this model" },
+  stake_principal_invalid: { status: 400, text: "Stake principal must be a finite dollar amount" },
+  chain_rpc_unavailable: { status: 503, text: "Chain RPC unavailable" },
+  forwarder_path_retired: {
+    status: 410,
+    text: "{tool} used the deposit-forwarder path, which is retired on this real-money deployment; stake with stake_from_wallet.",
+  },
+  no_deposit_address: {
+    status: 410,
+    text: "{tool}: this real-money deployment has no deposit address or forwarder; stake with stake_from_wallet.",
+  },
+
   // Organiser clock control (/sim/v1)
   clock_backwards: { status: 422, text: "The clock never moves backwards: {until} is before now ({now})." },
   clock_no_next_phase: { status: 422, text: "The season is in its last phase ({phase}); there is no next phase to advance to." },

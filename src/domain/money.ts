@@ -1,18 +1,36 @@
 /**
  * Money as the service states it: integer micro-USDC (1 USDC = 1 000 000 micro), never a float.
- * Callers send amounts as decimal strings ("2.5"); a JSON number is refused upstream, so a value
- * like 0.1 never passes through binary floating point.
+ * Event allocations take amounts as decimal strings ("2.5"); a JSON number is refused upstream, so
+ * a value like 0.1 never passes through binary floating point. Tournament stakes also take a number.
  */
 export const MICRO_PER_USDC = 1_000_000;
 
 const DECIMAL = /^(\d+)(?:\.(\d{1,6}))?$/;
 
-/** `"2.5"` → 2 500 000; null when the text is not a non-negative decimal with at most 6 decimals. */
-export function parseUsdc(text: string): number | null {
+/** Exact micro of a non-negative decimal with at most 6 decimals, as a bigint (any size); null otherwise. */
+function decimalMicro(text: string): bigint | null {
   const m = DECIMAL.exec(text);
   if (!m) return null;
-  const micro = Number(m[1]) * MICRO_PER_USDC + Number((m[2] ?? "").padEnd(6, "0"));
-  return Number.isSafeInteger(micro) ? micro : null;
+  return BigInt(m[1]) * BigInt(MICRO_PER_USDC) + BigInt((m[2] ?? "").padEnd(6, "0"));
+}
+
+/** `"2.5"` → 2 500 000; null when the text is not a non-negative decimal with at most 6 decimals, or too large. */
+export function parseUsdc(text: string): number | null {
+  const micro = decimalMicro(text);
+  return micro !== null && micro <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(micro) : null;
+}
+
+/**
+ * A principal given in dollars, as a decimal string ("2.5") or a JSON number (2.5), in exact micro
+ * units; null when it is not a positive finite decimal with at most 6 decimals (NaN, Infinity,
+ * "1e3", "-1", "0", "1.0000001", anything but a string or number). A bigint, so an amount of any
+ * size is exact and can be compared with a limit before it is narrowed to a number.
+ */
+export function parseUsdcMicro(value: unknown): bigint | null {
+  if (typeof value === "number" && !Number.isFinite(value)) return null;
+  if (typeof value !== "number" && typeof value !== "string") return null;
+  const micro = decimalMicro(typeof value === "number" ? String(value) : value.trim());
+  return micro !== null && micro > 0n ? micro : null;
 }
 
 /** 2 500 000 → `"2.5"`; -1 → `"-0.000001"`. Exact for every safe integer. */

@@ -17,6 +17,7 @@ import { eventStakingRoutes, finalWindowRoutes } from "./routes/event-staking.js
 import { modelRoutes } from "./routes/models.js";
 import { roundRoutes } from "./routes/rounds.js";
 import { simRoutes } from "./routes/sim.js";
+import { stakingRoutes } from "./routes/staking.js";
 import { statusRoutes } from "./routes/status.js";
 import { submitRoutes } from "./routes/submit.js";
 import { renderError, renderThrown } from "./render.js";
@@ -40,6 +41,7 @@ const serviceRoutes: Route[] = [
   ...boardRoutes,
   ...modelRoutes,
   ...submitRoutes,
+  ...stakingRoutes,
   ...eventRoutes,
   ...eventStakingRoutes,
   ...finalWindowRoutes,

@@ -29,6 +29,16 @@ export const submitV2Body = z.object({
 
 export const createModelBody = z.object({ name: z.string() });
 
+/** A JSON number too large for a double parses as Infinity: it reaches the service as text, which refuses it (400). */
+const usdcAmount = z
+  .preprocess((v) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v), z.union([z.string(), z.number()]))
+  .meta({ description: "The principal in dollars: a decimal string (\"2.5\") or a number; positive, finite, at most 6 decimals" });
+
+export const stakeBody = z.object({
+  model_id: z.string().min(1).meta({ description: "The caller's model: id (mdl_…) or name" }),
+  amount_usdc: usdcAmount,
+});
+
 export const clockAdvanceBody = z.union(
   [
     z.strictObject({ seconds: z.number().min(0) }),
@@ -45,7 +55,7 @@ export const scoringChangeBody = z.strictObject({
 });
 
 export const faultBody = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable"]),
+  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable"]),
   round: z.int(),
   on: z.boolean(),
 });
@@ -117,6 +127,7 @@ export type FormName = keyof typeof formSchemas;
 export const bodySchemas = {
   SubmitV2Body: submitV2Body,
   CreateModelBody: createModelBody,
+  StakeBody: stakeBody,
   ClockAdvanceBody: clockAdvanceBody,
   ScoringChangeBody: scoringChangeBody,
   FaultBody: faultBody,

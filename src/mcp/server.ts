@@ -6,6 +6,7 @@ import { registerEventTools } from "./tools-event.js";
 import { registerEventStakingTools } from "./tools-event-staking.js";
 import { registerModelTools } from "./tools-models.js";
 import { registerRoundTools } from "./tools-rounds.js";
+import { registerStakingTools } from "./tools-staking.js";
 import { registerStatusTools } from "./tools-status.js";
 
 /** Basecamp's version as an MCP server reports it. */
@@ -29,5 +30,6 @@ export function createMcpServer(service: Service, key: string | undefined, log: 
   registerDataTools(server, context);
   registerEventTools(server, context);
   registerEventStakingTools(server, context);
+  registerStakingTools(server, context);
   return server;
 }

@@ -13,6 +13,9 @@ import type { Lane } from "../service/event/upload-repo.js";
 import type { UploadInput } from "../service/event/uploads.js";
 import type { ModelRecord } from "../service/models.js";
 import type { RoundView } from "../service/rounds.js";
+import type { StakeAllowance } from "../service/staking/allowance.js";
+import type { StakePolicy } from "../service/staking/stake-policy.js";
+import type { StakeInput, StakeResult } from "../service/staking/wallet-stakes.js";
 import type { ScoringView, StatusView, WhoAmI } from "../service/status.js";
 import type { SubmitInput, SubmitResult } from "../service/tournament.js";
 import { Transport, type TransportOptions } from "./transport.js";
@@ -100,6 +103,19 @@ export class BasecampClient implements Client {
 
   roundBoard(exped: string): Promise<Board & { exped: string }> {
     return this.http.json("GET", `/api/v1/futures/rounds/${seg(exped)}/board`);
+  }
+
+  /** Stakes `amount_usdc` (a decimal string, or a number) from the linked wallet on a model, for the open round. */
+  stakeFromWallet(input: StakeInput): Promise<StakeResult> {
+    return this.http.json("POST", "/api/v1/staking/stake", input);
+  }
+
+  getStakeAllowance(): Promise<StakeAllowance> {
+    return this.http.json("GET", "/api/v1/staking/allowance");
+  }
+
+  getStake(model: string): Promise<StakePolicy> {
+    return this.http.json("GET", `/api/v1/staking/models/${seg(model)}`);
   }
 
   /** The event round lane (multipart); a cadence fence is waited out per its `Retry-After`. */

@@ -5,8 +5,9 @@ import type { ServiceContext } from "./deployment.js";
 import { allRounds, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "./event/runs.js";
 import { lockWindow } from "./event-staking/lock.js";
-import { dueStakeSettlements, settleStakes } from "./event-staking/settle.js";
+import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
 import { settleRound } from "./settlement.js";
+import { lockStakes, settleStakes } from "./staking/stake-settlement.js";
 
 /** A change of round state that falls due at `t`. */
 export interface DueStep {
@@ -31,10 +32,10 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
 }
 
 /**
- * Brings the service up to the clock: opens, closes and settles every round whose time has come,
- * moves every event run through scoring, and settles event stakes as their results unseal, all in
- * time order (at one instant: rounds, then runs, then stakes), each logged at its scheduled time
- * rather than when it was noticed.
+ * Brings the service up to the clock: opens, closes (locking its stakes) and settles (paying its
+ * tournament stakes) every round whose time has come, moves every event run through scoring, and
+ * settles event stakes as their results unseal, all in time order (at one instant: rounds, then
+ * runs, then event stakes), each logged at its scheduled time rather than when it was noticed.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = ctx.clock.now();
@@ -47,7 +48,10 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     if (isRunStep(step)) applyRunStep(ctx, step);
     else if (step.kind === "open") openStep(ctx, step);
     else if (step.kind === "close") closeStep(ctx, step);
-    else await settleRound(ctx, step.round, step.t);
+    else {
+      await settleRound(ctx, step.round, step.t);
+      settleStakes(ctx, step.round.exped, step.t);
+    }
   }
   settleStakesBefore(ctx, now + 1);
   return rounds;
@@ -58,7 +62,7 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
  * before each step: a window locks at its round's close, which may be a step of this same pass.
  */
 function settleStakesBefore(ctx: ServiceContext, t: number): void {
-  for (const step of dueStakeSettlements(ctx, t - 1)) settleStakes(ctx, step);
+  for (const step of dueStakeSettlements(ctx, t - 1)) settleStakeWindow(ctx, step);
 }
 
 function isRunStep(s: DueStep | RunStep): s is RunStep {
@@ -88,5 +92,6 @@ function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
     setRoundStatus(ctx.db, round.exped, "closed");
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
     if (ctx.world.deployment.kind === "event") lockWindow(ctx, round.exped, t);
+    else lockStakes(ctx, round, t);
   });
 }

@@ -11,6 +11,9 @@ import type { Lane } from "./event/upload-repo.js";
 import type { UploadInput } from "./event/uploads.js";
 import type { ModelRecord } from "./models.js";
 import type { RoundView } from "./rounds.js";
+import type { StakeAllowance } from "./staking/allowance.js";
+import type { StakePolicy } from "./staking/stake-policy.js";
+import type { StakeInput, StakeResult } from "./staking/wallet-stakes.js";
 import type { ScoringView, StatusView, WhoAmI } from "./status.js";
 import type { SubmitInput, SubmitResult } from "./tournament.js";
 
@@ -34,6 +37,11 @@ export interface Client {
   submit(input: SubmitInput): Promise<SubmitResult>;
   standings(): Promise<Board & { rounds_settled: number }>;
   roundBoard(exped: string): Promise<Board & { exped: string }>;
+
+  // Tournament staking from the linked wallet.
+  stakeFromWallet(input: StakeInput): Promise<StakeResult>;
+  getStakeAllowance(): Promise<StakeAllowance>;
+  getStake(model: string): Promise<StakePolicy>;
 
   // Events: the two multipart lanes, runs and boards.
   uploadRound(input: UploadInput): Promise<RunView>;

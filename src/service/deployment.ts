@@ -15,6 +15,7 @@ import { defaultDatasetSpec, type DatasetSpec } from "../data/schema.js";
 import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
 import type { Faults } from "./faults.js";
+import type { StakingSettings, WalletSettings } from "./staking/settings.js";
 
 export type Scope = "tournament" | "event" | "practice" | "llm";
 
@@ -57,7 +58,18 @@ export interface Deployment {
   rate_limit: { ceiling: number; window_seconds: number };
   /** Access-gate credentials; when set, /api/v1 requests without both headers are bounced with a 302. */
   gate: { client_id: string; client_secret: string } | null;
-  agents: { name: string; key: string; scope: Scope; email_confirmed: boolean; blocked: boolean; event_staking: boolean }[];
+  agents: {
+    name: string;
+    key: string;
+    scope: Scope;
+    email_confirmed: boolean;
+    blocked: boolean;
+    /** Whether an event enrollment carries the event-staking capability. */
+    event_staking: boolean;
+    wallet?: WalletSettings;
+  }[];
+  /** Tournament staking; absent = the defaults (src/service/staking/settings.ts). */
+  staking?: StakingSettings;
 }
 
 /** The deployment's fixed world: its generated dataset and its schedule, derived from the seed alone. */

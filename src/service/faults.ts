@@ -10,16 +10,25 @@ export interface Faults {
   missing_benchmark_rounds: number[];
   /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
   empty_live_rounds: number[];
-  /** Event rounds (1-based) during which the event deposit balance cannot be read. */
-  balance_unavailable_rounds: number[];
+  /**
+   * Event rounds (1-based) during which the event deposit balance cannot be read. Absent until set,
+   * like the next one, so deployments that never use it are unchanged.
+   */
+  balance_unavailable_rounds?: number[];
+  /**
+   * Rounds (1-based) whose staking chain cannot be reached: a stake on them is refused with 503
+   * `Chain RPC unavailable`. Absent until set, so deployments that never use it are unchanged.
+   */
+  chain_rpc_unavailable_rounds?: number[];
 }
 
-export type FaultName = "missing_benchmark" | "empty_live" | "balance_unavailable";
+export type FaultName = "missing_benchmark" | "empty_live" | "balance_unavailable" | "chain_rpc_unavailable";
 
 const fieldOf: Record<FaultName, keyof Faults> = {
   missing_benchmark: "missing_benchmark_rounds",
   empty_live: "empty_live_rounds",
   balance_unavailable: "balance_unavailable_rounds",
+  chain_rpc_unavailable: "chain_rpc_unavailable_rounds",
 };
 
 export function faults(ctx: ServiceContext): Faults {
@@ -36,7 +45,11 @@ export function liveEmptied(ctx: ServiceContext, roundIndex: number): boolean {
 }
 
 export function balanceUnavailable(ctx: ServiceContext, roundIndex: number): boolean {
-  return faults(ctx).balance_unavailable_rounds.includes(roundIndex);
+  return faults(ctx).balance_unavailable_rounds?.includes(roundIndex) ?? false;
+}
+
+export function chainRpcDown(ctx: ServiceContext, roundIndex: number): boolean {
+  return faults(ctx).chain_rpc_unavailable_rounds?.includes(roundIndex) ?? false;
 }
 
 export function storeFaults(ctx: ServiceContext, f: Faults): void {
@@ -51,7 +64,7 @@ export function toggleFault(ctx: ServiceContext, fault: FaultName, round: number
   }
   return inTransaction(ctx.db, () => {
     const current = faults(ctx);
-    const rounds = new Set(current[fieldOf[fault]]);
+    const rounds = new Set(current[fieldOf[fault]] ?? []);
     if (on) rounds.add(round);
     else rounds.delete(round);
     const next = { ...current, [fieldOf[fault]]: [...rounds].sort((a, b) => a - b) };

@@ -23,6 +23,10 @@ import { changeScoring, requireOrganiser } from "./organiser.js";
 import { RateLimiter } from "./rate-limit.js";
 import { currentRound, instruments, schedule } from "./rounds.js";
 import { explainScoring, getStarted, whoami } from "./status.js";
+import { getStakeAllowance } from "./staking/allowance.js";
+import { legacyStaking, type LegacyStakingTool } from "./staking/legacy.js";
+import { stakePolicy } from "./staking/stake-policy.js";
+import { stakeFromWallet, type StakeInput } from "./staking/wallet-stakes.js";
 import { submitV2, type SubmitInput } from "./tournament.js";
 
 export interface ServiceOptions {
@@ -133,6 +137,16 @@ export class Service {
   /** The season's (or the event's cumulative) standings. */
   standings = (key: string | undefined) => this.read(key, "standings", () => currentStandings(this.ctx));
   roundBoard = (key: string | undefined, exped: string) => this.read(key, "round_board", () => roundBoard(this.ctx, exped));
+
+  /** Tournament staking: a principal from the caller's wallet on one of its models, for the open round. */
+  stakeFromWallet = (key: string | undefined, input: StakeInput) =>
+    this.as(key, "stake_from_wallet", (p) => stakeFromWallet(this.ctx, p, input));
+  getStakeAllowance = (key: string | undefined) => this.as(key, "get_stake_allowance", (p) => getStakeAllowance(this.ctx, p));
+  /** One model's stake policy: every round it is or was staked on. */
+  getStake = (key: string | undefined, model: string) => this.as(key, "get_stake", (p) => stakePolicy(this.ctx, p, model));
+  /** A legacy test-network staking tool: always refused (410) on this real-money simulation. */
+  legacyStaking = (key: string | undefined, tool: LegacyStakingTool): Promise<never> =>
+    this.as(key, tool, (p) => legacyStaking(this.ctx, p, tool));
 
   /** Event round lane: cadence-fenced, draws on the upload pool. Accepted with 202. */
   uploadRound = (key: string | undefined, input: UploadInput) => this.as(key, "upload_round", (p) => upload(this.ctx, p, "round", input));

@@ -6,7 +6,9 @@ import { uploadsRemaining } from "./event/pool.js";
 import { getModels } from "./models.js";
 import { finalWindow } from "./event/final-selection.js";
 import { stakingBlock } from "./event-staking/view.js";
+import { stakingTerms } from "./event-staking/terms.js";
 import { scoringSettings, type ScoringSettingsRecord } from "./setup.js";
+import { stakingSettings } from "./staking/settings.js";
 
 /** Which lane a key submits down. */
 const lanes = {
@@ -118,6 +120,40 @@ export interface ScoringView extends ScoringSettingsRecord {
   standings: string;
   terms: Record<"corr" | "aimc" | "ncorr", string>;
   designated_benchmark: string;
+  /** The staking payout map and its live parameters (tournaments; events with staking configured). */
+  payout?: string;
+  payout_cap?: number;
+  payout_factor_threshold_micro?: number;
+  round_capacity_micro?: number;
+  /** Events: A in the payout map. */
+  stake_return_amplitude?: number;
+}
+
+/** The tournament's payout map (src/scoring/payout.ts) and the numbers it runs with. */
+function tournamentPayout(ctx: ServiceContext) {
+  const s = stakingSettings(ctx);
+  return {
+    payout:
+      "payout_micro = trunc(principal_micro * clamp(round_score * payout_factor, -payout_cap, +payout_cap)); " +
+      "payout_factor = min(1, payout_factor_threshold_micro / the round's total locked stake), frozen when the round locks at its close",
+    payout_cap: s.payout_cap,
+    payout_factor_threshold_micro: s.payout_factor_threshold_micro,
+    round_capacity_micro: s.round_capacity_micro,
+  };
+}
+
+/** An event's payout map (src/scoring/payout.ts) and its numbers; nothing when it has no staking. */
+function eventPayoutTerms(ctx: ServiceContext) {
+  const terms = stakingTerms(ctx);
+  if (!terms) return {};
+  return {
+    payout:
+      "payout_micro = trunc(stake_micro * A * tanh(payout_factor * round_score / A)), A = stake_return_amplitude; " +
+      "payout_factor = min(1, payout_factor_threshold_micro / the window's total locked stake), frozen when the round closes; " +
+      "paid as the next round opens",
+    stake_return_amplitude: terms.stake_return_amplitude,
+    payout_factor_threshold_micro: terms.threshold_micro,
+  };
 }
 
 /** The live scoring settings and how they are applied (`GET /api/v1/scoring`, `explain_scoring`). */
@@ -137,5 +173,6 @@ export function explainScoring(ctx: ServiceContext): ScoringView {
       ncorr: "CORR of g(p) after least-squares neutralisation against the core features plus an intercept",
     },
     designated_benchmark: "v1_designated",
+    ...(ctx.world.deployment.kind === "tournament" ? tournamentPayout(ctx) : eventPayoutTerms(ctx)),
   };
 }

@@ -10,3 +10,14 @@ export function refusal(fn: () => unknown): ServiceError {
   }
   throw new Error("expected a ServiceError");
 }
+
+/** The refusal a service call's promise rejects with, as `{status, code, message}`; fails if it resolves. */
+export async function refused(p: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ServiceError) return { status: e.status, code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error("expected a refusal, got a result");
+}

@@ -46,6 +46,12 @@ describe("Staking (event) table and the General table's last two conditions", ()
     expect(number.json.detail.message).toContain("a JSON number is refused");
   });
 
+  it("explains the event payout map on /api/v1/scoring", async () => {
+    const scoring = (await s.get("/api/v1/scoring")).json;
+    expect(scoring).toMatchObject({ stake_return_amplitude: 0.25, payout_factor_threshold_micro: 500_000_000 });
+    expect(scoring.payout).toContain("A * tanh(payout_factor * round_score / A)");
+  });
+
   it("takes a final selection in the build phase", async () => {
     const a = await s.post(SELECT, { models: [model] }, ANN);
     expect(a.status).toBe(200);

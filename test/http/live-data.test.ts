@@ -16,7 +16,7 @@ describe("live split availability over HTTP", () => {
   it("answers 503 'Live dataset is empty' for a round under the empty_live fault, and serves it once lifted", async () => {
     const s = await testServer(weekendStart);
     const on = await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "empty_live", round: 1, on: true } });
-    expect(on.json).toEqual({ missing_benchmark_rounds: [], empty_live_rounds: [1], balance_unavailable_rounds: [] });
+    expect(on.json).toEqual({ missing_benchmark_rounds: [], empty_live_rounds: [1] });
     await s.advance({ to: "next_phase" });
     expect(refusal(await s.get("/api/v1/futures/data/live", ALICE))).toEqual({ status: 503, code: "live_empty", message: "Live dataset is empty" });
     await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "empty_live", round: 1, on: false } });

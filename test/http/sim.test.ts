@@ -53,7 +53,7 @@ describe("organiser clock control (/sim/v1)", () => {
     expect((await s.call("POST", "/sim/v1/scoring", { key: ORGANISER, body: { clipp: 1 } })).status).toBe(422);
 
     const faults = await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "missing_benchmark", round: 2, on: true } });
-    expect(faults.json).toEqual({ missing_benchmark_rounds: [2], empty_live_rounds: [], balance_unavailable_rounds: [] });
+    expect(faults.json).toEqual({ missing_benchmark_rounds: [2], empty_live_rounds: [] });
     expect((await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "missing_benchmark", round: 9, on: true } })).status).toBe(422);
 
     await s.advance({ until: "2026-01-07T00:00:00Z" });

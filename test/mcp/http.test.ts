@@ -37,6 +37,15 @@ const SERVED = [
   "delete_run",
   "get_event_round_board",
   "get_diagnostics_leaderboard",
+  "stake_from_wallet",
+  "get_stake_allowance",
+  "get_stake",
+  "stake_on_model",
+  "relay_stake",
+  "relay_claim",
+  "withdraw_usdc",
+  "get_deposit_address",
+  "get_forwarder_balance",
 ];
 
 let s: TestServer;
@@ -147,9 +156,9 @@ describe("the /mcp transport of basecamp serve", () => {
     const badArgs = await alice.callTool({ name: "create_model", arguments: { name: 42 } });
     expect(badArgs.isError).toBe(true);
     expect((badArgs.content as { text: string }[])[0].text).toMatch(/^MCP error -32602: Input validation error/);
-    const unknown = await alice.callTool({ name: "start_hosted_training", arguments: {} });
-    expect(unknown.isError).toBe(true);
-    expect((unknown.content as { text: string }[])[0].text).toContain("Tool start_hosted_training not found");
+    const unserved = await alice.callTool({ name: "upload_model", arguments: {} });
+    expect(unserved.isError).toBe(true);
+    expect((unserved.content as { text: string }[])[0].text).toContain("Tool upload_model not found");
   });
 });
 

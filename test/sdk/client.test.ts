@@ -95,6 +95,9 @@ describe("requests", () => {
       ["archiveModel", (c) => c.archiveModel("my model"), "POST", "/api/v1/models/my%20model/archive"],
       ["standings", (c) => c.standings(), "GET", "/api/v1/futures/standings"],
       ["roundBoard", (c) => c.roundBoard("exped_0042"), "GET", "/api/v1/futures/rounds/exped_0042/board"],
+      ["stakeFromWallet", (c) => c.stakeFromWallet({ model_id: "alice", amount_usdc: "2.5" }), "POST", "/api/v1/staking/stake"],
+      ["getStakeAllowance", (c) => c.getStakeAllowance(), "GET", "/api/v1/staking/allowance"],
+      ["getStake", (c) => c.getStake("my model"), "GET", "/api/v1/staking/models/my%20model"],
     ];
     for (const [name, call, method, path] of ops) {
       const { client, calls } = scripted([json(200, { op: name })]);

@@ -51,7 +51,7 @@ export const simRoutes = [
       "Turns a fault on or off for one round: missing_benchmark withholds its live v1_designated (it will not settle); empty_live serves its live split empty (503); balance_unavailable makes event deposit reads fail while that round is open (503)",
     key: "organiser",
     body: "FaultBody",
-    responses: { 200: "The faults now {missing_benchmark_rounds, empty_live_rounds}" },
+    responses: { 200: "The faults now {missing_benchmark_rounds, empty_live_rounds, chain_rpc_unavailable_rounds (once set)}" },
     handle: async ({ c, service, key, body }) => c.json(await service.toggleFault(key, body.fault, body.round, body.on)),
   }),
 ];

@@ -1,6 +1,6 @@
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
-import { payoutFactor } from "./payout.js";
+import { payoutFactor } from "../../scoring/payout.js";
 import { stakingTerms } from "./terms.js";
 
 /**

@@ -2,7 +2,7 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
 import { unsealsAt } from "../event/sealing.js";
-import { eventPayoutMicro } from "./payout.js";
+import { eventPayout } from "../../scoring/payout.js";
 
 /** A locked window whose results unseal at `t`: its stakes settle back to the event deposits then. */
 export interface StakeSettlementStep {
@@ -31,7 +31,7 @@ interface LockedStake {
  * its model's latest finalised round-lane score in the window. A stake whose model has no scored
  * run by then (failed, or still scoring) pays 0: it is returned as it was.
  */
-export function settleStakes(ctx: ServiceContext, { t, stake_window }: StakeSettlementStep): void {
+export function settleStakeWindow(ctx: ServiceContext, { t, stake_window }: StakeSettlementStep): void {
   const w = ctx.db.prepare("SELECT payout_factor, stake_return_amplitude FROM stake_windows WHERE window = ?").get(stake_window) as {
     payout_factor: number;
     stake_return_amplitude: number;
@@ -46,7 +46,7 @@ export function settleStakes(ctx: ServiceContext, { t, stake_window }: StakeSett
     .all(stake_window) as LockedStake[];
   const settlements = stakes.map((s) => ({
     ...s,
-    payout_micro: s.score === null ? 0 : eventPayoutMicro(s.amount_micro, s.score, w.payout_factor, w.stake_return_amplitude),
+    payout_micro: s.score === null ? 0 : eventPayout(s.amount_micro, s.score, w.payout_factor, w.stake_return_amplitude),
     note: s.score === null ? `no scored run in ${stake_window}: the stake is returned` : null,
   }));
   inTransaction(ctx.db, () => {

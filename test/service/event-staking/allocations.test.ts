@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setStakeAllocation, withdrawStakeAllocation } from "../../../src/service/event-staking/allocations.js";
-import { eventPayoutMicro } from "../../../src/service/event-staking/payout.js";
+import { eventPayout } from "../../../src/scoring/payout.js";
 import { eventStaking, stakeBalances } from "../../../src/service/event-staking/view.js";
 import { getRun } from "../../../src/service/event/runs.js";
 import { upload } from "../../../src/service/event/uploads.js";
@@ -176,7 +176,7 @@ describe("event staking: lock and settlement", () => {
     await h.at(h.rounds[1].open_at);
     const score = getRun(h.ctx, h.ann, a.run.upload_id).scores?.score as number;
     expect(typeof score).toBe("number");
-    const payout = eventPayoutMicro(3_000_000, score, 0.5, 0.25);
+    const payout = eventPayout(3_000_000, score, 0.5, 0.25);
     const settled = eventStaking(h.ctx, h.ann);
     expect(settled.windows[0].settlements).toEqual([
       { model_id: expect.any(String), model: a.model, amount_micro: 3_000_000, score, payout_micro: payout, settled_at: "2026-09-23T13:22:00.000Z", note: null },

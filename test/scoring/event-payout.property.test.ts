@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { eventPayoutMicro, eventReturn, payoutFactor } from "../../../src/service/event-staking/payout.js";
+import { eventPayout, eventReturn } from "../../src/scoring/payout.js";
 
 const score = fc.double({ min: -1, max: 1, noNaN: true });
 const amplitude = fc.double({ min: 0.01, max: 2, noNaN: true });
@@ -10,7 +10,7 @@ describe("the event payout map", () => {
   it("never pays more than A times the stake either way", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10 ** 12 }), score, factor, amplitude, (stake, s, pf, a) => {
-        expect(Math.abs(eventPayoutMicro(stake, s, pf, a))).toBeLessThanOrEqual(Math.round(a * stake));
+        expect(Math.abs(eventPayout(stake, s, pf, a))).toBeLessThanOrEqual(a * stake);
       }),
     );
   });
@@ -20,17 +20,6 @@ describe("the event payout map", () => {
       fc.property(score, score, factor, amplitude, (x, y, pf, a) => {
         const [lo, hi] = x <= y ? [x, y] : [y, x];
         expect(eventReturn(lo, pf, a)).toBeLessThanOrEqual(eventReturn(hi, pf, a));
-      }),
-    );
-  });
-
-  it("has a payout factor of 1 up to the threshold, then threshold/total, always in (0, 1]", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.integer({ min: 1, max: 10 ** 9 }), (total, threshold) => {
-        const f = payoutFactor(total, threshold);
-        expect(f).toBeGreaterThan(0);
-        expect(f).toBeLessThanOrEqual(1);
-        expect(f === 1).toBe(total <= threshold);
       }),
     );
   });
