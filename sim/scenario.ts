@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parseUsdc } from "../src/domain/money.js";
 import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
+import { usdcString as usdc } from "./usdc.js";
 
 /**
  * A scenario is data: a seed, the dataset's size, the calendar, the live scoring settings, the
@@ -34,8 +34,6 @@ const calendarSchema = z.strictObject({
   resolve_after_rounds: z.int().min(1).default(4),
 });
 
-/** An amount of USDC as a decimal string ("2.5"), at most 6 decimals: money never passes through a float. */
-const usdc = z.string().refine((t) => parseUsdc(t) !== null, "expected a USDC amount as a decimal string with at most 6 decimals, e.g. \"2.5\"");
 
 /**
  * Event staking: each enrolled agent starts with a platform-granted stake it drafts onto its models

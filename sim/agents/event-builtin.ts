@@ -4,6 +4,7 @@ import { ridgeParams, ridgePredict } from "./builtin.js";
 import { eventModel, uploadOf } from "./event-upload.js";
 import type { AgentContext, RoundSlot, Strategy } from "./strategy.js";
 import { withinSlot } from "./timing.js";
+import { usdcString } from "../usdc.js";
 import { uniformRanks } from "../../src/data/ranks.js";
 
 type RidgeParams = z.infer<typeof ridgeParams>;
@@ -20,7 +21,7 @@ async function ridgeOn(ctx: AgentContext, split: string, p: RidgeParams): Promis
 
 const stakingRidgeParams = ridgeParams.extend({
   /** A stake drafted on the model after each round upload (a decimal USDC string); none when absent. */
-  stake_usdc: z.string().optional(),
+  stake_usdc: usdcString.optional(),
 });
 
 /**

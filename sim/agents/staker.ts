@@ -3,10 +3,11 @@ import { ridgeParams, ridgePredict } from "./builtin.js";
 import type { Strategy } from "./strategy.js";
 import { submitRound } from "./submit-round.js";
 import { duringWindow } from "./timing.js";
+import { usdcString } from "../usdc.js";
 
 const stakerParams = ridgeParams.extend({
   /** Dollars staked on the model each round it submits, as a decimal string. */
-  stake_usdc: z.string().regex(/^\d+(\.\d{1,6})?$/, "expected a decimal dollar amount with at most 6 decimals").default("5"),
+  stake_usdc: usdcString.default("5"),
 });
 
 /**

@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "../../src/domain/errors.js";
 import { eventCount } from "../../src/store/event-log.js";
 import type { PredictionEntry } from "../../src/service/tournament.js";
+import { refused } from "../helpers/refusal.js";
 import { harness } from "../helpers/service-harness.js";
 
 const ALICE = "key-alice-0001";
 const BOB = "key-bob-00000002";
-
-async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ServiceError) return { status: e.status, code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error("expected a refusal, got a result");
-}
 
 /** A service with round 1 open and alice's model registered. */
 async function openRoundOne() {
@@ -41,17 +31,17 @@ describe("tournament submit v2", () => {
   it("refuses duplicates, strangers and gaps with the spec's texts", async () => {
     const { submit, full, instrument_ids } = await openRoundOne();
     const dup = [...full(), { instrument_id: instrument_ids[0], prediction: 0.1 }, { instrument_id: instrument_ids[1], prediction: 0.1 }];
-    expect(await refusal(submit(dup))).toEqual({
+    expect(await refused(submit(dup))).toEqual({
       status: 400,
       code: "duplicate_instruments",
       message: "Duplicate instrument_id values in predictions (2 duplicates).",
     });
-    expect(await refusal(submit([...full(), { instrument_id: "ffffffffffffffff", prediction: 0.5 }]))).toEqual({
+    expect(await refused(submit([...full(), { instrument_id: "ffffffffffffffff", prediction: 0.5 }]))).toEqual({
       status: 400,
       code: "unknown_instruments",
       message: "Submission contains 1 instrument_id values not in the current round.",
     });
-    expect(await refusal(submit(full().slice(3)))).toEqual({
+    expect(await refused(submit(full().slice(3)))).toEqual({
       status: 400,
       code: "missing_instruments",
       message: "Missing predictions for 3 instruments.",
@@ -62,18 +52,18 @@ describe("tournament submit v2", () => {
     const { submit, full } = await openRoundOne();
     const entries = full();
     entries[5] = { ...entries[5], prediction: 1.5 };
-    expect(await refusal(submit(entries))).toEqual({
+    expect(await refused(submit(entries))).toEqual({
       status: 422,
       code: "prediction_out_of_range",
       message: "Target 'target_everest': prediction 1.5 is outside the allowed range [0, 1].",
     });
     entries[5] = { ...entries[5], prediction: -0.25 };
-    expect((await refusal(submit(entries))).message).toBe(
+    expect((await refused(submit(entries))).message).toBe(
       "Target 'target_everest': prediction -0.25 is outside the allowed range [0, 1].",
     );
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       entries[5] = { ...entries[5], prediction: bad };
-      expect(await refusal(submit(entries))).toEqual({
+      expect(await refused(submit(entries))).toEqual({
         status: 422,
         code: "prediction_not_finite",
         message: "prediction must be a finite number (no NaN or Infinity)",
@@ -85,7 +75,7 @@ describe("tournament submit v2", () => {
     const { submit, instrument_ids } = await openRoundOne();
     const ok = await submit(instrument_ids.map((instrument_id) => ({ instrument_id, targets: { target_everest: 0.3 } })));
     expect(ok.n_predictions).toBe(instrument_ids.length);
-    const r = await refusal(submit(instrument_ids.map((instrument_id) => ({ instrument_id, targets: { target_other: 0.3 } }))));
+    const r = await refused(submit(instrument_ids.map((instrument_id) => ({ instrument_id, targets: { target_other: 0.3 } }))));
     expect(r).toMatchObject({ status: 422, code: "validation_error" });
     expect(r.message).toContain("target_other");
   });
@@ -100,25 +90,25 @@ describe("tournament submit v2", () => {
 
   it("refuses unknown models by name and by id, and another agent's model as not found", async () => {
     const h = await openRoundOne();
-    expect(await refusal(h.submit(h.full(), { model_id: "nope" }))).toEqual({
+    expect(await refused(h.submit(h.full(), { model_id: "nope" }))).toEqual({
       status: 404,
       code: "model_name_unknown",
       message: "No model 'nope'. Create it first with create_model.",
     });
-    expect(await refusal(h.submit(h.full(), { model_id: "mdl_0123456789abcdef" }))).toEqual({
+    expect(await refused(h.submit(h.full(), { model_id: "mdl_0123456789abcdef" }))).toEqual({
       status: 404,
       code: "model_not_found",
       message: "Model not found",
     });
     const { models } = await h.service.getModels(ALICE);
     const bobTries = h.service.submit(BOB, { model_id: models[0].id, exped: h.exped, predictions: h.full() });
-    expect(await refusal(bobTries)).toMatchObject({ status: 404, message: "Model not found" });
+    expect(await refused(bobTries)).toMatchObject({ status: 404, message: "Model not found" });
   });
 
   it("refuses a round that does not exist or has not opened", async () => {
     const h = await openRoundOne();
-    expect(await refusal(h.submit(h.full(), { exped: "exped_9999" }))).toEqual({ status: 404, code: "round_not_found", message: "Round not found" });
-    expect(await refusal(h.submit(h.full(), { exped: h.round(2).window }))).toMatchObject({ status: 404, message: "Round not found" });
+    expect(await refused(h.submit(h.full(), { exped: "exped_9999" }))).toEqual({ status: 404, code: "round_not_found", message: "Round not found" });
+    expect(await refused(h.submit(h.full(), { exped: h.round(2).window }))).toMatchObject({ status: 404, message: "Round not found" });
   });
 
   it("makes the entry final once the window closes", async () => {
@@ -126,12 +116,12 @@ describe("tournament submit v2", () => {
     await h.submit(h.full(0.4));
     await h.service.createModel(BOB, { name: "bob-model" });
     h.clock.set(h.round(1).close_at);
-    expect(await refusal(h.submit(h.full(0.6)))).toEqual({
+    expect(await refused(h.submit(h.full(0.6)))).toEqual({
       status: 409,
       code: "submission_final",
       message: "Submission already exists for this model and exped.",
     });
-    const late = await refusal(h.service.submit(BOB, { model_id: "bob-model", exped: h.exped, predictions: h.full() }));
+    const late = await refused(h.service.submit(BOB, { model_id: "bob-model", exped: h.exped, predictions: h.full() }));
     expect(late).toMatchObject({ status: 409, code: "submission_window_closed" });
     expect(late.message).toBe(`The submission window for ${h.exped} closed at 2026-01-05T16:00:00.000Z; no entry was recorded.`);
   });
@@ -141,17 +131,17 @@ describe("tournament submit v2", () => {
     await h.submit(h.full(0.4));
     const before = eventCount(h.ctx.db);
     const stored = h.ctx.db.prepare("SELECT predictions, revision FROM submissions").all();
-    await refusal(h.submit(h.full().slice(1)));
-    await refusal(h.submit(h.full(2)));
+    await refused(h.submit(h.full().slice(1)));
+    await refused(h.submit(h.full(2)));
     expect(eventCount(h.ctx.db)).toBe(before);
     expect(h.ctx.db.prepare("SELECT predictions, revision FROM submissions").all()).toEqual(stored);
   });
 
   it("needs a full tournament key", async () => {
     const h = await openRoundOne();
-    expect(await refusal(h.submit(h.full(), {}, "key-eve-00000007"))).toMatchObject({ status: 403, code: "scope_restricted" });
-    expect(await refusal(h.submit(h.full(), {}, "not-a-key"))).toEqual({ status: 401, code: "invalid_api_key", message: "Invalid API key" });
-    expect(await refusal(h.service.submit(undefined, { model_id: "x", exped: h.exped, predictions: [] }))).toEqual({
+    expect(await refused(h.submit(h.full(), {}, "key-eve-00000007"))).toMatchObject({ status: 403, code: "scope_restricted" });
+    expect(await refused(h.submit(h.full(), {}, "not-a-key"))).toEqual({ status: 401, code: "invalid_api_key", message: "Invalid API key" });
+    expect(await refused(h.service.submit(undefined, { model_id: "x", exped: h.exped, predictions: [] }))).toEqual({
       status: 401,
       code: "missing_api_key",
       message: "Missing API key",
@@ -166,7 +156,7 @@ describe("models", () => {
     expect(a).toMatchObject({ status: "created", lane_active: false });
     expect(typeof a.lane_note).toBe("string");
     expect(await h.service.createModel(ALICE, { name: "shared" })).toMatchObject({ id: a.id, status: "already_exists" });
-    expect(await refusal(h.service.createModel(BOB, { name: "shared" }))).toMatchObject({ status: 409, code: "model_name_taken" });
+    expect(await refused(h.service.createModel(BOB, { name: "shared" }))).toMatchObject({ status: 409, code: "model_name_taken" });
     await h.service.archiveModel(ALICE, a.id);
     const b = await h.service.createModel(BOB, { name: "shared" });
     expect(b.id).not.toBe(a.id);

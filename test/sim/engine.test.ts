@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildWorld } from "../../src/service/deployment.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
+import { expectResumeGivesSameDigest } from "../helpers/resume.js";
 import { runScenario } from "../../sim/engine.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
@@ -46,22 +46,7 @@ describe("season replay", () => {
     expect(copier?.aimc).toBe(0);
   });
 
-  it("ends with the same digest when stopped after any step and resumed", async () => {
-    const whole = await runScenario(scenario, { world });
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: whole.steps - 1 }), async (stopAfter) => {
-        const db = join(dir, `resume-${run++}.db`);
-        const first = await runScenario(scenario, { world, db, stopAfter });
-        expect(first.finished).toBe(false);
-        expect(first.stepsDone).toBe(stopAfter);
-        const resumed = await runScenario(scenario, { world, db, resume: true });
-        expect(resumed.finished).toBe(true);
-        expect(resumed.digest).toBe(whole.digest);
-      }),
-      { numRuns: 6 },
-    );
-  });
+  it("ends with the same digest when stopped after any step and resumed", () => expectResumeGivesSameDigest(scenario, world, dir));
 
   it("refuses to overwrite a stored run without --resume, and to resume under another seed", async () => {
     const db = join(dir, "guard.db");

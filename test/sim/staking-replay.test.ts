@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildWorld } from "../../src/service/deployment.js";
 import { defaultStakingSettings, defaultWallet } from "../../src/service/staking/settings.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { deploymentOf } from "../../sim/deployment.js";
+import { expectResumeGivesSameDigest } from "../helpers/resume.js";
 import { runScenario } from "../../sim/engine.js";
 import { loadScenario, parseScenario } from "../../sim/scenario.js";
 import { smallScenario } from "../helpers/small-scenario.js";
@@ -70,19 +70,7 @@ describe("a replay with stakes", () => {
     expect(settled.flatMap((e) => e.payload.results).some((r: { payout_micro: number }) => r.payout_micro !== 0)).toBe(true);
   });
 
-  it("ends with the same digest when stopped after any step and resumed", async () => {
-    const whole = await runScenario(scenario, { world });
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: whole.steps - 1 }), async (stopAfter) => {
-        const db = join(dir, `resume-${run++}.db`);
-        await runScenario(scenario, { world, db, stopAfter });
-        const resumed = await runScenario(scenario, { world, db, resume: true });
-        expect(resumed.digest).toBe(whole.digest);
-      }),
-      { numRuns: 6 },
-    );
-  });
+  it("ends with the same digest when stopped after any step and resumed", () => expectResumeGivesSameDigest(scenario, world, dir));
 });
 
 describe("staking settings in a scenario", () => {

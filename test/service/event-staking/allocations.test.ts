@@ -8,7 +8,7 @@ import { toggleFault } from "../../../src/service/faults.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventLines } from "../../../src/store/event-log.js";
 import { eventHarness } from "../../helpers/event-harness.js";
-import { refusal } from "../../helpers/refusal.js";
+import { refusalParts } from "../../helpers/refusal.js";
 
 const staking = { starting_stake_usdc: "10", min_stake_usdc: "1", max_slots: 2, stake_return_amplitude: 0.25, payout_factor_threshold_usdc: "4" };
 
@@ -36,17 +36,12 @@ function stakingEvent(extra: Record<string, unknown> = {}) {
   return { ...h, rounds, inRound, entered };
 }
 
-/** The refusal as status, code and message. */
-function refused(fn: () => unknown) {
-  const e = refusal(fn);
-  return { status: e.status, code: e.code, message: e.message };
-}
 
 describe("event staking: who may stake", () => {
   it("refuses non-participants, keys without the capability, unconfirmed e-mail and events without staking, in that order", async () => {
     const h = stakingEvent();
     await h.inRound(1);
-    const ask = (key: string) => refused(() => setStakeAllocation(h.ctx, h.who(key), { model: "x", amount_usdc: "1" }));
+    const ask = (key: string) => refusalParts(() => setStakeAllocation(h.ctx, h.who(key), { model: "x", amount_usdc: "1" }));
     expect(ask("key-tom-00000004")).toEqual({ status: 403, code: "not_event_participant", message: "Event staking is only available to event participants." });
     expect(ask("key-pia-00000003")).toEqual({ status: 403, code: "no_staking_capability", message: "Your enrollment does not carry the event-staking capability." });
     expect(ask("key-vic-00000006")).toEqual({ status: 403, code: "no_staking_capability", message: "Your enrollment does not carry the event-staking capability." });
@@ -55,7 +50,7 @@ describe("event staking: who may stake", () => {
 
     const bare = eventHarness({}, 0, { agents });
     await bare.at(bare.world.schedule.rounds[0].open_at + 60_000);
-    expect(refused(() => setStakeAllocation(bare.ctx, bare.ann, { model: "x", amount_usdc: "1" }))).toEqual({
+    expect(refusalParts(() => setStakeAllocation(bare.ctx, bare.ann, { model: "x", amount_usdc: "1" }))).toEqual({
       status: 403,
       code: "no_staking_configured",
       message: "This event has no staking configured",
@@ -68,13 +63,13 @@ describe("event staking: who may stake", () => {
     const h = stakingEvent({ armed_at: "2026-09-23T13:25:00Z" });
     await h.inRound(1);
     const { model } = h.entered(h.ann, "a", 1);
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" }))).toEqual({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" }))).toEqual({
       status: 409,
       code: "staking_not_armed",
       message: "This event's staking contract instance is not armed yet.",
     });
     await h.at(h.rounds[2].close_at);
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" }))).toMatchObject({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" }))).toMatchObject({
       status: 409,
       code: "event_deadline_passed",
       message: "This event's deadline has passed, so new allocations are closed; locked work still settles and claims.",
@@ -87,19 +82,19 @@ describe("event staking: drafting", () => {
     const h = stakingEvent();
     await h.at(h.world.schedule.phases[0].start + 60_000);
     const m = h.model(h.ann, "a");
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model: m, amount_usdc: "1" }))).toMatchObject({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: m, amount_usdc: "1" }))).toMatchObject({
       status: 409,
       code: "stake_window_closed",
       message: "No stake window is open (build): allocations are drafted while a round is open, for that round.",
     });
     await h.inRound(1);
     const mid = await h.model(h.ann, "b");
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model: mid, amount_usdc: "1" }))).toMatchObject({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: mid, amount_usdc: "1" }))).toMatchObject({
       status: 422,
       code: "no_submission_for_window",
     });
     const { model } = h.entered(h.ann, "c", 1);
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1", window: "round_2" }))).toEqual({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1", window: "round_2" }))).toEqual({
       status: 409,
       code: "window_mismatch",
       message: "Allocations are being drafted for round_1, not round_2.",
@@ -108,8 +103,8 @@ describe("event staking: drafting", () => {
     expect(draft).toMatchObject({ model, window: "round_1", amount_micro: 2_500_000, status: "draft", locked_at: null, spendable_micro: 7_500_000 });
     expect(setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "3" })).toMatchObject({ amount_micro: 3_000_000, spendable_micro: 7_000_000 });
     await h.at(h.rounds[0].close_at + 1000);
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" })).code).toBe("stake_window_closed");
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1", window: "round_1" }))).toMatchObject({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" })).code).toBe("stake_window_closed");
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1", window: "round_1" }))).toMatchObject({
       status: 409,
       code: "allocation_locked",
       message: `allocation (${model}, round_1) is locked (locked_at=2026-09-23T13:20:00.000Z); drafts cannot overwrite a lock`,
@@ -120,26 +115,26 @@ describe("event staking: drafting", () => {
     const h = stakingEvent();
     await h.inRound(1);
     const [a, b, c] = ["a", "b", "c"].map((label, k) => h.entered(h.ann, label, 1, h.live(1).map((_, i, ids) => ((i * (k + 3)) % ids.length + 0.5) / ids.length)).model);
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "0.5" }))).toEqual({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "0.5" }))).toEqual({
       status: 400,
       code: "below_min_stake",
       message: "The minimum stake on a model is 1 USDC.",
     });
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "1.0000001" }))).toMatchObject({ status: 422, code: "validation_error" });
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "1.0000001" }))).toMatchObject({ status: 422, code: "validation_error" });
     setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "6" });
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model: b, amount_usdc: "4.000001" }))).toEqual({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: b, amount_usdc: "4.000001" }))).toEqual({
       status: 409,
       code: "insufficient_balance",
       message: "Insufficient balance: 4000001 micro asked, 4000000 micro spendable (balance minus locks not yet settled and your other drafts).",
     });
     setStakeAllocation(h.ctx, h.ann, { model: b, amount_usdc: "4" });
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model: c, amount_usdc: "1" }))).toEqual({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: c, amount_usdc: "1" }))).toEqual({
       status: 409,
       code: "slot_limit",
       message: "At most 2 models can be staked in round_1.",
     });
     expect(withdrawStakeAllocation(h.ctx, h.ann, { model: b })).toEqual({ model_id: expect.any(String), window: "round_1", withdrawn_micro: 4_000_000 });
-    expect(refused(() => withdrawStakeAllocation(h.ctx, h.ann, { model: b }))).toMatchObject({ status: 404, code: "allocation_not_found" });
+    expect(refusalParts(() => withdrawStakeAllocation(h.ctx, h.ann, { model: b }))).toMatchObject({ status: 404, code: "allocation_not_found" });
     setStakeAllocation(h.ctx, h.ann, { model: c, amount_usdc: "1" });
   });
 
@@ -148,7 +143,7 @@ describe("event staking: drafting", () => {
     await h.inRound(1);
     const { model } = h.entered(h.ann, "a", 1);
     toggleFault(h.ctx, "balance_unavailable", 1, true);
-    expect(refused(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" }))).toEqual({
+    expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model, amount_usdc: "1" }))).toEqual({
       status: 503,
       code: "balance_unavailable",
       message: "Could not read your event deposit balance. Try again.",
@@ -171,7 +166,7 @@ describe("event staking: lock and settlement", () => {
     const locked = eventStaking(h.ctx, h.ann);
     expect(locked.windows[0]).toMatchObject({ window: "round_1", payout_factor: 0.5, allocations: [{ status: "locked", amount_micro: 3_000_000 }] });
     expect(locked).toMatchObject({ locked_micro: 3_000_000, net_micro: 10_000_000, draft_window: null, stake_window_open: false });
-    expect(refused(() => withdrawStakeAllocation(h.ctx, h.ann, { model: a.model, window: "round_1" })).code).toBe("allocation_locked");
+    expect(refusalParts(() => withdrawStakeAllocation(h.ctx, h.ann, { model: a.model, window: "round_1" })).code).toBe("allocation_locked");
 
     await h.at(h.rounds[1].open_at);
     const score = getRun(h.ctx, h.ann, a.run.upload_id).scores?.score as number;

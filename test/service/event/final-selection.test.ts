@@ -4,19 +4,15 @@ import { getFinalSelection, setFinalSelection } from "../../../src/service/event
 import { upload } from "../../../src/service/event/uploads.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventHarness } from "../../helpers/event-harness.js";
-import { refusal } from "../../helpers/refusal.js";
+import { refusalParts } from "../../helpers/refusal.js";
 
-function refused(fn: () => unknown) {
-  const e = refusal(fn);
-  return { status: e.status, code: e.code, message: e.message };
-}
 
 describe("the final selection", () => {
   it("does not apply on a sealed-round event without a final window", async () => {
     const h = eventHarness();
     await h.at(h.world.schedule.phases[0].start + 60_000);
     expect(getFinalSelection(h.ctx, h.ann)).toEqual({ applicable: false, reason: "This event has no final window: its sealed rounds are its boards." });
-    expect(refused(() => setFinalSelection(h.ctx, h.ann, []))).toEqual({
+    expect(refusalParts(() => setFinalSelection(h.ctx, h.ann, []))).toEqual({
       status: 409,
       code: "no_final_window",
       message: "This event has no final window: its sealed rounds are its boards.",
@@ -28,14 +24,14 @@ describe("the final selection", () => {
     const h = eventHarness({ final_window: { rounds: 1, max_selections: 2 } });
     await h.at(h.world.schedule.phases[0].start + 60_000);
     const [a, b, c] = ["a", "b", "c"].map((label) => h.model(h.ann, label));
-    expect(refused(() => setFinalSelection(h.ctx, h.ann, [a, b, c]))).toEqual({
+    expect(refusalParts(() => setFinalSelection(h.ctx, h.ann, [a, b, c]))).toEqual({
       status: 400,
       code: "too_many_selections",
       message: "At most 2 models can be selected (3 given).",
     });
-    expect(refused(() => setFinalSelection(h.ctx, h.ann, [a, a]))).toMatchObject({ status: 400, code: "duplicate_selection" });
-    expect(refused(() => setFinalSelection(h.ctx, h.ann, ["nope"]))).toMatchObject({ status: 404, code: "model_name_unknown" });
-    expect(refused(() => setFinalSelection(h.ctx, h.who("key-pia-00000003"), [])).code).toBe("insufficient_scope");
+    expect(refusalParts(() => setFinalSelection(h.ctx, h.ann, [a, a]))).toMatchObject({ status: 400, code: "duplicate_selection" });
+    expect(refusalParts(() => setFinalSelection(h.ctx, h.ann, ["nope"]))).toMatchObject({ status: 404, code: "model_name_unknown" });
+    expect(refusalParts(() => setFinalSelection(h.ctx, h.who("key-pia-00000003"), [])).code).toBe("insufficient_scope");
     expect(setFinalSelection(h.ctx, h.ann, [b, a])).toMatchObject({
       applicable: true,
       rounds: ["round_3"],
@@ -45,7 +41,7 @@ describe("the final selection", () => {
     });
     const closes = h.world.schedule.rounds[2].open_at;
     await h.at(closes);
-    expect(refused(() => setFinalSelection(h.ctx, h.ann, [c]))).toEqual({
+    expect(refusalParts(() => setFinalSelection(h.ctx, h.ann, [c]))).toEqual({
       status: 409,
       code: "selection_window_closed",
       message: "The final selection window closed at 2026-09-23T13:34:00.000Z; the selection made before then stands.",

@@ -8,13 +8,8 @@ import { upload } from "../../../src/service/event/uploads.js";
 import { createModel } from "../../../src/service/models.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventCount } from "../../../src/store/event-log.js";
-import { refusal } from "../../helpers/refusal.js";
+import { refusal, refusalParts } from "../../helpers/refusal.js";
 
-/** The refusal `fn` throws, as status, code and message. */
-function refused(fn: () => unknown) {
-  const e = refusal(fn);
-  return { status: e.status, code: e.code, message: e.message };
-}
 import { eventHarness } from "../../helpers/event-harness.js";
 
 describe("event lanes (service)", () => {
@@ -72,13 +67,13 @@ describe("event lanes (service)", () => {
     const ids = h.live(1);
     upload(h.ctx, h.ann, "round", h.input(a, ids, h.half(ids)));
     const a2 = h.model(h.ann, "a2");
-    expect(refused(() => upload(h.ctx, h.ann, "round", h.input(a2, [...ids].reverse(), h.half(ids).reverse())))).toEqual({
+    expect(refusalParts(() => upload(h.ctx, h.ann, "round", h.input(a2, [...ids].reverse(), h.half(ids).reverse())))).toEqual({
       status: 409,
       code: "predictions_filed_by_you",
       message: `These predictions are already filed in this event by your model '${a}'.`,
     });
     const before = uploadsRemaining(h.ctx, h.ben.agent_id);
-    expect(refused(() => upload(h.ctx, h.ben, "round", h.input(b, ids, h.half(ids))))).toEqual({
+    expect(refusalParts(() => upload(h.ctx, h.ben, "round", h.input(b, ids, h.half(ids))))).toEqual({
       status: 409,
       code: "predictions_already_filed",
       message: "Identical predictions are already filed in this event by another participant.",
@@ -93,7 +88,7 @@ describe("event lanes (service)", () => {
     const m = h.model(h.ann, "m");
     upload(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
     const other = ids.map((_, i) => (ids.length - i - 0.5) / ids.length);
-    expect(refused(() => upload(h.ctx, h.ann, "round", h.input(m, ids, other)))).toEqual({
+    expect(refusalParts(() => upload(h.ctx, h.ann, "round", h.input(m, ids, other)))).toEqual({
       status: 409,
       code: "run_scoring_different_file",
       message: "A run for this model is already scoring a DIFFERENT predictions file",
@@ -101,7 +96,7 @@ describe("event lanes (service)", () => {
     const m2 = h.model(h.ann, "m2");
     upload(h.ctx, h.ann, "round", h.input(m2, ids, other));
     const m3 = h.model(h.ann, "m3");
-    expect(refused(() => upload(h.ctx, h.ann, "round", h.input(m3, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length))))).toEqual({
+    expect(refusalParts(() => upload(h.ctx, h.ann, "round", h.input(m3, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length))))).toEqual({
       status: 409,
       code: "upload_limit_reached",
       message: "Upload limit reached: 2 uploads per agent, counted across all your models and every round.",
@@ -120,13 +115,13 @@ describe("event lanes (service)", () => {
     expect(uploadsRemaining(h.ctx, h.ann.agent_id)).toBe(4);
     const again = upload(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
     await h.at(open + 60_000);
-    expect(refused(() => deleteRun(h.ctx, h.ann, again.upload_id))).toEqual({
+    expect(refusalParts(() => deleteRun(h.ctx, h.ann, again.upload_id))).toEqual({
       status: 409,
       code: "upload_already_finalized",
       message: `Upload ${again.upload_id} was already finalized.`,
     });
     expect(deleteRun(h.ctx, h.ann, run.upload_id).status).toBe("removed");
-    expect(refused(() => getRun(h.ctx, h.ben, again.upload_id))).toMatchObject({ status: 404 });
+    expect(refusalParts(() => getRun(h.ctx, h.ben, again.upload_id))).toMatchObject({ status: 404 });
   });
 
   it("names event models itself; the caller's label is private", async () => {
@@ -136,7 +131,7 @@ describe("event lanes (service)", () => {
     expect(created.name).toMatch(/^participant_[0-9a-f]{10}$/);
     expect(createModel(h.ctx, h.ann, { name: "my-label" })).toMatchObject({ id: created.id, status: "already_exists" });
     const ids = h.validation;
-    expect(refused(() => upload(h.ctx, h.ann, "practice", h.input("my-label", ids, h.half(ids))))).toEqual({
+    expect(refusalParts(() => upload(h.ctx, h.ann, "practice", h.input("my-label", ids, h.half(ids))))).toEqual({
       status: 404,
       code: "model_label_unknown",
       message: "No model is named 'my-label'",
@@ -146,14 +141,14 @@ describe("event lanes (service)", () => {
   it("refuses before the event and after it, on both lanes", async () => {
     const h = eventHarness({}, 60_000);
     const m = h.model(h.ann, "m");
-    expect(refused(() => upload(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation))))).toMatchObject({
+    expect(refusalParts(() => upload(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation))))).toMatchObject({
       status: 403,
       message: "Your hackathon has not started yet",
     });
     const phases = h.world.schedule.phases;
     await h.at(phases[phases.length - 1].start);
     for (const lane of ["practice", "round"] as const) {
-      expect(refused(() => upload(h.ctx, h.ann, lane, h.input(m, h.validation, h.half(h.validation))))).toEqual({
+      expect(refusalParts(() => upload(h.ctx, h.ann, lane, h.input(m, h.validation, h.half(h.validation))))).toEqual({
         status: 403,
         code: "hackathon_ended",
         message: "This hackathon has ended",
@@ -187,7 +182,7 @@ describe("event lanes (service)", () => {
   it("takes a batch of 1 to 25 items, each with its own outcome; a resumed batch spends nothing twice", async () => {
     const h = eventHarness();
     await h.at(h.world.schedule.rounds[0].open_at);
-    expect(refused(() => uploadBatch(h.ctx, h.ann, "round", []))).toEqual({
+    expect(refusalParts(() => uploadBatch(h.ctx, h.ann, "round", []))).toEqual({
       status: 400,
       code: "batch_empty",
       message: "A batch must declare at least one item.",
@@ -195,7 +190,7 @@ describe("event lanes (service)", () => {
     const ids = h.live(1);
     const m = h.model(h.ann, "m");
     const item = h.input(m, ids, h.half(ids), { idempotency_key: "k1" });
-    expect(refused(() => uploadBatch(h.ctx, h.ann, "round", Array(26).fill(item)))).toEqual({
+    expect(refusalParts(() => uploadBatch(h.ctx, h.ann, "round", Array(26).fill(item)))).toEqual({
       status: 400,
       code: "batch_too_large",
       message: "A batch may declare at most 25 items (26 given).",
@@ -215,7 +210,7 @@ describe("event lanes (service)", () => {
     await h.at(h.world.schedule.rounds[0].open_at);
     const pia = h.who("key-pia-00000003");
     const m = h.model(pia, "p");
-    expect(refused(() => upload(h.ctx, pia, "round", h.input(m, h.live(1), h.half(h.live(1)))))).toMatchObject({ status: 403, code: "insufficient_scope" });
+    expect(refusalParts(() => upload(h.ctx, pia, "round", h.input(m, h.live(1), h.half(h.live(1)))))).toMatchObject({ status: 403, code: "insufficient_scope" });
     expect(upload(h.ctx, pia, "practice", h.input(m, h.validation, h.half(h.validation))).status).toBe("accepted");
   });
 });
