@@ -92,6 +92,17 @@ describe("the /mcp transport of basecamp serve", () => {
     expect(me.text).not.toContain(ALICE);
   });
 
+  it("refuses a key in the query string on /mcp too, with the 401 body, before any tool runs", async () => {
+    const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+    for (const query of ["api_key", "X-API-Key", "key"]) {
+      const a = await s.call("POST", `/mcp?${query}=${ALICE}`, { body, headers: { accept: "application/json, text/event-stream" } });
+      expect(a.status, query).toBe(401);
+      expect(a.json, query).toEqual({
+        detail: { code: "key_in_query_refused", message: "API keys in the query string are refused; send the key in X-API-Key." },
+      });
+    }
+  });
+
   it("still refuses Authorization: Bearer on /api/v1, and serves /mcp by POST only", async () => {
     const a = await s.call("GET", "/api/v1/status", { headers: { Authorization: `Bearer ${ALICE}` } });
     expect(a.status).toBe(401);
