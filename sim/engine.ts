@@ -13,6 +13,7 @@ import { initialiseStore } from "../src/service/setup.js";
 import { openDb } from "../src/store/db.js";
 import { eventCount, logDigest } from "../src/store/event-log.js";
 import { act } from "./act.js";
+import { applyAction } from "./organiser-action.js";
 import type { Scenario } from "./scenario.js";
 import { deploymentOf } from "./deployment.js";
 import { buildTimeline, type Step } from "./timeline.js";
@@ -97,9 +98,12 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
 
     async function runStep(step: Step): Promise<void> {
       if (step.kind === "action") {
-        const action = scenario.actions[step.action];
-        await service.changeScoring(scenario.organiser_key, action.set_scoring);
-        emit({ kind: "log", line: `${action.at} organiser changed scoring: ${JSON.stringify(action.set_scoring)}` });
+        const key = scenario.organiser_key;
+        const line = await applyAction(scenario.actions[step.action], {
+          changeScoring: (change) => service.changeScoring(key, change),
+          toggleFault: (fault, round, on) => service.toggleFault(key, fault, round, on),
+        });
+        emit({ kind: "log", line });
         return;
       }
       if (step.kind === "act") {

@@ -6,6 +6,7 @@ import { SimControl } from "../src/sdk/sim-control.js";
 import type { TransportOptions } from "../src/sdk/transport.js";
 import { buildWorld, type World } from "../src/service/deployment.js";
 import { act } from "./act.js";
+import { applyAction } from "./organiser-action.js";
 import { deploymentOf } from "./deployment.js";
 import type { EngineEvent } from "./engine.js";
 import type { Scenario } from "./scenario.js";
@@ -70,9 +71,7 @@ export async function replayAgainst(scenario: Scenario, opts: ReplayAgainstOptio
     }
     if (step.kind !== "tick") board = undefined;
     if (step.kind === "action") {
-      const action = scenario.actions[step.action];
-      await control.changeScoring(action.set_scoring);
-      log(`${action.at} organiser changed scoring: ${JSON.stringify(action.set_scoring)}`);
+      log(await applyAction(scenario.actions[step.action], control));
     } else if (step.kind === "act") {
       await act(step, scenario, world, root, clients[step.agent], log);
     }

@@ -135,10 +135,18 @@ const agentSchema = z.strictObject({
   params: z.record(z.string(), z.unknown()).default({}),
 });
 
-const actionSchema = z.strictObject({
-  at: z.iso.datetime(),
-  set_scoring: scoringChangeSchema,
+/** A fault switched on or off mid-replay; `round` for a round fault, none for diagnostics_maintenance. */
+const faultChangeSchema = z.strictObject({
+  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", "diagnostics_maintenance"]),
+  round: z.int().min(1).optional(),
+  on: z.boolean(),
 });
+
+/** An organiser action at a simulated instant: change the live scoring settings, or toggle a fault. */
+const actionSchema = z.union([
+  z.strictObject({ at: z.iso.datetime(), set_scoring: scoringChangeSchema }),
+  z.strictObject({ at: z.iso.datetime(), set_fault: faultChangeSchema }),
+]);
 
 const faultsSchema = z
   .strictObject({
@@ -150,6 +158,8 @@ const faultsSchema = z
     balance_unavailable_rounds: z.array(z.int().min(1)).optional(),
     /** Rounds (1-based) whose staking chain is unreachable: stakes on them get 503 `Chain RPC unavailable`. */
     chain_rpc_unavailable_rounds: z.array(z.int().min(1)).optional(),
+    /** The practice board starts under maintenance: its uploads answer 503. */
+    diagnostics_maintenance: z.boolean().optional(),
   })
   .default({ missing_benchmark_rounds: [], empty_live_rounds: [] });
 

@@ -101,6 +101,7 @@ export const catalogue = {
   upload_already_finalized: { status: 409, text: "Upload {id} was already finalized." },
   upload_not_found: { status: 404, text: "Upload {id} not found" },
   hackathon_ended: { status: 403, text: "This hackathon has ended" },
+  diagnostics_maintenance: { status: 503, text: "The practice board is under maintenance; uploads to it resume when it ends." },
 
   // Model file (event lanes); texts beyond the spec's table are Basecamp's own
   model_pkl_required: { status: 400, text: "A model .pkl file is required for hackathon submissions." },

@@ -55,8 +55,8 @@ export const scoringChangeBody = z.strictObject({
 });
 
 export const faultBody = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable"]),
-  round: z.int(),
+  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", "diagnostics_maintenance"]),
+  round: z.int().optional().meta({ description: "The round (1-based) a round fault strikes; absent for diagnostics_maintenance" }),
   on: z.boolean(),
 });
 

@@ -1,4 +1,5 @@
 import type { AdvanceRequest, AdvanceResult, ClockView } from "../service/clock-control.js";
+import type { FaultName, Faults } from "../service/faults.js";
 import type { ScoringSettingsRecord } from "../service/setup.js";
 import { Transport, type TransportOptions } from "./transport.js";
 
@@ -28,5 +29,10 @@ export class SimControl {
   /** Changes the live scoring settings; rounds settled from now on use them. */
   changeScoring(change: Partial<ScoringSettingsRecord>): Promise<ScoringSettingsRecord> {
     return this.http.json("POST", "/sim/v1/scoring", change);
+  }
+
+  /** Turns a fault on or off: a round fault for `round`; diagnostics_maintenance takes none. */
+  toggleFault(fault: FaultName, round: number | undefined, on: boolean): Promise<Faults> {
+    return this.http.json("POST", "/sim/v1/faults", { fault, round, on });
   }
 }

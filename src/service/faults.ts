@@ -20,11 +20,15 @@ export interface Faults {
    * `Chain RPC unavailable`. Absent until set, so deployments that never use it are unchanged.
    */
   chain_rpc_unavailable_rounds?: number[];
+  /** The practice board is under maintenance (whatever the round): its uploads answer 503. Absent until set. */
+  diagnostics_maintenance?: boolean;
 }
 
-export type FaultName = "missing_benchmark" | "empty_live" | "balance_unavailable" | "chain_rpc_unavailable";
+/** Faults that strike one round. */
+export type RoundFaultName = "missing_benchmark" | "empty_live" | "balance_unavailable" | "chain_rpc_unavailable";
+export type FaultName = RoundFaultName | "diagnostics_maintenance";
 
-const fieldOf: Record<FaultName, keyof Faults> = {
+const fieldOf: Record<RoundFaultName, keyof Faults> = {
   missing_benchmark: "missing_benchmark_rounds",
   empty_live: "empty_live_rounds",
   balance_unavailable: "balance_unavailable_rounds",
@@ -52,24 +56,38 @@ export function chainRpcDown(ctx: ServiceContext, roundIndex: number): boolean {
   return faults(ctx).chain_rpc_unavailable_rounds?.includes(roundIndex) ?? false;
 }
 
+export function diagnosticsMaintenance(ctx: ServiceContext): boolean {
+  return faults(ctx).diagnostics_maintenance === true;
+}
+
 export function storeFaults(ctx: ServiceContext, f: Faults): void {
   ctx.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('faults', ?)").run(canonicalJson(f));
 }
 
-/** Turns a fault on or off for one round (an organiser action). */
-export function toggleFault(ctx: ServiceContext, fault: FaultName, round: number, on: boolean): Faults {
+/**
+ * Turns a fault on or off (an organiser action): a round fault for the round named, practice-board
+ * maintenance for the whole deployment (it takes no round).
+ */
+export function toggleFault(ctx: ServiceContext, fault: FaultName, round: number | undefined, on: boolean): Faults {
+  const roundError = (message: string) => refuse("validation_error", { message: `round: ${message}` }, { extra: { loc: ["body", "round"] } });
   const n = ctx.world.schedule.rounds.length;
-  if (!Number.isInteger(round) || round < 1 || round > n) {
-    throw refuse("validation_error", { message: `round: expected a round number from 1 to ${n} (got ${round})` }, { extra: { loc: ["body", "round"] } });
+  if (fault === "diagnostics_maintenance") {
+    if (round !== undefined) throw roundError(`diagnostics_maintenance is not tied to a round (got ${round})`);
+  } else if (round === undefined || !Number.isInteger(round) || round < 1 || round > n) {
+    throw roundError(`expected a round number from 1 to ${n} (got ${round})`);
   }
   return inTransaction(ctx.db, () => {
     const current = faults(ctx);
-    const rounds = new Set(current[fieldOf[fault]] ?? []);
-    if (on) rounds.add(round);
-    else rounds.delete(round);
-    const next = { ...current, [fieldOf[fault]]: [...rounds].sort((a, b) => a - b) };
+    const next = fault === "diagnostics_maintenance" ? { ...current, diagnostics_maintenance: on } : withRound(current, fault, round as number, on);
     storeFaults(ctx, next);
     appendEvent(ctx.db, ctx.clock.now(), "faults.changed", next);
     return next;
   });
+}
+
+function withRound(current: Faults, fault: RoundFaultName, round: number, on: boolean): Faults {
+  const rounds = new Set(current[fieldOf[fault]] as number[] | undefined);
+  if (on) rounds.add(round);
+  else rounds.delete(round);
+  return { ...current, [fieldOf[fault]]: [...rounds].sort((a, b) => a - b) };
 }

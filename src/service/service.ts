@@ -185,6 +185,6 @@ export class Service {
   /** Organiser: every staking agent's event deposit, ranked by net balance. */
   stakeBalances = (key: string | undefined) => this.organiser(key, () => stakeBalances(this.ctx));
   /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
-  toggleFault = (key: string | undefined, fault: FaultName, round: number, on: boolean) =>
+  toggleFault = (key: string | undefined, fault: FaultName, round: number | undefined, on: boolean) =>
     this.organiser(key, () => toggleFault(this.ctx, fault, round, on));
 }

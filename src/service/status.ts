@@ -3,6 +3,7 @@ import type { CadenceState } from "../domain/cadence.js";
 import { authenticate, type Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
 import { uploadsRemaining } from "./event/pool.js";
+import { diagnosticsMaintenance } from "./faults.js";
 import { getModels } from "./models.js";
 import { finalWindow } from "./event/final-selection.js";
 import { stakingBlock } from "./event-staking/view.js";
@@ -24,7 +25,8 @@ export interface StatusView {
   agent: string;
   lane: (typeof lanes)[keyof typeof lanes];
   now: string;
-  cadence: CadenceState;
+  /** Events add `diagnostics_maintenance`: the only thing that closes the practice board. */
+  cadence: CadenceState & { diagnostics_maintenance?: boolean };
   live_round: string | null;
   models: string[];
   /** Event keys: what is left of the upload pool (null = uncapped); tournament keys: null. */
@@ -67,6 +69,7 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
   const started = ctx.clock.now() >= ctx.world.schedule.phases[0].start;
   return {
     ...base,
+    cadence: { ...cadence, diagnostics_maintenance: diagnosticsMaintenance(ctx) },
     mode: "event",
     // The round signal on an event is cadence.open_window; live_round is the tournament's.
     live_round: null,

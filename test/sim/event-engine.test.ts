@@ -84,3 +84,22 @@ describe("the default event, replayed", () => {
     expect(resumed.digest).toBe(whole.digest);
   });
 });
+
+describe("organiser actions in an event replay", () => {
+  it("turns practice-board maintenance on and off at their instants: practice uploads in between answer 503", async () => {
+    const start = Date.parse(scenario.event?.start as string);
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+    const withMaintenance = { ...scenario, actions: [
+      { at: at(0), set_fault: { fault: "diagnostics_maintenance" as const, on: true } },
+      { at: at(20), set_fault: { fault: "diagnostics_maintenance" as const, on: false } },
+    ] };
+    const log: string[] = [];
+    await runScenario(withMaintenance, { world, onEvent: (e) => e.kind === "log" && log.push(e.line) });
+    expect(log).toContain(`${at(0)} organiser turned diagnostics_maintenance on`);
+    const refused = log.filter((l) => l.includes("503 diagnostics_maintenance"));
+    // The four event_ridge agents rehearse 10-50 % into the 35-minute build phase: all inside the window.
+    expect(refused.length).toBe(4);
+    for (const l of refused) expect(l < at(20)).toBe(true);
+    expect(log.filter((l) => l.includes(" build: filed "))).toEqual([]);
+  });
+});

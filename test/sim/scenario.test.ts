@@ -23,6 +23,6 @@ describe("scenario files", () => {
 
   it("change only the scoring settings an action names", () => {
     const s = smallScenario({ actions: [{ at: "2026-01-05T12:00:00Z", set_scoring: { clip: 0.1 } }] });
-    expect(s.actions[0].set_scoring).toEqual({ clip: 0.1 });
+    expect(s.actions[0]).toEqual({ at: "2026-01-05T12:00:00Z", set_scoring: { clip: 0.1 } });
   });
 });

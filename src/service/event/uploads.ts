@@ -9,6 +9,7 @@ import { cadenceNow, type EventSettings, type ServiceContext } from "../deployme
 import { resolveModel } from "../models.js";
 import { encodePredictions } from "../submission-codec.js";
 import { requireEventOpen } from "./event-gate.js";
+import { diagnosticsMaintenance } from "../faults.js";
 import { checkModelFile } from "./model-file.js";
 import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
@@ -49,6 +50,7 @@ export function eventSettings(ctx: ServiceContext): EventSettings {
 export function upload(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput): RunView {
   const event = eventSettings(ctx);
   requireEventOpen(ctx, lane === "round");
+  if (lane === "practice" && diagnosticsMaintenance(ctx)) throw refuse("diagnostics_maintenance");
   requireScope(p, lane === "round" ? ["event"] : ["event", "practice"], lane === "round" ? "the event round lane" : "the practice board");
   if (input.idempotency_key) {
     const earlier = uploadByIdempotencyKey(ctx.db, p.agent_id, input.idempotency_key);
