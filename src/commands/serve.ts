@@ -47,7 +47,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const start = resumeInstant(db, world.schedule.phases[0].start);
   const mode = opts.clock ?? "manual";
   const speed = mode === "realtime" ? (opts.speed ?? 1) : 0;
-  const clock = mode === "realtime" ? new RealtimeClock(start, speed) : new SimClock(start);
+  const realtime = mode === "realtime" ? new RealtimeClock(start, speed) : null;
+  const clock = realtime ?? new SimClock(start);
   const ctx: ServiceContext = { db, clock, world };
   try {
     initialiseStore(ctx, start);
@@ -55,7 +56,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     db.close();
     throw e;
   }
-  const control: ClockControl = { mode, speed, advance: (ms) => clock.advance(ms) };
+  const control: ClockControl = realtime
+    ? { mode, speed, advance: (ms) => realtime.advance(ms), pause: () => realtime.pause(), resume: () => realtime.resume(), paused: () => realtime.paused() }
+    : { mode, speed, advance: (ms) => clock.advance(ms), paused: () => false };
   const service = new Service(ctx, { clockControl: control });
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");

@@ -4,6 +4,8 @@
  */
 export interface Clock {
   now(): number;
+  /** True while an organiser holds a running clock still (the cadence's `clock_paused`). */
+  paused?(): boolean;
 }
 
 /** A clock that moves only when told to. */

@@ -2,23 +2,40 @@ import type { Clock } from "./clock.js";
 
 /**
  * The one real-time adapter: simulated time that runs at `speed` times the wall clock from
- * `start`. The only place in Basecamp that reads the wall clock.
+ * `start`. The only place in Basecamp that reads the wall clock. An organiser can pause it (it
+ * then stands still) and resume it (it runs on from where it stood).
  */
 export class RealtimeClock implements Clock {
-  private readonly wallStart = Date.now();
-  private offset = 0;
+  private wallStart = Date.now();
+  private frozenAt: number | null = null;
 
   constructor(
-    private readonly start: number,
+    private start: number,
     private readonly speed = 1,
   ) {}
 
   now(): number {
-    return this.start + this.offset + Math.floor((Date.now() - this.wallStart) * this.speed);
+    return this.frozenAt ?? this.start + Math.floor((Date.now() - this.wallStart) * this.speed);
   }
 
   /** Jumps simulated time forward (organiser clock control); the wall clock keeps running. */
   advance(ms: number): void {
-    this.offset += ms;
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.start += ms;
+  }
+
+  paused(): boolean {
+    return this.frozenAt !== null;
+  }
+
+  pause(): void {
+    this.frozenAt ??= this.now();
+  }
+
+  resume(): void {
+    if (this.frozenAt === null) return;
+    this.start = this.frozenAt;
+    this.wallStart = Date.now();
+    this.frozenAt = null;
   }
 }

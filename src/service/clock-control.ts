@@ -13,6 +13,10 @@ export interface ClockControl {
   mode: "manual" | "realtime";
   speed: number;
   advance(ms: number): void;
+  /** Realtime only: hold the clock still, or let it run on. */
+  pause?(): void;
+  resume?(): void;
+  paused(): boolean;
 }
 
 /** How far to move: a number of seconds, to the end of the current phase, or to an instant. */
@@ -22,6 +26,7 @@ export interface ClockView {
   now: string;
   mode: ClockControl["mode"];
   speed: number;
+  paused: boolean;
   cadence: CadenceState;
 }
 
@@ -32,7 +37,15 @@ export interface AdvanceResult {
 }
 
 export function clockView(ctx: ServiceContext, control: ClockControl): ClockView {
-  return { now: iso(ctx.clock.now()), mode: control.mode, speed: control.speed, cadence: cadenceNow(ctx) };
+  return { now: iso(ctx.clock.now()), mode: control.mode, speed: control.speed, paused: control.paused(), cadence: cadenceNow(ctx) };
+}
+
+/** Pauses or resumes a realtime clock; a manual clock moves only when advanced, so it is refused. */
+export function holdClock(ctx: ServiceContext, control: ClockControl, hold: boolean): ClockView {
+  if (!control.pause || !control.resume) throw refuse("clock_not_realtime");
+  if (hold) control.pause();
+  else control.resume();
+  return clockView(ctx, control);
 }
 
 /** The instant an advance request asks for: never before now. */

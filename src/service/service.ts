@@ -14,7 +14,7 @@ import { deleteRun, getRun } from "./event/runs.js";
 import type { Lane } from "./event/upload-repo.js";
 import { upload, type UploadInput } from "./event/uploads.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
-import { advanceClock, clockView, type AdvanceRequest, type ClockControl } from "./clock-control.js";
+import { advanceClock, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
 import { archiveModel, createModel, getModels } from "./models.js";
@@ -179,6 +179,8 @@ export class Service {
   /** Organiser: moves the clock forward and applies the round transitions due on the way. */
   advanceClock = (key: string | undefined, request: AdvanceRequest) =>
     this.organiser(key, () => advanceClock(this.ctx, this.clockControl(), request));
+  /** Organiser: holds a realtime clock still (`hold`), or lets it run on. */
+  holdClock = (key: string | undefined, hold: boolean) => this.organiser(key, () => holdClock(this.ctx, this.clockControl(), hold));
   /** Organiser: the live scoring settings. */
   changeScoring = (key: string | undefined, change: Parameters<typeof changeScoring>[1]) =>
     this.organiser(key, () => changeScoring(this.ctx, change));

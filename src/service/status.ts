@@ -25,8 +25,11 @@ export interface StatusView {
   agent: string;
   lane: (typeof lanes)[keyof typeof lanes];
   now: string;
-  /** Events add `diagnostics_maintenance`: the only thing that closes the practice board. */
-  cadence: CadenceState & { diagnostics_maintenance?: boolean };
+  /**
+   * Events add `diagnostics_maintenance` (the only thing that closes the practice board) and
+   * `clock_paused` (an organiser holds the clock still: phases then last longer than planned).
+   */
+  cadence: CadenceState & { diagnostics_maintenance?: boolean; clock_paused?: boolean };
   live_round: string | null;
   models: string[];
   /** Event keys: what is left of the upload pool (null = uncapped); tournament keys: null. */
@@ -69,7 +72,7 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
   const started = ctx.clock.now() >= ctx.world.schedule.phases[0].start;
   return {
     ...base,
-    cadence: { ...cadence, diagnostics_maintenance: diagnosticsMaintenance(ctx) },
+    cadence: { ...cadence, diagnostics_maintenance: diagnosticsMaintenance(ctx), clock_paused: ctx.clock.paused?.() ?? false },
     mode: "event",
     // The round signal on an event is cadence.open_window; live_round is the tournament's.
     live_round: null,

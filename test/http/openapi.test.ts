@@ -43,6 +43,8 @@ const contract: Record<string, string[]> = {
   "/api/v1/openapi.json": ["get"],
   "/sim/v1/clock": ["get"],
   "/sim/v1/clock/advance": ["post"],
+  "/sim/v1/clock/pause": ["post"],
+  "/sim/v1/clock/resume": ["post"],
   "/sim/v1/scoring": ["post"],
   "/sim/v1/faults": ["post"],
   "/sim/v1/stakes": ["get"],

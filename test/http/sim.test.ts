@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ALICE, ORGANISER, refusal, testServer } from "./server.js";
+import { ALICE, ORGANISER, refusal, serveScenario, testServer } from "./server.js";
+import { smallEvent } from "../helpers/small-event.js";
 
 describe("organiser clock control (/sim/v1)", () => {
   it("needs the organiser key", async () => {
@@ -88,5 +89,30 @@ describe("realtime clock", () => {
     expect(clock).toMatchObject({ mode: "realtime", speed: 172_800 });
     const jumped = await s.advance({ seconds: 86_400 * 3 });
     expect(Date.parse(jumped.json.now)).toBeGreaterThanOrEqual(Date.parse(clock.now) + 86_400_000 * 3);
+  });
+
+  it("pauses and resumes: the clock stands still (clock_paused in the event cadence), then runs on from there", async () => {
+    const s = await serveScenario(smallEvent(), { clock: "realtime", speed: 1_000, syncEveryMs: 10 });
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const paused = await s.call("POST", "/sim/v1/clock/pause", { key: ORGANISER });
+    expect(paused.json).toMatchObject({ mode: "realtime", paused: true });
+    await wait(30);
+    expect((await s.get("/sim/v1/clock", ORGANISER)).json.now).toBe(paused.json.now);
+    expect((await s.get("/api/v1/status", "key-ann-00000001")).json.cadence).toMatchObject({ clock_paused: true, diagnostics_maintenance: false });
+    const resumed = await s.call("POST", "/sim/v1/clock/resume", { key: ORGANISER });
+    expect(resumed.json.paused).toBe(false);
+    expect(Date.parse(resumed.json.now)).toBeGreaterThanOrEqual(Date.parse(paused.json.now));
+    await wait(30);
+    expect(Date.parse((await s.get("/sim/v1/clock", ORGANISER)).json.now)).toBeGreaterThan(Date.parse(resumed.json.now));
+    expect((await s.get("/api/v1/status", "key-ann-00000001")).json.cadence.clock_paused).toBe(false);
+  });
+
+  it("refuses to pause a manual clock", async () => {
+    const s = await testServer();
+    expect(refusal(await s.call("POST", "/sim/v1/clock/pause", { key: ORGANISER }))).toEqual({
+      status: 409,
+      code: "clock_not_realtime",
+      message: "Only a realtime clock can be paused or resumed; a manual clock moves only when advanced.",
+    });
   });
 });
