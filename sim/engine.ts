@@ -4,7 +4,7 @@ import type { Board } from "../src/scoring/standings.js";
 import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/boards.js";
 import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
-import { stakeBalances, type StakeBalanceRow } from "../src/service/event-staking/view.js";
+import { stakeBalances, type StakeBalances } from "../src/service/stake-balances.js";
 import { modelLegend } from "../src/service/models.js";
 import { inStep, stepsDone } from "../src/service/engine-step.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
@@ -48,8 +48,8 @@ export interface RunResult {
   board: Board & { rounds_settled: number };
   /** Events: the practice board (display only); null for a tournament. */
   practice: Board | null;
-  /** Money events: every staking agent's deposit, ranked by net balance; null otherwise. */
-  stakes: StakeBalanceRow[] | null;
+  /** Every staking agent's money, ranked (events: the deposits; tournaments: what stakes earned); null when nobody stakes. */
+  stakes: StakeBalances | null;
   /** Which agent stands behind each model (events name models themselves). */
   legend: { model: string; agent: string; label: string | null }[];
 }
@@ -120,15 +120,10 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
       finished,
       board: currentStandings(ctx),
       practice: world.deployment.kind === "event" ? practiceBoard(ctx) : null,
-      stakes: moneyRows(ctx),
+      stakes: stakeBalances(ctx),
       legend: modelLegend(ctx),
     };
   } finally {
     db.close();
   }
-}
-
-function moneyRows(ctx: ServiceContext): StakeBalanceRow[] | null {
-  const balances = stakeBalances(ctx);
-  return balances.money_event ? balances.rows : null;
 }

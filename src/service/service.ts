@@ -5,7 +5,8 @@ import { benchmarkBoard } from "./benchmarks.js";
 import { currentStandings, roundBoard } from "./boards.js";
 import { uploadBatch } from "./event/batch.js";
 import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "./event-staking/allocations.js";
-import { eventStaking, stakeBalances } from "./event-staking/view.js";
+import { eventStaking } from "./event-staking/view.js";
+import { stakeBalances } from "./stake-balances.js";
 import { finalBoard } from "./event/final-board.js";
 import { getFinalSelection, setFinalSelection } from "./event/final-selection.js";
 import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
@@ -184,7 +185,7 @@ export class Service {
   /** Organiser: the live scoring settings. */
   changeScoring = (key: string | undefined, change: Parameters<typeof changeScoring>[1]) =>
     this.organiser(key, () => changeScoring(this.ctx, change));
-  /** Organiser: every staking agent's event deposit, ranked by net balance. */
+  /** Organiser: every staking agent's money (event deposits, or tournament stake earnings), ranked; null when nobody stakes. */
   stakeBalances = (key: string | undefined) => this.organiser(key, () => stakeBalances(this.ctx));
   /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
   toggleFault = (key: string | undefined, fault: FaultName, round: number | undefined, on: boolean) =>

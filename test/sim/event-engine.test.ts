@@ -60,7 +60,7 @@ describe("the default event, replayed", () => {
     expect(stakes).toEqual({ locked: 4, settled: 4 });
     expect(settlements.n).toBe(12);
     // Balances: every staking agent's net is its deposit plus what its settlements paid, nothing else.
-    const stakers = result.stakes ?? [];
+    const stakers = result.stakes?.rows ?? [];
     expect(stakers.map((r) => r.agent).sort()).toEqual(["atlas", "borealis", "cirrus", "drift", "echo", "fumble", "greedy", "hasty"]);
     expect(stakers.reduce((sum, r) => sum + r.net_micro - 50_000_000, 0)).toBe(settlements.paid);
     expect(stakers.every((r) => r.locked_micro === 0)).toBe(true);

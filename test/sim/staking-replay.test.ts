@@ -51,7 +51,7 @@ describe("a replay with stakes", () => {
 
   it("locks at every close and settles at every resolution, within the cap, with a factor in (0, 1]", async () => {
     const db = join(dir, "whole.db");
-    await runScenario(scenario, { world, db });
+    const result = await runScenario(scenario, { world, db });
     const events = stakeEvents(db);
     const locked = events.filter((e) => e.type === "stakes.locked");
     const settled = events.filter((e) => e.type === "stakes.settled");
@@ -67,7 +67,12 @@ describe("a replay with stakes", () => {
     }
     const unsettled = settled.find((e) => e.payload.exped === world.schedule.rounds[2].window)!;
     expect(unsettled.payload.results.every((r: { outcome: string; payout_micro: number }) => r.outcome === "returned" && r.payout_micro === 0)).toBe(true);
-    expect(settled.flatMap((e) => e.payload.results).some((r: { payout_micro: number }) => r.payout_micro !== 0)).toBe(true);
+    const payouts = settled.flatMap((e) => e.payload.results).map((r: { payout_micro: number }) => r.payout_micro);
+    expect(payouts.some((p: number) => p !== 0)).toBe(true);
+    // The run's stake table: what each agent earned sums to every payout; nothing is left staked.
+    expect(result.stakes?.product).toBe("tournament");
+    expect(result.stakes?.rows.reduce((sum, r) => sum + r.settled_micro, 0)).toBe(payouts.reduce((a: number, b: number) => a + b, 0));
+    expect(result.stakes?.rows.every((r) => r.locked_micro === 0)).toBe(true);
   });
 
   it("ends with the same digest when stopped after any step and resumed", () => expectResumeGivesSameDigest(scenario, world, dir));

@@ -1,5 +1,4 @@
 import { iso } from "../../domain/clock.js";
-import { agentId } from "../../domain/ids.js";
 import type { Principal } from "../auth.js";
 import { cadenceNow, type ServiceContext } from "../deployment.js";
 import { balanceUnavailable } from "../faults.js";
@@ -107,29 +106,4 @@ function windowView(ctx: ServiceContext, p: Principal, window: string, amplitude
     allocations: allocations.map((a) => allocationRecord(a, a.model)),
     settlements: settlements.map((s) => ({ ...s, settled_at: iso(s.settled_at) })),
   };
-}
-
-export interface StakeBalanceRow {
-  rank: number;
-  agent: string;
-  net_micro: number;
-  settled_micro: number;
-  locked_micro: number;
-}
-
-/**
- * Every staking agent's deposit, ranked by net balance (on a money event the final stake balance
- * decides the winner). An organiser's read: agents are private on the event's public boards.
- */
-export function stakeBalances(ctx: ServiceContext): { money_event: boolean; rank_metric: "net_micro"; rows: StakeBalanceRow[] } {
-  const terms = stakingTerms(ctx);
-  if (!terms) return { money_event: false, rank_metric: "net_micro", rows: [] };
-  const rows = ctx.world.deployment.agents
-    .filter((a) => a.scope === "event" && a.event_staking)
-    .map((a) => {
-      const b = balanceOf(ctx, terms, agentId(a.name));
-      return { agent: a.name, net_micro: b.net_micro, settled_micro: b.settled_micro, locked_micro: b.locked_micro };
-    })
-    .sort((x, y) => y.net_micro - x.net_micro || (x.agent < y.agent ? -1 : 1));
-  return { money_event: true, rank_metric: "net_micro", rows: rows.map((r, i) => ({ rank: i + 1, ...r })) };
 }
