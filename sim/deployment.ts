@@ -24,5 +24,6 @@ export function deploymentOf(s: Scenario): Deployment {
       wallet,
     })),
     staking: s.staking,
+    auto_submit: s.auto_submit,
   };
 }

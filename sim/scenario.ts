@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/auto-submit/settings.js";
 import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
 import { usdcString as usdc } from "./usdc.js";
@@ -122,6 +123,24 @@ const stakingSchema = z.strictObject({
   round_capacity_micro: micro.default(defaultStakingSettings.round_capacity_micro),
 });
 
+const pythonVersion = z.string().regex(/^\d+\.\d+$/, "expected 'major.minor'");
+
+/** The tournament's auto-submit lane (upload_model, set_auto_submit); absent = the defaults. */
+const autoSubmitSchema = z.strictObject({
+  model_file: z
+    .strictObject({
+      max_bytes: z.int().min(1).default(autoDefaults.model_file.max_bytes),
+      python_versions: z.array(pythonVersion).min(1).default(autoDefaults.model_file.python_versions),
+    })
+    .default(autoDefaults.model_file),
+  /** Simulated seconds from an upload to its sandbox predict's verdict (validated or error). */
+  validation_seconds: z.int().min(1).default(autoDefaults.validation_seconds),
+  /** Simulated seconds after a round opens at which the lane runs each active model. */
+  auto_submit_delay_seconds: z.int().min(0).default(autoDefaults.auto_submit_delay_seconds),
+  /** Wall-clock seconds one predict run may take. */
+  predict_timeout_seconds: z.number().positive().max(3600).default(autoDefaults.predict_timeout_seconds),
+});
+
 const agentSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9_-]*$/, "expected a lowercase name"),
   key: z.string().min(8, "expected an API key of at least 8 characters"),
@@ -185,6 +204,8 @@ export const scenarioSchema = z.strictObject({
   faults: faultsSchema,
   /** Tournament staking settings (kind "tournament"). */
   staking: stakingSchema.optional(),
+  /** The tournament's auto-submit lane (kind "tournament"). */
+  auto_submit: autoSubmitSchema.optional(),
   agents: z.array(agentSchema).min(1),
 });
 
@@ -212,6 +233,9 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
   const finalRounds = scenario.event?.final_window?.rounds;
   if (scenario.event && finalRounds !== undefined && finalRounds > scenario.event.n_rounds) {
     throw new ScenarioError(`${source}: event.final_window.rounds: ${finalRounds} final rounds, but the event has ${scenario.event.n_rounds}`);
+  }
+  if (scenario.kind === "event" && scenario.auto_submit) {
+    throw new ScenarioError(`${source}: auto_submit: the auto-submit lane needs a tournament scenario`);
   }
   if (scenario.kind === "event" && scenario.staking) {
     throw new ScenarioError(`${source}: staking: tournament staking needs a tournament scenario`);

@@ -128,6 +128,12 @@ export const catalogue = {
     text: "The model pickle references torch ({global}); torch opcodes are not accepted.",
   },
 
+  // Model upload (the tournament's auto-submit lane); Basecamp's own text
+  model_upload_not_found: {
+    status: 404,
+    text: "No model file has been uploaded for model '{name}'. Upload one with upload_model.",
+  },
+
   // Predictions file (event lanes); Basecamp's own texts
   predictions_file_type: {
     status: 400,

@@ -14,6 +14,7 @@ import { dataRoutes } from "./routes/data.js";
 import { diagnosticsRoutes } from "./routes/diagnostics.js";
 import { eventRoutes } from "./routes/event.js";
 import { eventStakingRoutes, finalWindowRoutes } from "./routes/event-staking.js";
+import { modelFileRoutes } from "./routes/model-files.js";
 import { modelRoutes } from "./routes/models.js";
 import { roundRoutes } from "./routes/rounds.js";
 import { simRoutes } from "./routes/sim.js";
@@ -40,6 +41,7 @@ const serviceRoutes: Route[] = [
   ...dataRoutes,
   ...boardRoutes,
   ...modelRoutes,
+  ...modelFileRoutes,
   ...submitRoutes,
   ...stakingRoutes,
   ...eventRoutes,
@@ -81,7 +83,9 @@ function handler(r: Route, service: Service): Handler {
  * the event's file limits).
  */
 function guards(r: Route, service: Service, limit: number): MiddlewareHandler[] {
-  const maxSize = r.upload ? uploadBodyLimit(service.ctx.world.deployment.event, r.upload.items, limit) : limit;
+  const maxSize = r.upload
+    ? uploadBodyLimit(service.ctx.world.deployment.event, r.upload.items, limit)
+    : (r.bodyLimit?.(service) ?? limit);
   const tooLarge = bodyLimit({ maxSize, onError: () => renderError(refuse("payload_too_large", { limit: maxSize }, { extra: { limit: maxSize } })) });
   return r.upload ? [intakeSlot(service, r.upload.lane), tooLarge] : [tooLarge];
 }

@@ -36,6 +36,8 @@ export interface Route<B = unknown> {
    * from the event's file limits.
    */
   upload?: { lane: Lane; items: number };
+  /** A body limit of its own, derived from the deployment (a file upload whose per-file limit the service names). */
+  bodyLimit?: (service: Service) => number;
   /** Status → description, besides the general errors every keyed route can give. */
   responses: Record<number, string>;
   /** Media type of the 200/201 answer. */

@@ -115,10 +115,22 @@ export const batchForm = z
   .object({ manifest: z.string().meta({ description: "JSON text of a BatchManifest", contentMediaType: "application/json" }) })
   .catchall(z.file().meta({ description: "A file part named by the manifest" }));
 
+/** `upload_model`: the tournament auto-submit lane's model file. A missing `file` part is a 422 on `file`. */
+export const modelFileForm = z.object({
+  file: z.file({ error: "expected the model file as the multipart part 'file'" }).meta({ description: "The cloudpickled predict callable (.pkl)" }),
+  python_version: textField("'major.minor' of the interpreter that saved the pickle (omitted: 3.11); outside the accepted set: 400 naming it"),
+  sha256: textField("Lowercase 64-hex SHA-256 of the file; checked against the bytes when given"),
+});
+
+export const autoSubmitBody = z.strictObject({
+  enabled: z.boolean().meta({ description: "true: the lane runs the model's validated file each round; false: it does not" }),
+});
+
 /** Component names of the multipart bodies in the OpenAPI document. */
 export const formSchemas = {
   UploadForm: uploadForm,
   BatchForm: batchForm,
+  ModelFileForm: modelFileForm,
 } as const;
 
 export type FormName = keyof typeof formSchemas;
@@ -134,6 +146,7 @@ export const bodySchemas = {
   StakeAllocationBody: stakeAllocationBody,
   StakeWithdrawBody: stakeWithdrawBody,
   FinalSelectionBody: finalSelectionBody,
+  AutoSubmitBody: autoSubmitBody,
 } as const;
 
 export type BodyName = keyof typeof bodySchemas;

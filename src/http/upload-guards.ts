@@ -4,7 +4,7 @@ import type { Lane } from "../service/event/upload-repo.js";
 import type { Service } from "../service/service.js";
 
 /** Room for the text fields, a batch manifest and the multipart framing around the files. */
-const FORM_SLACK_BYTES = 64 * 1024;
+export const FORM_SLACK_BYTES = 64 * 1024;
 
 /**
  * The body limit of a multipart upload carrying the files of up to `items` uploads: each may hold

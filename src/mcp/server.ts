@@ -4,6 +4,7 @@ import { stderrLog, type Log } from "./result.js";
 import { registerDataTools } from "./tools-data.js";
 import { registerEventTools } from "./tools-event.js";
 import { registerEventStakingTools } from "./tools-event-staking.js";
+import { registerModelFileTools } from "./tools-model-files.js";
 import { registerModelTools } from "./tools-models.js";
 import { registerRoundTools } from "./tools-rounds.js";
 import { registerStakingTools } from "./tools-staking.js";
@@ -26,6 +27,7 @@ export function createMcpServer(service: Service, key: string | undefined, log: 
   const context = { service, key, log };
   registerStatusTools(server, context);
   registerModelTools(server, context);
+  registerModelFileTools(server, context);
   registerRoundTools(server, context);
   registerDataTools(server, context);
   registerEventTools(server, context);

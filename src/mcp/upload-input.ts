@@ -25,7 +25,7 @@ export const uploadArgs = {
 export type UploadArgs = z.output<z.ZodObject<typeof uploadArgs>>;
 
 /** The bytes of a local file the caller named; an unreadable one is a 422 on its argument. */
-function readPart(path: string, argument: string, loc: (string | number)[]): FilePart {
+export function readPart(path: string, argument: string, loc: (string | number)[]): FilePart {
   try {
     return { filename: basename(path), bytes: readFileSync(path) };
   } catch (e) {

@@ -12,6 +12,8 @@ import type { RunView } from "../service/event/run-view.js";
 import type { Lane } from "../service/event/upload-repo.js";
 import type { UploadInput } from "../service/event/uploads.js";
 import type { ModelRecord } from "../service/models.js";
+import type { ModelFileInput } from "../service/auto-submit/upload-model.js";
+import type { ModelUploadView } from "../service/auto-submit/upload-view.js";
 import type { RoundView } from "../service/rounds.js";
 import type { StakeAllowance } from "../service/staking/allowance.js";
 import type { StakePolicy } from "../service/staking/stake-policy.js";
@@ -20,6 +22,7 @@ import type { ScoringView, StatusView, WhoAmI } from "../service/status.js";
 import type { SubmitInput, SubmitResult } from "../service/tournament.js";
 import { Transport, type TransportOptions } from "./transport.js";
 import { batchForm, uploadForm } from "./upload-form.js";
+import { modelFileForm } from "./model-file-form.js";
 
 export { ApiError } from "./api-error.js";
 export { SimControl } from "./sim-control.js";
@@ -95,6 +98,19 @@ export class BasecampClient implements Client {
   /** Submit v2. Non-finite predictions are sent (as "NaN"/"Infinity" strings) for the service to refuse. */
   submit(input: SubmitInput): Promise<SubmitResult> {
     return this.http.json("POST", "/api/v1/futures/submit/v2", input);
+  }
+
+  /** The auto-submit lane's model file (multipart `file`, `python_version`, `sha256`); accepted `pending` with 202. */
+  uploadModel(input: ModelFileInput): Promise<ModelUploadView> {
+    return this.http.form(`/api/v1/models/${seg(input.model_id)}/upload`, modelFileForm(input));
+  }
+
+  getUploadStatus(model: string): Promise<ModelUploadView> {
+    return this.http.json("GET", `/api/v1/models/${seg(model)}/upload/status`);
+  }
+
+  setAutoSubmit(input: { model_id: string; enabled: boolean }): Promise<ModelRecord> {
+    return this.http.json("POST", `/api/v1/models/${seg(input.model_id)}/auto-submit`, { enabled: input.enabled });
   }
 
   standings(): Promise<Board & { rounds_settled: number }> {

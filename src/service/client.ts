@@ -10,6 +10,8 @@ import type { RunView } from "./event/run-view.js";
 import type { Lane } from "./event/upload-repo.js";
 import type { UploadInput } from "./event/uploads.js";
 import type { ModelRecord } from "./models.js";
+import type { ModelFileInput } from "./auto-submit/upload-model.js";
+import type { ModelUploadView } from "./auto-submit/upload-view.js";
 import type { RoundView } from "./rounds.js";
 import type { StakeAllowance } from "./staking/allowance.js";
 import type { StakePolicy } from "./staking/stake-policy.js";
@@ -35,6 +37,11 @@ export interface Client {
   getModels(): Promise<{ models: ModelRecord[] }>;
   archiveModel(model: string): Promise<ModelRecord>;
   submit(input: SubmitInput): Promise<SubmitResult>;
+
+  // The tournament's auto-submit lane: a model file the service runs and submits for each round.
+  uploadModel(input: ModelFileInput): Promise<ModelUploadView>;
+  getUploadStatus(model: string): Promise<ModelUploadView>;
+  setAutoSubmit(input: { model_id: string; enabled: boolean }): Promise<ModelRecord>;
   standings(): Promise<Board & { rounds_settled: number }>;
   roundBoard(exped: string): Promise<Board & { exped: string }>;
 

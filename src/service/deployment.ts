@@ -15,6 +15,7 @@ import { defaultDatasetSpec, type DatasetSpec } from "../data/schema.js";
 import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
 import type { Faults } from "./faults.js";
+import type { AutoSubmitSettings } from "./auto-submit/settings.js";
 import type { StakingSettings, WalletSettings } from "./staking/settings.js";
 
 export type Scope = "tournament" | "event" | "practice" | "llm";
@@ -70,6 +71,8 @@ export interface Deployment {
   }[];
   /** Tournament staking; absent = the defaults (src/service/staking/settings.ts). */
   staking?: StakingSettings;
+  /** The tournament's auto-submit lane; absent = the defaults (src/service/auto-submit/settings.ts). */
+  auto_submit?: AutoSubmitSettings;
 }
 
 /** The deployment's fixed world: its generated dataset and its schedule, derived from the seed alone. */

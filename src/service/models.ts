@@ -3,6 +3,7 @@ import { serviceId } from "../domain/ids.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import { requireScope, type Principal } from "./auth.js";
+import { laneOf } from "./auto-submit/lane.js";
 import type { Scope, ServiceContext } from "./deployment.js";
 
 /** A model as the service shows it. */
@@ -11,7 +12,9 @@ export interface ModelRecord {
   name: string;
   created_at: string;
   archived: boolean;
-  /** True when the auto-submit lane will run the model. */
+  /** The auto-submit switch: on by default for a model created on a tournament, off on an event. */
+  auto_submit: boolean;
+  /** True when the auto-submit lane will run the model (the switch on and a validated model file). */
   lane_active: boolean;
   /** Why the lane will or will not run it. */
   lane_note: string;
@@ -23,26 +26,25 @@ interface ModelRow {
   name: string;
   created_at: number;
   archived_at: number | null;
+  auto_submit: number;
 }
 
 const MODEL_ID = /^mdl_[0-9a-f]{16}$/;
 const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-/** Basecamp does not run uploaded model files yet, so no model's auto-submit lane is active. */
-const LANE_NOTE = "No model file is running for this model: submit each round with submit v2.";
 
 /** Who may register and archive models: tournament keys on a tournament, event keys on an event. */
 function modelScopes(ctx: ServiceContext): Scope[] {
   return ctx.world.deployment.kind === "event" ? ["event", "practice"] : ["tournament"];
 }
 
-function record(row: ModelRow): ModelRecord {
+function record(ctx: ServiceContext, row: ModelRow): ModelRecord {
   return {
     id: row.id,
     name: row.name,
     created_at: new Date(row.created_at).toISOString(),
     archived: row.archived_at !== null,
-    lane_active: false,
-    lane_note: LANE_NOTE,
+    auto_submit: row.auto_submit === 1,
+    ...laneOf(ctx, row.id, row.auto_submit === 1),
   };
 }
 
@@ -74,7 +76,7 @@ export function createModel(
       .get(...(onEvent ? [input.name, p.agent_id] : [input.name])) as ModelRow | undefined;
     if (existing) {
       if (existing.agent_id !== p.agent_id) throw refuse("model_name_taken", { name: input.name });
-      return { ...record(existing), status: "already_exists" as const };
+      return { ...record(ctx, existing), status: "already_exists" as const };
     }
     const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM models").get() as { n: number };
     const id = serviceId("mdl", ctx.world.deployment.seed, "model", n + 1);
@@ -84,12 +86,14 @@ export function createModel(
       name: onEvent ? `participant_${id.slice(4, 14)}` : input.name,
       created_at: ctx.clock.now(),
       archived_at: null,
+      // Public facts: tournament create_model turns auto_submit on by default.
+      auto_submit: onEvent ? 0 : 1,
     };
     ctx.db
-      .prepare("INSERT INTO models (id, seq, agent_id, name, label, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(row.id, n + 1, row.agent_id, row.name, onEvent ? input.name : null, row.created_at);
+      .prepare("INSERT INTO models (id, seq, agent_id, name, label, created_at, auto_submit) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run(row.id, n + 1, row.agent_id, row.name, onEvent ? input.name : null, row.created_at, row.auto_submit);
     appendEvent(ctx.db, row.created_at, "model.created", { id: row.id, name: row.name, agent: p.agent, label: onEvent ? input.name : undefined });
-    return { ...record(row), status: "created" as const };
+    return { ...record(ctx, row), status: "created" as const };
   });
 }
 
@@ -97,7 +101,7 @@ export function getModels(ctx: ServiceContext, p: Principal): { models: ModelRec
   const rows = ctx.db
     .prepare("SELECT * FROM models WHERE agent_id = ? AND archived_at IS NULL ORDER BY seq")
     .all(p.agent_id) as ModelRow[];
-  return { models: rows.map(record) };
+  return { models: rows.map((row) => record(ctx, row)) };
 }
 
 /**
@@ -108,7 +112,7 @@ export function resolveModel(ctx: ServiceContext, p: Principal, ref: string): Mo
   if (MODEL_ID.test(ref)) {
     const row = ctx.db.prepare("SELECT * FROM models WHERE id = ?").get(ref) as ModelRow | undefined;
     if (!row || row.agent_id !== p.agent_id || row.archived_at !== null) throw refuse("model_not_found");
-    return record(row);
+    return record(ctx, row);
   }
   const row = ctx.db
     .prepare("SELECT * FROM models WHERE name = ? AND agent_id = ? AND archived_at IS NULL")
@@ -120,7 +124,7 @@ export function resolveModel(ctx: ServiceContext, p: Principal, ref: string): Mo
     if (labelled) throw refuse("model_label_unknown", { label: ref });
     throw refuse("model_name_unknown", { name: ref });
   }
-  return record(row);
+  return record(ctx, row);
 }
 
 /** Archives a model: it stops taking submissions and its name is free again. Its scores stay. */

@@ -29,6 +29,8 @@ import { legacyStaking, type LegacyStakingTool } from "./staking/legacy.js";
 import { stakePolicy } from "./staking/stake-policy.js";
 import { stakeFromWallet, type StakeInput } from "./staking/wallet-stakes.js";
 import { submitV2, type SubmitInput } from "./tournament.js";
+import { getUploadStatus, uploadModel, type ModelFileInput } from "./auto-submit/upload-model.js";
+import { setAutoSubmit } from "./auto-submit/switch.js";
 
 export interface ServiceOptions {
   /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
@@ -135,6 +137,15 @@ export class Service {
   getModels = (key: string | undefined) => this.read(key, "get_models", (p) => getModels(this.ctx, p));
   archiveModel = (key: string | undefined, ref: string) => this.as(key, "archive_model", (p) => archiveModel(this.ctx, p, ref));
   submit = (key: string | undefined, input: SubmitInput) => this.as(key, "submit_v2", (p) => submitV2(this.ctx, p, input));
+
+  /** Tournament auto-submit lane: a model file for one of the caller's models, accepted `pending` (202). */
+  uploadModel = (key: string | undefined, input: ModelFileInput) => this.as(key, "upload_model", (p) => uploadModel(this.ctx, p, input));
+  /** The model's current model file: pending → validating → validated | error, and its lane. */
+  getUploadStatus = (key: string | undefined, model: string) =>
+    this.as(key, "get_upload_status", (p) => getUploadStatus(this.ctx, p, model));
+  /** Switches a model's auto-submit lane on or off. */
+  setAutoSubmit = (key: string | undefined, input: { model_id: string; enabled: boolean }) =>
+    this.as(key, "set_auto_submit", (p) => setAutoSubmit(this.ctx, p, input));
   /** The season's (or the event's cumulative) standings. */
   standings = (key: string | undefined) => this.read(key, "standings", () => currentStandings(this.ctx));
   roundBoard = (key: string | undefined, exped: string) => this.read(key, "round_board", () => roundBoard(this.ctx, exped));

@@ -44,7 +44,7 @@ export function initialiseStore(ctx: ServiceContext, t: number): void {
 
 /** The parts of a deployment that must match for a store to be resumed. */
 function deploymentIdentity(d: Deployment): unknown {
-  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents: d.agents, faults: d.faults, staking: d.staking };
+  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents: d.agents, faults: d.faults, staking: d.staking, auto_submit: d.auto_submit };
 }
 
 export interface ScoringSettingsRecord {

@@ -32,6 +32,8 @@ export interface StatusView {
   cadence: CadenceState & { diagnostics_maintenance?: boolean; clock_paused?: boolean };
   live_round: string | null;
   models: string[];
+  /** Tournaments only: whether the auto-submit lane will run any of the caller's models. */
+  auto_run?: boolean;
   /** Event keys: what is left of the upload pool (null = uncapped); tournament keys: null. */
   uploads_remaining: number | null;
   /** Events only: `upcoming`, `running` or `finished`. */
@@ -60,15 +62,19 @@ export interface StatusView {
 export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
   const cadence = cadenceNow(ctx);
   const event = ctx.world.deployment.event;
+  const models = p.scope === "llm" ? [] : getModels(ctx, p).models;
   const base = {
     scope: p.scope,
     agent: p.agent,
     lane: lanes[p.scope],
     now: iso(ctx.clock.now()),
     cadence,
-    models: p.scope === "llm" ? [] : getModels(ctx, p).models.map((m) => m.name),
+    models: p.scope === "llm" ? [] : models.map((m) => m.name),
   };
-  if (!event) return { ...base, mode: "tournament", live_round: cadence.open_window, uploads_remaining: null };
+  if (!event) {
+    const auto_run = models.some((m) => m.lane_active);
+    return { ...base, mode: "tournament", live_round: cadence.open_window, uploads_remaining: null, auto_run };
+  }
   const started = ctx.clock.now() >= ctx.world.schedule.phases[0].start;
   return {
     ...base,

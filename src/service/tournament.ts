@@ -37,7 +37,8 @@ export interface SubmitResult {
 /**
  * Tournament submit (v2): one entry per instrument of the open round, each a finite number in
  * [0, 1]. A second submit inside the window replaces the first (same submission id); once the
- * window has closed the recorded entry is final.
+ * window has closed the recorded entry is final. An entry the auto-submit lane filed counts as
+ * the first: a manual submit replaces it (`replaced: true`, revision 2).
  */
 export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput): SubmitResult {
   requireScope(p, ["tournament"], "futures submit");
@@ -64,7 +65,8 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
       id = existing.id;
       revision = existing.revision + 1;
       ctx.db
-        .prepare("UPDATE submissions SET submitted_at = ?, revision = ?, predictions = ? WHERE id = ?")
+        // A manual submission always wins: it replaces an auto-submit lane entry like any other.
+        .prepare("UPDATE submissions SET submitted_at = ?, revision = ?, predictions = ?, source = 'manual' WHERE id = ?")
         .run(t, revision, blob, id);
     } else {
       const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions").get() as { n: number };

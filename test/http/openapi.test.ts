@@ -18,6 +18,9 @@ const contract: Record<string, string[]> = {
   "/api/v1/futures/submit/v2": ["post"],
   "/api/v1/models": ["get", "post"],
   "/api/v1/models/{model}/archive": ["post"],
+  "/api/v1/models/{model}/upload": ["post"],
+  "/api/v1/models/{model}/upload/status": ["get"],
+  "/api/v1/models/{model}/auto-submit": ["post"],
   "/api/v1/futures/standings": ["get"],
   "/api/v1/futures/rounds/{exped}/board": ["get"],
   "/api/v1/staking/stake": ["post"],
@@ -60,6 +63,7 @@ const bodies: Record<string, string> = {
   "post /api/v1/event/staking/allocations": "StakeAllocationBody",
   "post /api/v1/event/staking/withdraw": "StakeWithdrawBody",
   "post /api/v1/event/final/selection": "FinalSelectionBody",
+  "post /api/v1/models/{model}/auto-submit": "AutoSubmitBody",
 };
 
 /** Multipart bodies: their media type is form data. */
@@ -68,6 +72,7 @@ const forms: Record<string, string> = {
   "post /api/v1/diagnostics/upload": "UploadForm",
   "post /api/v1/event/predictions/batch": "BatchForm",
   "post /api/v1/diagnostics/batch": "BatchForm",
+  "post /api/v1/models/{model}/upload": "ModelFileForm",
 };
 
 type Doc = {

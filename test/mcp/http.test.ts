@@ -19,6 +19,9 @@ const SERVED = [
   "create_model",
   "get_models",
   "archive_model",
+  "upload_model",
+  "get_upload_status",
+  "set_auto_submit",
   "download_benchmark",
   "download_dataset",
   "get_benchmarks",
@@ -167,9 +170,9 @@ describe("the /mcp transport of basecamp serve", () => {
     const badArgs = await alice.callTool({ name: "create_model", arguments: { name: 42 } });
     expect(badArgs.isError).toBe(true);
     expect((badArgs.content as { text: string }[])[0].text).toMatch(/^MCP error -32602: Input validation error/);
-    const unserved = await alice.callTool({ name: "upload_model", arguments: {} });
+    const unserved = await alice.callTool({ name: "train", arguments: {} });
     expect(unserved.isError).toBe(true);
-    expect((unserved.content as { text: string }[])[0].text).toContain("Tool upload_model not found");
+    expect((unserved.content as { text: string }[])[0].text).toContain("Tool train not found");
   });
 });
 

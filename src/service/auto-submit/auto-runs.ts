@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { selectColumns } from "../../data/frame.js";
+import { runPredict, type PredictOutcome } from "../../data/python-predict.js";
+import { serviceId } from "../../domain/ids.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import type { ServiceContext } from "../deployment.js";
+import { benchmarkWithheld, liveEmptied } from "../faults.js";
+import { roundByExped, roundInstruments, type RoundRow } from "../round-repo.js";
+import { encodePredictions } from "../submission-codec.js";
+import { activeLaneModels } from "./lane.js";
+import { modelFileBytes, type ModelUploadRow } from "./model-upload-repo.js";
+import { checkPredictOutput } from "./predict-output.js";
+import { autoSubmitSettings } from "./settings.js";
+
+/** The lane's run for a round, due `auto_submit_delay_seconds` after it opens. */
+export interface AutoRunStep {
+  t: number;
+  lane: "auto_run";
+  exped: string;
+}
+
+/** Every round whose lane time has come and that the lane has not run yet (tournaments only). */
+export function dueAutoRunSteps(ctx: ServiceContext, now: number): AutoRunStep[] {
+  if (ctx.world.deployment.kind !== "tournament") return [];
+  const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
+  const rows = ctx.db
+    .prepare("SELECT exped, open_at FROM rounds WHERE open_at + ? <= ? AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx")
+    .all(delay, now) as { exped: string; open_at: number }[];
+  return rows.map((r) => ({ t: r.open_at + delay, lane: "auto_run", exped: r.exped }));
+}
+
+type Outcome = { outcome: "submitted" | "failed" | "skipped"; detail: string | null; submission_id: string | null };
+
+/**
+ * Runs the lane for one round, at its scheduled instant: for each model whose lane is active
+ * (creation order), its validated file's predict on the round's live features (and live benchmark,
+ * as served), filed as the model's submission with source `auto`. A model that already has a
+ * submission for the round is skipped (a manual submission wins); a failed run files nothing and
+ * logs why. Nothing runs when the window has closed, or when the live split is under the
+ * `empty_live` fault (logged). Each model's outcome is kept for `get_upload_status`.
+ */
+export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Promise<void> {
+  inTransaction(ctx.db, () => ctx.db.prepare("INSERT INTO lane_rounds (exped, ran_at) VALUES (?, ?)").run(step.exped, step.t));
+  const round = roundByExped(ctx.db, step.exped);
+  if (!round || round.status !== "open") return;
+  const models = activeLaneModels(ctx);
+  if (models.length === 0) return;
+  if (liveEmptied(ctx, round.idx)) {
+    const detail = "the round's live split is empty (empty_live fault): nothing to run the model on";
+    inTransaction(ctx.db, () => {
+      for (const m of models) keep(ctx, step, m.model_id, m.upload, { outcome: "skipped", detail, submission_id: null });
+      appendEvent(ctx.db, step.t, "auto_run.skipped", { exped: step.exped, model_ids: models.map((m) => m.model_id), reason: detail });
+    });
+    return;
+  }
+  const runs = new Map<string, Promise<PredictOutcome>>();
+  for (const { model_id, upload } of models) {
+    const filed = ctx.db.prepare("SELECT id FROM submissions WHERE model_id = ? AND exped = ?").get(model_id, step.exped);
+    if (filed) {
+      const detail = "a manual submission is already filed for this round";
+      inTransaction(ctx.db, () => {
+        keep(ctx, step, model_id, upload, { outcome: "skipped", detail, submission_id: null });
+        appendEvent(ctx.db, step.t, "auto_run.skipped", { exped: step.exped, model_ids: [model_id], reason: detail });
+      });
+      continue;
+    }
+    // Models sharing a file share its run: the same callable on the same input.
+    if (!runs.has(upload.sha256)) runs.set(upload.sha256, predictRound(ctx, round, upload));
+    const outcome = await (runs.get(upload.sha256) as Promise<PredictOutcome>);
+    const checked = outcome.ok ? checkPredictOutput(roundInstruments(ctx.db, step.exped), outcome) : outcome;
+    inTransaction(ctx.db, () => {
+      if (!checked.ok) {
+        keep(ctx, step, model_id, upload, { outcome: "failed", detail: checked.error, submission_id: null });
+        appendEvent(ctx.db, step.t, "auto_run.failed", { exped: step.exped, model_id, upload_id: upload.upload_id, reason: checked.error });
+        return;
+      }
+      const submission_id = fileAutoEntry(ctx, step, model_id, upload, checked.values);
+      keep(ctx, step, model_id, upload, { outcome: "submitted", detail: null, submission_id });
+    });
+  }
+}
+
+function predictRound(ctx: ServiceContext, round: RoundRow, upload: ModelUploadRow): Promise<PredictOutcome> {
+  const live = ctx.world.dataset.rounds[round.idx - 1];
+  return runPredict({
+    pkl: modelFileBytes(ctx.db, upload.sha256),
+    features: live.frame,
+    benchmark: benchmarkWithheld(ctx, round.idx) ? selectColumns(live.benchmark, []) : live.benchmark,
+    timeout_seconds: autoSubmitSettings(ctx).predict_timeout_seconds,
+  });
+}
+
+/** Files the lane's entry: revision 1, source `auto`, ids in the round's order; a manual submit v2 later replaces it. */
+function fileAutoEntry(ctx: ServiceContext, step: AutoRunStep, modelId: string, upload: ModelUploadRow, values: Float64Array): string {
+  const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions").get() as { n: number };
+  const id = serviceId("sub", ctx.world.deployment.seed, "submission", n + 1);
+  const blob = encodePredictions(values);
+  ctx.db
+    .prepare("INSERT INTO submissions (id, model_id, exped, submitted_at, revision, predictions, source) VALUES (?, ?, ?, ?, 1, ?, 'auto')")
+    .run(id, modelId, step.exped, step.t, blob);
+  appendEvent(ctx.db, step.t, "submission.auto", {
+    submission_id: id,
+    model_id: modelId,
+    exped: step.exped,
+    upload_id: upload.upload_id,
+    revision: 1,
+    n: values.length,
+    sha256: createHash("sha256").update(blob).digest("hex"),
+  });
+  return id;
+}
+
+function keep(ctx: ServiceContext, step: AutoRunStep, modelId: string, upload: ModelUploadRow, o: Outcome): void {
+  ctx.db
+    .prepare("INSERT INTO lane_runs (model_id, exped, upload_id, outcome, detail, submission_id, ran_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .run(modelId, step.exped, upload.upload_id, o.outcome, o.detail, o.submission_id, step.t);
+}

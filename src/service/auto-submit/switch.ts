@@ -1,0 +1,23 @@
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import { requireScope, type Principal } from "../auth.js";
+import type { ServiceContext } from "../deployment.js";
+import { resolveModel, type ModelRecord } from "../models.js";
+import { requireTournamentLane } from "./settings.js";
+
+/**
+ * `set_auto_submit`: switches a model's auto-submit lane on or off, answering with the model
+ * record (its `lane_active` and `lane_note` after the change). Logged only when it changes
+ * something; switching off does not touch entries the lane already filed.
+ */
+export function setAutoSubmit(ctx: ServiceContext, p: Principal, input: { model_id: string; enabled: boolean }): ModelRecord {
+  requireTournamentLane(ctx);
+  requireScope(p, ["tournament"], "set_auto_submit");
+  return inTransaction(ctx.db, () => {
+    const model = resolveModel(ctx, p, input.model_id);
+    if (model.auto_submit === input.enabled) return model;
+    ctx.db.prepare("UPDATE models SET auto_submit = ? WHERE id = ?").run(input.enabled ? 1 : 0, model.id);
+    appendEvent(ctx.db, ctx.clock.now(), "model.auto_submit", { model_id: model.id, enabled: input.enabled });
+    return resolveModel(ctx, p, model.id);
+  });
+}

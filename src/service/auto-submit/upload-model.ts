@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+import { refuse } from "../../domain/errors.js";
+import { serviceId } from "../../domain/ids.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import { nextInSequence } from "../../store/sequence.js";
+import { requireScope, type Principal } from "../auth.js";
+import type { ServiceContext } from "../deployment.js";
+import { checkModelFile } from "../event/model-file.js";
+import type { FilePart } from "../event/uploads.js";
+import { resolveModel } from "../models.js";
+import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "./model-upload-repo.js";
+import { autoSubmitSettings, requireTournamentLane } from "./settings.js";
+import { uploadView, type ModelUploadView } from "./upload-view.js";
+
+/** `upload_model`'s fields, already read off the transport. */
+export interface ModelFileInput {
+  model_id: string;
+  file: FilePart;
+  /** "major.minor" of the interpreter that saved the pickle; omitted = 3.11. */
+  python_version?: string | null;
+  /** Lowercase hex SHA-256 the caller declares; checked against the bytes when given. */
+  sha256?: string | null;
+}
+
+/** Seconds after an upload at which its validation starts (status `validating`). */
+const QUEUE_SECONDS = 1;
+
+/**
+ * Uploads a model file for the tournament's auto-submit lane. The structural gate runs at once,
+ * with the model-file refusals of the event lanes: a .pkl name, the size limit (413 naming it),
+ * the SHA-256 when declared, the python version's form and the accepted set (an unsupported
+ * declaration is refused here, naming the set), a cloudpickled callable, no torch. Accepted files
+ * answer `pending`; `QUEUE_SECONDS` later they are `validating`, and `validation_seconds` after the
+ * upload the sandbox predict's verdict makes them `validated` or `error`. A later upload replaces
+ * the model's file at once: the earlier one becomes `replaced`, its validation (if unfinished)
+ * cancelled, so the lane waits for the new file to validate.
+ */
+export function uploadModel(ctx: ServiceContext, p: Principal, input: ModelFileInput): ModelUploadView {
+  requireTournamentLane(ctx);
+  requireScope(p, ["tournament"], "upload_model");
+  const model = resolveModel(ctx, p, input.model_id);
+  const settings = autoSubmitSettings(ctx);
+  const { bytes, filename } = input.file;
+  const checked = checkModelFile(
+    {
+      filename,
+      bytes,
+      sha256: input.sha256 ?? createHash("sha256").update(bytes).digest("hex"),
+      python_version: input.python_version,
+    },
+    { ...settings.model_file, enforce_python_version: true },
+  );
+  return inTransaction(ctx.db, () => {
+    const t = ctx.clock.now();
+    const previous = currentModelUpload(ctx.db, model.id);
+    if (previous && previous.status !== "replaced") {
+      setModelUploadStatus(ctx.db, previous.upload_id, "replaced");
+      appendEvent(ctx.db, t, "model_upload.replaced", { upload_id: previous.upload_id, model_id: model.id, was: previous.status });
+    }
+    const seq = nextInSequence(ctx.db, "model_upload");
+    const upload_id = serviceId("mup", ctx.world.deployment.seed, "model_upload", seq);
+    ctx.db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(checked.sha256, bytes);
+    ctx.db
+      .prepare(
+        `INSERT INTO model_uploads (upload_id, seq, model_id, filename, sha256, python_version, n_bytes, status,
+           uploaded_at, validating_at, validates_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+      )
+      .run(
+        upload_id, seq, model.id, filename, checked.sha256, checked.python_version, bytes.length, t,
+        t + Math.min(QUEUE_SECONDS, settings.validation_seconds) * 1000, t + settings.validation_seconds * 1000,
+      );
+    appendEvent(ctx.db, t, "model_upload.pending", {
+      upload_id, model_id: model.id, agent: p.agent, sha256: checked.sha256, python_version: checked.python_version, n_bytes: bytes.length,
+    });
+    return uploadView(ctx, modelUploadById(ctx.db, upload_id) as ModelUploadRow, resolveModel(ctx, p, model.id));
+  });
+}
+
+/** `get_upload_status`: the model's current model file (404 when none was uploaded) and its lane. */
+export function getUploadStatus(ctx: ServiceContext, p: Principal, modelRef: string): ModelUploadView {
+  requireTournamentLane(ctx);
+  requireScope(p, ["tournament"], "get_upload_status");
+  const model = resolveModel(ctx, p, modelRef);
+  const row = currentModelUpload(ctx.db, model.id);
+  if (!row) throw refuse("model_upload_not_found", { name: model.name });
+  return uploadView(ctx, row, model);
+}

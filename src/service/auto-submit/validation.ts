@@ -1,0 +1,84 @@
+import { rowsByExped, selectColumns, takeRows, type Frame } from "../../data/frame.js";
+import { runPredict } from "../../data/python-predict.js";
+import type { Dataset } from "../../data/generate.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import type { ServiceContext } from "../deployment.js";
+import { modelFileBytes, modelUploadById, setModelUploadStatus } from "./model-upload-repo.js";
+import { checkPredictOutput } from "./predict-output.js";
+import { autoSubmitSettings } from "./settings.js";
+
+/** A model file's next status change, due at `t`. */
+export interface ValidationStep {
+  t: number;
+  lane: "validating" | "validate";
+  model_upload_id: string;
+}
+
+export function dueValidationSteps(ctx: ServiceContext, now: number): ValidationStep[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT upload_id, status, validating_at, validates_at FROM model_uploads
+       WHERE (status = 'pending' AND validating_at <= ?) OR (status IN ('pending', 'validating') AND validates_at <= ?) ORDER BY seq`,
+    )
+    .all(now, now) as { upload_id: string; status: string; validating_at: number; validates_at: number }[];
+  const steps: ValidationStep[] = [];
+  for (const r of rows) {
+    if (r.status === "pending") steps.push({ t: r.validating_at, lane: "validating", model_upload_id: r.upload_id });
+    if (r.validates_at <= now) steps.push({ t: r.validates_at, lane: "validate", model_upload_id: r.upload_id });
+  }
+  return steps;
+}
+
+/**
+ * Applies a validation step: `pending → validating`, then the sandbox predict's verdict. The
+ * sandbox predict runs the model on the validation sample and checks its answer (a DataFrame with
+ * one numeric column, indexed by exactly the sample's ids, finite values in [0, 1]): `validated`,
+ * or `error` with what was wrong. A file replaced meanwhile is left as it is.
+ */
+export async function applyValidationStep(ctx: ServiceContext, step: ValidationStep): Promise<void> {
+  const row = modelUploadById(ctx.db, step.model_upload_id);
+  if (!row) return;
+  if (step.lane === "validating") {
+    if (row.status !== "pending") return;
+    inTransaction(ctx.db, () => {
+      setModelUploadStatus(ctx.db, row.upload_id, "validating");
+      appendEvent(ctx.db, step.t, "model_upload.validating", { upload_id: row.upload_id, model_id: row.model_id });
+    });
+    return;
+  }
+  if (row.status !== "pending" && row.status !== "validating") return;
+  const sample = validationSample(ctx.world.dataset);
+  const outcome = await runPredict({
+    pkl: modelFileBytes(ctx.db, row.sha256),
+    features: sample.features,
+    benchmark: sample.benchmark,
+    timeout_seconds: autoSubmitSettings(ctx).predict_timeout_seconds,
+  });
+  const checked = outcome.ok ? checkPredictOutput(sample.features.ids, outcome) : outcome;
+  inTransaction(ctx.db, () => {
+    if (checked.ok) {
+      ctx.db.prepare("UPDATE model_uploads SET status = 'validated', validated_at = ? WHERE upload_id = ?").run(step.t, row.upload_id);
+      appendEvent(ctx.db, step.t, "model_upload.validated", { upload_id: row.upload_id, model_id: row.model_id, n_rows: sample.features.ids.length });
+    } else {
+      ctx.db.prepare("UPDATE model_uploads SET status = 'error', error = ? WHERE upload_id = ?").run(checked.error, row.upload_id);
+      appendEvent(ctx.db, step.t, "model_upload.error", { upload_id: row.upload_id, model_id: row.model_id, error: checked.error });
+    }
+  });
+}
+
+/** The sandbox predict's input, made once per dataset: the first validation exped's features and benchmark rows. */
+const samples = new WeakMap<Dataset, { features: Frame; benchmark: Frame }>();
+
+export function validationSample(dataset: Dataset): { features: Frame; benchmark: Frame } {
+  let sample = samples.get(dataset);
+  if (!sample) {
+    const rows = rowsByExped(dataset.validation).values().next().value as number[];
+    sample = {
+      features: selectColumns(takeRows(dataset.validation, rows), dataset.features),
+      benchmark: takeRows(dataset.benchmarks.validation, rows),
+    };
+    samples.set(dataset, sample);
+  }
+  return sample;
+}

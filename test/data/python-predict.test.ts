@@ -1,0 +1,94 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Frame } from "../../src/data/frame.js";
+import { readPredictions, runPredict, type PredictOutcome } from "../../src/data/python-predict.js";
+import { predictPickles } from "../helpers/predict-pickles.js";
+
+let pickle: (name: string) => Uint8Array;
+beforeAll(async () => {
+  pickle = await predictPickles();
+}, 60_000);
+
+/** Five rows: ids with leading zeros and all digits, two features, a designated benchmark. */
+const features: Frame = {
+  ids: ["0001", "0042", "abc", "00a7", "9"],
+  exped: Array(5).fill("exped_0001"),
+  columns: { feature_a: Float64Array.of(1, 2, 3, 4, 0), feature_b: Float64Array.of(0, 0, 1, 1, -1) },
+};
+const benchmark: Frame = { ids: features.ids, exped: features.exped, columns: { v1_designated: Float64Array.of(0.9, 0.1, 0.5, 0.3, 0.7) } };
+
+function run(name: string, timeout_seconds = 30, pkl = pickle(name)): Promise<PredictOutcome> {
+  return runPredict({ pkl, features, benchmark, timeout_seconds });
+}
+
+function failure(outcome: PredictOutcome): string {
+  if (outcome.ok) throw new Error("expected the run to fail");
+  return outcome.error;
+}
+
+describe("runPredict, against pickles made by the runner's own Python", () => {
+  it("calls a one-parameter callable with the features indexed by id", async () => {
+    const out = await run("mean_rank");
+    expect(out).toMatchObject({ ok: true, column: "prediction", ids: features.ids });
+    if (out.ok) expect(Array.from(out.values)).toEqual([0.3, 0.5, 0.7, 0.9, 0.1]);
+  });
+
+  it("passes the benchmark as the second argument when the callable takes two", async () => {
+    const out = await run("benchmark_copy");
+    expect(out.ok && Array.from(out.values)).toEqual([0.9, 0.1, 0.5, 0.3, 0.7]);
+    // The shipped sample: predict(live_features, live_benchmark_models=None) gets both and ignores the second.
+    const sample = await run("", 30, readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url)));
+    expect(sample).toMatchObject({ ok: true, column: "prediction", ids: features.ids });
+  });
+
+  it("keeps ids as strings and reads the floats back bit for bit", async () => {
+    const ids = await run("id_echo");
+    expect(ids.ok && Array.from(ids.values)).toEqual([0.04, 0.04, 0.03, 0.04, 0.01]);
+    const exact = await run("exact_values");
+    expect(exact).toMatchObject({ ok: true, column: "score" });
+    if (exact.ok) expect(Array.from(exact.values)).toEqual([1 / 3, (0.1 + 0.2) / 3, 1 / 3, (0.1 + 0.2) / 3, 1 / 3]);
+  });
+
+  it("answers the same bytes on every run of a deterministic callable", async () => {
+    const [a, b] = await Promise.all([run("mean_rank"), run("mean_rank")]);
+    expect(a).toEqual(b);
+  });
+
+  it("reports what went wrong, never throwing", async () => {
+    expect(failure(await run("raises"))).toBe("predict raised KeyError: 'feature_that_does_not_exist'");
+    expect(failure(await run("series"))).toBe("predict returned pandas.core.series.Series, not a DataFrame");
+    expect(failure(await run("two_columns"))).toBe("predict returned a DataFrame with 2 columns, not one");
+    expect(failure(await run("text_column"))).toBe("predict's column 'prediction' holds object values, not numbers");
+    expect(failure(await run("not_callable"))).toBe("the model file holds builtins.dict, not a callable");
+    expect(failure(await run("", 30, new TextEncoder().encode("not a pickle")))).toMatch(/^the model file does not unpickle: /);
+  });
+
+  it("stops a run that outlasts its timeout", async () => {
+    expect(failure(await run("slow", 1))).toBe("predict did not finish within 1 s and was stopped");
+  }, 20_000);
+
+  it("passes non-finite and out-of-range values through for the service to judge", async () => {
+    const nan = await run("with_nan");
+    expect(nan.ok && Number.isNaN(nan.values[0])).toBe(true);
+    const high = await run("out_of_range");
+    expect(high.ok && Array.from(high.values)).toEqual([2, 2, 2, 2, 2]);
+    const short = await run("drops_first");
+    expect(short.ok && short.ids).toEqual(features.ids.slice(1));
+  });
+});
+
+describe("readPredictions", () => {
+  it("reads any id and any double the script writes (JSON ids, repr floats)", () => {
+    const special = new Map([[Infinity, "inf"], [-Infinity, "-inf"]]);
+    const pythonRepr = (v: number) => (Number.isNaN(v) ? "nan" : Object.is(v, -0) ? "-0.0" : (special.get(v) ?? String(v)));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.double()), { maxLength: 20 }), (rows) => {
+        const text = ["id,prediction", ...rows.map(([id, v]) => `${JSON.stringify(id)},${pythonRepr(v)}`)].join("\n") + "\n";
+        const read = readPredictions(text);
+        expect(read.ids).toEqual(rows.map(([id]) => id));
+        expect(Array.from(read.values)).toEqual(rows.map(([, v]) => v));
+      }),
+    );
+  });
+});
