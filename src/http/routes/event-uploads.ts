@@ -1,24 +1,11 @@
-import { catalogue, type ErrorCode } from "../../domain/errors.js";
+import { modelFileRefusals, texts } from "../refusal-texts.js";
 import { MAX_BATCH_ITEMS } from "../../service/event/batch.js";
 import type { Lane } from "../../service/event/upload-repo.js";
 import { route } from "../route.js";
 import { batchInputs, uploadInput } from "./event-form.js";
 
-/** The catalogue's texts of `codes`, for a response's description. */
-const texts = (...codes: ErrorCode[]) => codes.map((c) => catalogue[c].text).join(" | ");
-
 const refusals = {
-  400: `${texts(
-    "model_pkl_required",
-    "model_pkl_not_pkl",
-    "model_pkl_sha256_invalid",
-    "model_pkl_sha256_mismatch",
-    "python_version_invalid",
-    "python_version_unsupported",
-    "model_shape_refused",
-    "model_pickle_invalid",
-    "model_pickle_torch",
-  )} | the predictions file's refusals (type, unreadable, empty, column, value, duplicate id, range)`,
+  400: `${texts("model_pkl_required", ...modelFileRefusals)} | the predictions file's refusals (type, unreadable, empty, column, value, duplicate id, range)`,
   403: texts("hackathon_not_started", "hackathon_ended", "insufficient_scope"),
   404: texts("model_label_unknown", "model_name_unknown", "model_not_found"),
   409: texts("predictions_filed_by_you", "predictions_already_filed", "run_scoring_different_file"),

@@ -1,9 +1,7 @@
-import { catalogue, type ErrorCode } from "../../domain/errors.js";
 import { autoSubmitSettings } from "../../service/auto-submit/settings.js";
 import { route } from "../route.js";
+import { modelFileRefusals, texts } from "../refusal-texts.js";
 import { FORM_SLACK_BYTES } from "../upload-guards.js";
-
-const texts = (...codes: ErrorCode[]) => codes.map((c) => catalogue[c].text).join(" | ");
 
 const modelNotFound = texts("model_name_unknown", "model_not_found");
 
@@ -24,16 +22,7 @@ export const modelFileRoutes = [
     bodyLimit: (service) => autoSubmitSettings(service.ctx).model_file.max_bytes + FORM_SLACK_BYTES,
     responses: {
       202: uploadView,
-      400: texts(
-        "model_pkl_not_pkl",
-        "model_pkl_sha256_invalid",
-        "model_pkl_sha256_mismatch",
-        "python_version_invalid",
-        "python_version_unsupported",
-        "model_shape_refused",
-        "model_pickle_invalid",
-        "model_pickle_torch",
-      ),
+      400: texts(...modelFileRefusals),
       404: `${modelNotFound} | ${texts("not_found")} (an event deployment)`,
       413: texts("model_file_too_large", "payload_too_large"),
     },
