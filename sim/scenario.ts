@@ -47,7 +47,7 @@ const eventStakingSchema = z.strictObject({
   /** Models an agent can stake per window. */
   max_slots: z.int().min(1).default(3),
   /** A: a window's return is A·tanh(payout_factor·score/A) of the stake. */
-  stake_return_amplitude: z.number().positive().default(0.25),
+  stake_return_amplitude: z.number().positive().max(1).default(0.25),
   /** The payout factor is 1 while a window's locked total is at most this, threshold/total above it. */
   payout_factor_threshold_usdc: usdc.default("500"),
   /** When the staking contract is armed; before it every draft answers 409. Absent = armed from the start. */
@@ -236,6 +236,16 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
   }
   if (scenario.kind === "event" && scenario.auto_submit) {
     throw new ScenarioError(`${source}: auto_submit: the auto-submit lane needs a tournament scenario`);
+  }
+  const nRounds = (scenario.calendar ?? scenario.event)?.n_rounds ?? 0;
+  for (const [i, action] of scenario.actions.entries()) {
+    if (!("set_fault" in action)) continue;
+    const { fault, round } = action.set_fault;
+    const where = `${source}: actions[${i}].set_fault.round`;
+    if (fault === "diagnostics_maintenance" && round !== undefined) throw new ScenarioError(`${where}: diagnostics_maintenance is not tied to a round`);
+    if (fault !== "diagnostics_maintenance" && (round === undefined || round > nRounds)) {
+      throw new ScenarioError(`${where}: ${fault} needs a round number from 1 to ${nRounds}`);
+    }
   }
   if (scenario.kind === "event" && scenario.staking) {
     throw new ScenarioError(`${source}: staking: tournament staking needs a tournament scenario`);

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,34 +34,79 @@ export async function runPredict(run: PredictRun): Promise<PredictOutcome> {
   const python = await findPython();
   if (!python.ok) return { ok: false, error: python.error };
   const dir = await mkdtemp(join(tmpdir(), "basecamp-predict-"));
+  const failed = (error: string): PredictOutcome => ({ ok: false, error: logSafe(error, dir) });
   try {
     await writeFile(join(dir, "model.pkl"), run.pkl);
     await writeFile(join(dir, "features.csv"), writeFrameCsv(run.features));
     await writeFile(join(dir, "benchmark.csv"), writeFrameCsv(run.benchmark));
     const crash = await execute(python.path, dir, run.timeout_seconds);
-    if (crash !== null) return { ok: false, error: crash.replaceAll(dir, "<run dir>") };
-    const result = JSON.parse(await readFile(join(dir, "result.json"), "utf8")) as { ok: boolean; column?: string; error?: string };
-    if (!result.ok) return { ok: false, error: (result.error ?? "predict failed").replaceAll(dir, "<run dir>") };
+    if (crash !== null) return failed(crash);
+    let result: { ok: boolean; column?: string; error?: string };
+    try {
+      result = JSON.parse(await readFile(join(dir, "result.json"), "utf8")) as typeof result;
+    } catch {
+      return failed("predict ended without reporting a result (the process exited early, e.g. through os._exit)");
+    }
+    if (!result.ok) return failed(result.error ?? "predict failed");
     return { ok: true, column: result.column as string, ...readPredictions(await readFile(join(dir, "predictions.csv"), "utf8")) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** Null when the script ran to its end (it reports through result.json), else why it did not. */
+/**
+ * A reason fit for the event log, which must not vary between runs: the run's temporary directory
+ * and object addresses (`<object at 0x7f…>`) are taken out.
+ */
+function logSafe(reason: string, dir: string): string {
+  return reason.replaceAll(dir, "<run dir>").replace(/ at 0x[0-9a-fA-F]+/g, "");
+}
+
+/** The last stderr bytes kept for a crash's reason: a chatty model cannot exhaust memory. */
+const STDERR_TAIL = 64 * 1024;
+
+/**
+ * Null when the script ran to its end (it reports through result.json), else why it did not. The
+ * script runs in a process group of its own with a fixed hash seed (a callable iterating a set
+ * answers the same every run); the group is killed at the timeout and once the script is done, so
+ * processes the predict started never outlive it. Its stdout is discarded.
+ */
 function execute(python: string, dir: string, timeoutSeconds: number): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile(
-      python,
-      [SCRIPT, dir],
-      { timeout: timeoutSeconds * 1000, killSignal: "SIGKILL", maxBuffer: 16 * 1024 * 1024 },
-      (error, _stdout, stderr) => {
-        if (!error) return resolve(null);
-        if (error.killed) return resolve(`predict did not finish within ${timeoutSeconds} s and was stopped`);
-        const last = stderr.trim().split("\n").pop();
-        resolve(`the predict run crashed: ${last || error.message}`);
-      },
-    );
+    const child = spawn(python, [SCRIPT, dir], {
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, PYTHONHASHSEED: "0" },
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    const killGroup = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // the group is already gone
+      }
+    };
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, timeoutSeconds * 1000);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      resolve(`the predict run could not start: ${e.message}`);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      killGroup();
+      if (timedOut) return resolve(`predict did not finish within ${timeoutSeconds} s and was stopped`);
+      if (code === 0) return resolve(null);
+      const last = stderr.trim().split("\n").pop();
+      resolve(`the predict run crashed: ${last || `exit ${code ?? signal}`}`);
+    });
   });
 }
 

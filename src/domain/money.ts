@@ -7,8 +7,12 @@ export const MICRO_PER_USDC = 1_000_000;
 
 const DECIMAL = /^(\d+)(?:\.(\d{1,6}))?$/;
 
+/** Longer amount texts are refused unread: no amount needs them, and a megabyte of digits costs time. */
+const MAX_AMOUNT_CHARS = 40;
+
 /** Exact micro of a non-negative decimal with at most 6 decimals, as a bigint (any size); null otherwise. */
 function decimalMicro(text: string): bigint | null {
+  if (text.length > MAX_AMOUNT_CHARS) return null;
   const m = DECIMAL.exec(text);
   if (!m) return null;
   return BigInt(m[1]) * BigInt(MICRO_PER_USDC) + BigInt((m[2] ?? "").padEnd(6, "0"));

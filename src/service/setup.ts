@@ -44,7 +44,9 @@ export function initialiseStore(ctx: ServiceContext, t: number): void {
 
 /** The parts of a deployment that must match for a store to be resumed. */
 function deploymentIdentity(d: Deployment): unknown {
-  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents: d.agents, faults: d.faults, staking: d.staking, auto_submit: d.auto_submit };
+  // An agent's defaulted event_staking stays out, so stores made before it existed still resume.
+  const agents = d.agents.map(({ event_staking, ...rest }) => (event_staking ? rest : { ...rest, event_staking }));
+  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents, faults: d.faults, staking: d.staking, auto_submit: d.auto_submit };
 }
 
 export interface ScoringSettingsRecord {

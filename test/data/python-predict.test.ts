@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
@@ -66,6 +68,37 @@ describe("runPredict, against pickles made by the runner's own Python", () => {
 
   it("stops a run that outlasts its timeout", async () => {
     expect(failure(await run("slow", 1))).toBe("predict did not finish within 1 s and was stopped");
+  }, 20_000);
+
+  it("fails a predict that exits instead of answering, and keeps object addresses out of its reasons", async () => {
+    expect(failure(await run("exits"))).toBe("predict raised SystemExit: 0");
+    expect(failure(await run("hard_exits"))).toBe("predict ended without reporting a result (the process exited early, e.g. through os._exit)");
+    expect(failure(await run("raises_with_address"))).toBe("predict raised ValueError: <object object>");
+  });
+
+  it("discards what a predict prints: a chatty model still answers", async () => {
+    expect(await run("chatty")).toMatchObject({ ok: true, column: "prediction", ids: features.ids });
+  });
+
+  it("kills the processes a predict started when it times out", async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), "basecamp-test-")), "pid");
+    process.env.BASECAMP_TEST_PID_FILE = pidFile;
+    try {
+      expect(failure(await run("starts_a_sleeper_and_hangs", 2))).toBe("predict did not finish within 2 s and was stopped");
+    } finally {
+      delete process.env.BASECAMP_TEST_PID_FILE;
+    }
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    // Running, or gone / a zombie (killed, waiting for an init that may never reap it).
+    const alive = () => {
+      try {
+        return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(alive()).toBe(false);
   }, 20_000);
 
   it("passes non-finite and out-of-range values through for the service to judge", async () => {

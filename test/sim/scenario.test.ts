@@ -25,4 +25,18 @@ describe("scenario files", () => {
     const s = smallScenario({ actions: [{ at: "2026-01-05T12:00:00Z", set_scoring: { clip: 0.1 } }] });
     expect(s.actions[0]).toEqual({ at: "2026-01-05T12:00:00Z", set_scoring: { clip: 0.1 } });
   });
+
+  it("check a set_fault action's round at load, naming the action", () => {
+    const at = "2026-01-05T12:00:00Z";
+    expect(() => smallScenario({ actions: [{ at, set_fault: { fault: "empty_live", on: true } }] })).toThrow(
+      "actions[0].set_fault.round: empty_live needs a round number from 1 to 3",
+    );
+    expect(() => smallScenario({ actions: [{ at, set_fault: { fault: "missing_benchmark", round: 9, on: true } }] })).toThrow(
+      "actions[0].set_fault.round: missing_benchmark needs a round number from 1 to 3",
+    );
+    expect(() => smallScenario({ actions: [{ at, set_fault: { fault: "diagnostics_maintenance", round: 1, on: true } }] })).toThrow(
+      "actions[0].set_fault.round: diagnostics_maintenance is not tied to a round",
+    );
+    expect(smallScenario({ actions: [{ at, set_fault: { fault: "empty_live", round: 2, on: true } }] }).actions).toHaveLength(1);
+  });
 });

@@ -55,7 +55,7 @@ def main(run_dir):
     try:
         with open(os.path.join(run_dir, "model.pkl"), "rb") as f:
             fn = cloudpickle.load(f)
-    except Exception as e:
+    except BaseException as e:  # SystemExit and KeyboardInterrupt too: the run must report
         return fail(run_dir, f"the model file does not unpickle: {type(e).__name__}: {e}")
     if not callable(fn):
         return fail(run_dir, f"the model file holds {describe(fn)}, not a callable")
@@ -65,7 +65,7 @@ def main(run_dir):
         args.append(read_frame(pd, os.path.join(run_dir, "benchmark.csv")))
     try:
         out = fn(*args)
-    except Exception as e:
+    except BaseException as e:  # a predict calling sys.exit() is a failed run, not a silent one
         return fail(run_dir, f"predict raised {type(e).__name__}: {e}")
     if not isinstance(out, pd.DataFrame):
         return fail(run_dir, f"predict returned {describe(out)}, not a DataFrame")

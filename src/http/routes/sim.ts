@@ -56,9 +56,9 @@ export const simRoutes = [
     method: "GET",
     path: "/sim/v1/stakes",
     operationId: "sim_stake_balances",
-    summary: "Every staking agent's event deposit, ranked by net balance (on a money event the final balance decides the winner)",
+    summary: "Every staking agent's money: event deposits (the final one decides a money event) or tournament stake earnings",
     key: "organiser",
-    responses: { 200: "{money_event, rank_metric: net_micro, rows: [{rank, agent, net_micro, settled_micro, locked_micro}]}" },
+    responses: { 200: "{product: event|tournament, rank_metric: net_micro|settled_micro, rows: [{rank, agent, net_micro, settled_micro, locked_micro}]} or null when nobody stakes" },
     handle: async ({ c, service, key }) => c.json(await service.stakeBalances(key)),
   }),
   route({

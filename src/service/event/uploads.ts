@@ -43,15 +43,15 @@ export function eventSettings(ctx: ServiceContext): EventSettings {
 /**
  * An upload on the event round lane (`round`: cadence-fenced, draws on the pool) or the practice
  * board (`practice`: never fenced, free). Checks run in this order: the event's phase, scope, the
- * model file, the model, the predictions file; then a retried idempotency key answers with its
+ * practice board's maintenance, the model file, the model, the predictions file; then a retried idempotency key answers with its
  * first outcome; then dedup by content, a run already scoring another file, and the pool. A
  * refusal writes and charges nothing. Accepted runs are scored `scoring_seconds` later.
  */
 export function upload(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput): RunView {
   const event = eventSettings(ctx);
   requireEventOpen(ctx, lane === "round");
-  if (lane === "practice" && diagnosticsMaintenance(ctx)) throw refuse("diagnostics_maintenance");
   requireScope(p, lane === "round" ? ["event"] : ["event", "practice"], lane === "round" ? "the event round lane" : "the practice board");
+  if (lane === "practice" && diagnosticsMaintenance(ctx)) throw refuse("diagnostics_maintenance");
   if (input.idempotency_key) {
     const earlier = uploadByIdempotencyKey(ctx.db, p.agent_id, input.idempotency_key);
     if (earlier) return { ...runView(ctx, earlier), idempotent_replay: true };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { SimClock } from "../../src/domain/clock.js";
+import { buildWorld } from "../../src/service/deployment.js";
+import { initialiseStore } from "../../src/service/setup.js";
+import { canonicalJson } from "../../src/store/canonical-json.js";
+import { openDb } from "../../src/store/db.js";
+import { deploymentOf } from "../../sim/deployment.js";
+import { smallEvent } from "../helpers/small-event.js";
+import { smallScenario } from "../helpers/small-scenario.js";
+
+/** The store fingerprint as Basecamp wrote it before staking and the auto-submit lane existed. */
+function beforeStaking(d: ReturnType<typeof deploymentOf>): string {
+  const agents = d.agents.map(({ name, key, scope, email_confirmed, blocked }) => ({ name, key, scope, email_confirmed, blocked }));
+  return canonicalJson({ seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents, faults: d.faults });
+}
+
+describe("resuming a store", () => {
+  it("accepts a store made before staking and the auto-submit lane, when the scenario uses neither", () => {
+    for (const scenario of [smallScenario(), smallEvent()]) {
+      const deployment = deploymentOf(scenario);
+      const world = buildWorld(deployment);
+      const db = openDb();
+      db.prepare("INSERT INTO meta (key, value) VALUES ('deployment', ?)").run(beforeStaking(deployment));
+      const t = world.schedule.phases[0].start;
+      expect(() => initialiseStore({ db, clock: new SimClock(t), world }, t)).not.toThrow();
+    }
+  });
+
+  it("refuses it once the scenario takes a capability away", () => {
+    const scenario = smallEvent({ agents: [{ name: "ann", key: "key-ann-00000001", scope: "event", event_staking: false, strategy: "event_ridge" }] });
+    const deployment = deploymentOf(scenario);
+    const world = buildWorld(deployment);
+    const db = openDb();
+    db.prepare("INSERT INTO meta (key, value) VALUES ('deployment', ?)").run(beforeStaking(deployment));
+    const t = world.schedule.phases[0].start;
+    expect(() => initialiseStore({ db, clock: new SimClock(t), world }, t)).toThrow(/another scenario or seed/);
+  });
+});
