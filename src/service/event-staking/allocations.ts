@@ -110,7 +110,8 @@ export function setStakeAllocation(ctx: ServiceContext, p: Principal, input: All
     const { terms, model, window } = writableWindow(ctx, p, "set_stake_allocation", input.model, input.window);
     const amount = parseUsdc(input.amount_usdc);
     if (amount === null) {
-      throw refuse("validation_error", { message: `amount_usdc: expected a decimal string with at most 6 decimals, e.g. "2.5" (got "${input.amount_usdc}")` }, { extra: { loc: ["body", "amount_usdc"] } });
+      const got = input.amount_usdc.length > 40 ? `${input.amount_usdc.slice(0, 40)}… (${input.amount_usdc.length} characters)` : input.amount_usdc;
+      throw refuse("validation_error", { message: `amount_usdc: expected a decimal string with at most 6 decimals, e.g. "2.5" (got "${got}")` }, { extra: { loc: ["body", "amount_usdc"] } });
     }
     if (!hasSubmission(ctx, model, window)) throw refuse("no_submission_for_window", { model_id: model.id, window });
     requireRoom(ctx, p, terms, model, window, amount);

@@ -122,6 +122,9 @@ describe("event staking: drafting", () => {
       message: "The minimum stake on a model is 1 USDC.",
     });
     expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "1.0000001" }))).toMatchObject({ status: 422, code: "validation_error" });
+    const long = refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "9".repeat(100_000) }));
+    expect(long).toMatchObject({ status: 422, code: "validation_error" });
+    expect(long.message).toBe(`amount_usdc: expected a decimal string with at most 6 decimals, e.g. "2.5" (got "${"9".repeat(40)}… (100000 characters)")`);
     setStakeAllocation(h.ctx, h.ann, { model: a, amount_usdc: "6" });
     expect(refusalParts(() => setStakeAllocation(h.ctx, h.ann, { model: b, amount_usdc: "4.000001" }))).toEqual({
       status: 409,
