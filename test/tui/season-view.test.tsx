@@ -2,6 +2,7 @@ import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { progressBar } from "../../src/tui/progress-bar.js";
 import { SeasonView } from "../../src/tui/season-view.js";
+import { formatStakeBalances } from "../../src/tui/stakes-text.js";
 import { board } from "./fixtures.js";
 
 const plain = (s: string | undefined): string => (s ?? "").replace(/\x1b\[[0-9;]*m/g, "");
@@ -31,6 +32,23 @@ describe("<SeasonView>", () => {
     expect(frame).toContain("[████████████████████] 10/10 rounds settled");
     expect(frame).toContain("no standings yet");
     expect(frame).toContain("event log digest sha256:9f2c");
+  });
+
+  it("shows the stake table once a money event is over, amounts in USDC", () => {
+    const done = { ...progress, settled: 10, phase: "done" };
+    const stakes = formatStakeBalances({
+      product: "event",
+      rank_metric: "net_micro",
+      rows: [
+        { rank: 1, agent: "atlas", net_micro: 51_610_144, settled_micro: 1_610_144, locked_micro: 0 },
+        { rank: 2, agent: "drift", net_micro: 49_500_000, settled_micro: -500_000, locked_micro: 2_500_000 },
+      ],
+    });
+    const frame = plain(render(<SeasonView scenario="s" seed={1} progress={done} board={board} log={[]} digest="d" stakes={stakes} />).lastFrame());
+    expect(frame).toContain("event deposits (USDC)");
+    expect(frame).toContain("ranked by net_micro");
+    expect(frame).toMatch(/1 {2}atlas +51\.610144 +1\.610144 +0/);
+    expect(frame).toMatch(/2 {2}drift +49\.5 +-0\.5 +2\.5/);
   });
 });
 
