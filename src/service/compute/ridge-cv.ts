@@ -70,7 +70,7 @@ export function fitRidgeCv(input: RidgeInput): RidgeFit {
 }
 
 /** Feature columns over `rows` as the preset sees them: NaN → FILL_VALUE. */
-export function presetColumns(frame: Frame, features: string[], rows: number[]): Float64Array[] {
+function presetColumns(frame: Frame, features: string[], rows: number[]): Float64Array[] {
   return features.map((f) => {
     const col = frame.columns[f];
     return Float64Array.from(rows, (r) => (Number.isNaN(col[r]) ? FILL_VALUE : col[r]));
@@ -105,7 +105,7 @@ function designatedById(benchmark: Frame): Map<string, number> | null {
 }
 
 /** Mean and sample standard deviation (0 for one value); nulls when there is none. */
-export function stats(xs: number[]): TermStats {
+function stats(xs: number[]): TermStats {
   if (xs.length === 0) return { mean: null, std: null };
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
   if (xs.length === 1) return { mean, std: 0 };
