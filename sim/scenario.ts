@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/auto-submit/settings.js";
+import { defaultRateCard } from "../src/service/compute/settings.js";
 import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
 import { usdcString as usdc } from "./usdc.js";
@@ -60,6 +61,19 @@ const finalWindowSchema = z.strictObject({
   max_selections: z.int().min(1).default(2),
 });
 
+/** Hosted compute: each enrolled agent's pre-funded grant and the tiers' hourly rates. Absent = no compute budget. */
+const computeSchema = z.strictObject({
+  budget_usd: usdc,
+  rate_card_usd_per_hr: z
+    .strictObject({
+      CPU: usdc.default(defaultRateCard.CPU),
+      T4: usdc.default(defaultRateCard.T4),
+      A10G: usdc.default(defaultRateCard.A10G),
+      A100: usdc.default(defaultRateCard.A100),
+    })
+    .default(defaultRateCard),
+});
+
 const eventSchema = z.strictObject({
   start: z.iso.datetime(),
   build_phase_minutes: z.number().positive(),
@@ -86,6 +100,7 @@ const eventSchema = z.strictObject({
   predictions_max_bytes: z.int().min(1).default(20 * 1024 * 1024),
   staking: eventStakingSchema.optional(),
   final_window: finalWindowSchema.optional(),
+  compute: computeSchema.optional(),
 });
 
 const datasetSchema = z
@@ -154,9 +169,12 @@ const agentSchema = z.strictObject({
   params: z.record(z.string(), z.unknown()).default({}),
 });
 
-/** A fault switched on or off mid-replay; `round` for a round fault, none for diagnostics_maintenance. */
+/** Faults that strike the whole deployment, not one round. */
+const deploymentFaults = ["diagnostics_maintenance", "compute_paused"] as const;
+
+/** A fault switched on or off mid-replay; `round` for a round fault, none for diagnostics_maintenance and compute_paused. */
 const faultChangeSchema = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", "diagnostics_maintenance"]),
+  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", ...deploymentFaults]),
   round: z.int().min(1).optional(),
   on: z.boolean(),
 });
@@ -179,6 +197,8 @@ const faultsSchema = z
     chain_rpc_unavailable_rounds: z.array(z.int().min(1)).optional(),
     /** The practice board starts under maintenance: its uploads answer 503. */
     diagnostics_maintenance: z.boolean().optional(),
+    /** Hosted compute starts paused by an administrator: launches answer 503. */
+    compute_paused: z.boolean().optional(),
   })
   .default({ missing_benchmark_rounds: [], empty_live_rounds: [] });
 
@@ -242,8 +262,9 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
     if (!("set_fault" in action)) continue;
     const { fault, round } = action.set_fault;
     const where = `${source}: actions[${i}].set_fault.round`;
-    if (fault === "diagnostics_maintenance" && round !== undefined) throw new ScenarioError(`${where}: diagnostics_maintenance is not tied to a round`);
-    if (fault !== "diagnostics_maintenance" && (round === undefined || round > nRounds)) {
+    const wide = (deploymentFaults as readonly string[]).includes(fault);
+    if (wide && round !== undefined) throw new ScenarioError(`${where}: ${fault} is not tied to a round`);
+    if (!wide && (round === undefined || round > nRounds)) {
       throw new ScenarioError(`${where}: ${fault} needs a round number from 1 to ${nRounds}`);
     }
   }

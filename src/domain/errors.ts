@@ -216,6 +216,27 @@ export const catalogue = {
     text: "{tool}: this real-money deployment has no deposit address or forwarder; stake with stake_from_wallet.",
   },
 
+  // Compute (hosted training for events). The not-started text is the spec's; the rest are Basecamp's own.
+  compute_not_live: { status: 403, text: "Hosted compute is not live: the event is in its {phase} phase." },
+  compute_no_budget: { status: 403, text: "Hosted compute is not available: this event has no compute budget." },
+  compute_paused: { status: 503, text: "Hosted compute is paused by an administrator; launches resume when it is switched back on." },
+  train_seed_top_level: { status: 400, text: "seed is not a top-level train field: put it in params (params.seed)." },
+  train_unknown_fields: { status: 400, text: "Unknown train fields: {fields}; allowed: {allowed}." },
+  train_field_unsupported: { status: 400, text: "{field} is not supported by Basecamp's hosted training." },
+  train_field_invalid: { status: 400, text: "{field}: {message}" },
+  train_model_unsupported: {
+    status: 400,
+    text: "model '{model}' is not trained here: Basecamp's hosted training trains {trained} only.",
+  },
+  compute_insufficient_credit: {
+    status: 409,
+    text: "Not enough compute credit: this job holds {hold_cents} cents and {available_cents} cents are available.",
+  },
+  job_not_found: { status: 404, text: "Job {job_id} not found" },
+  job_already_finished: { status: 409, text: "Job {job_id} already ended ({status}); only a queued or running job can be cancelled." },
+  job_model_not_ready: { status: 409, text: "Job {job_id} is {status}: a model is downloadable once the job has completed." },
+  job_model_absent: { status: 404, text: "Job {job_id} has no model artifact: {reason}" },
+
   // Organiser clock control (/sim/v1)
   clock_backwards: { status: 422, text: "The clock never moves backwards: {until} is before now ({now})." },
   clock_no_next_phase: { status: 422, text: "The season is in its last phase ({phase}); there is no next phase to advance to." },

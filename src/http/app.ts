@@ -10,6 +10,7 @@ import { parseJsonBody } from "./json-body.js";
 import { openApiDocument } from "./openapi.js";
 import { honoPath, pathPattern, route, type Route } from "./route.js";
 import { boardRoutes } from "./routes/boards.js";
+import { computeRoutes } from "./routes/compute.js";
 import { dataRoutes } from "./routes/data.js";
 import { diagnosticsRoutes } from "./routes/diagnostics.js";
 import { eventRoutes } from "./routes/event.js";
@@ -47,6 +48,7 @@ const serviceRoutes: Route[] = [
   ...eventRoutes,
   ...eventStakingRoutes,
   ...finalWindowRoutes,
+  ...computeRoutes,
   ...diagnosticsRoutes,
   ...simRoutes,
 ];

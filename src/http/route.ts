@@ -41,7 +41,7 @@ export interface Route<B = unknown> {
   /** Status → description, besides the general errors every keyed route can give. */
   responses: Record<number, string>;
   /** Media type of the 200/201 answer. */
-  produces?: "application/json" | "application/vnd.apache.parquet";
+  produces?: "application/json" | "application/vnd.apache.parquet" | "application/octet-stream";
   handle(input: RouteInput<B>): Promise<Response>;
 }
 

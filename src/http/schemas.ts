@@ -55,8 +55,8 @@ export const scoringChangeBody = z.strictObject({
 });
 
 export const faultBody = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", "diagnostics_maintenance"]),
-  round: z.int().optional().meta({ description: "The round (1-based) a round fault strikes; absent for diagnostics_maintenance" }),
+  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", "diagnostics_maintenance", "compute_paused"]),
+  round: z.int().optional().meta({ description: "The round (1-based) a round fault strikes; absent for diagnostics_maintenance and compute_paused" }),
   on: z.boolean(),
 });
 
@@ -135,6 +135,16 @@ export const formSchemas = {
 
 export type FormName = keyof typeof formSchemas;
 
+/**
+ * A train call. Open at the top level on purpose: the service refuses unknown fields and a
+ * top-level `seed` with 400 naming them (the public facts' status), not the schema's 422.
+ */
+export const trainBody = z.record(z.string(), z.unknown()).meta({
+  description:
+    "{model: ridge (lightgbm|xgboost|mlp|random_forest|custom are refused), features: 'all'|'small'|[names] (default small), " +
+    "target, universe: futures, gpu: CPU|T4|A10G|A100 (default T4), params: {seed, alpha}, max_hours: (0, 4] (default 1), dry_run}",
+});
+
 /** Component names of the bodies in the OpenAPI document. */
 export const bodySchemas = {
   SubmitV2Body: submitV2Body,
@@ -147,6 +157,7 @@ export const bodySchemas = {
   StakeWithdrawBody: stakeWithdrawBody,
   FinalSelectionBody: finalSelectionBody,
   AutoSubmitBody: autoSubmitBody,
+  TrainBody: trainBody,
 } as const;
 
 export type BodyName = keyof typeof bodySchemas;

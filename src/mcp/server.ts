@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Service } from "../service/service.js";
 import { stderrLog, type Log } from "./result.js";
+import { registerComputeTools } from "./tools-compute.js";
 import { registerDataTools } from "./tools-data.js";
 import { registerEventTools } from "./tools-event.js";
 import { registerEventStakingTools } from "./tools-event-staking.js";
@@ -33,5 +34,6 @@ export function createMcpServer(service: Service, key: string | undefined, log: 
   registerEventTools(server, context);
   registerEventStakingTools(server, context);
   registerStakingTools(server, context);
+  registerComputeTools(server, context);
   return server;
 }

@@ -16,6 +16,8 @@ interface ToolSpec<S extends z.ZodRawShape> {
   input: S;
   /** A read: the tool changes nothing (MCP `readOnlyHint`). */
   readOnly?: boolean;
+  /** Arguments beyond `input` reach `run` instead of being dropped, so the service can refuse them by name. */
+  loose?: boolean;
   run(args: z.output<z.ZodObject<S>>): unknown;
 }
 
@@ -23,7 +25,7 @@ interface ToolSpec<S extends z.ZodRawShape> {
 export function addTool<S extends z.ZodRawShape>(server: McpServer, log: Log, spec: ToolSpec<S>): void {
   server.registerTool(
     spec.name,
-    { description: spec.description, inputSchema: spec.input, annotations: { readOnlyHint: spec.readOnly ?? false } },
+    { description: spec.description, inputSchema: spec.loose ? z.looseObject(spec.input) : spec.input, annotations: { readOnlyHint: spec.readOnly ?? false } },
     // The SDK types the arguments from the shape; the cast bridges its zod-compat typing to zod 4's.
     ((args: z.output<z.ZodObject<S>>) => answer(() => spec.run(args), log)) as never,
   );

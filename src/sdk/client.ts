@@ -11,6 +11,8 @@ import type { EventStakingView } from "../service/event-staking/view.js";
 import type { RunView } from "../service/event/run-view.js";
 import type { Lane } from "../service/event/upload-repo.js";
 import type { UploadInput } from "../service/event/uploads.js";
+import type { ComputeCredits, TrainEstimate } from "../service/compute/jobs.js";
+import type { JobView } from "../service/compute/job-view.js";
 import type { ModelRecord } from "../service/models.js";
 import type { ModelFileInput } from "../service/auto-submit/upload-model.js";
 import type { ModelUploadView } from "../service/auto-submit/upload-view.js";
@@ -189,6 +191,31 @@ export class BasecampClient implements Client {
 
   finalBoard(): Promise<FinalBoard> {
     return this.http.json("GET", "/api/v1/event/final/board");
+  }
+
+  /** Launches a training job (202), or with `dry_run: true` prices it (200). */
+  train(body: Record<string, unknown>): Promise<TrainEstimate | JobView> {
+    return this.http.json("POST", "/api/v1/compute/train", body);
+  }
+
+  getJob(jobId: string): Promise<JobView> {
+    return this.http.json("GET", `/api/v1/compute/jobs/${seg(jobId)}`);
+  }
+
+  listJobs(): Promise<{ jobs: JobView[] }> {
+    return this.http.json("GET", "/api/v1/compute/jobs");
+  }
+
+  cancelJob(jobId: string): Promise<JobView> {
+    return this.http.json("DELETE", `/api/v1/compute/jobs/${seg(jobId)}`);
+  }
+
+  computeCredits(): Promise<ComputeCredits> {
+    return this.http.json("GET", "/api/v1/compute/credits");
+  }
+
+  downloadModel(jobId: string): Promise<Uint8Array> {
+    return this.http.bytes(`/api/v1/compute/jobs/${seg(jobId)}/model`);
   }
 }
 

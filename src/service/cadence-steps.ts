@@ -5,6 +5,7 @@ import type { ServiceContext } from "./deployment.js";
 import { allRounds, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "./event/runs.js";
 import { applyLaneStep, dueLaneSteps, type LaneStep } from "./auto-submit/lane-steps.js";
+import { applyJobStep, dueJobSteps, type JobStep } from "./compute/job-steps.js";
 import { lockWindow } from "./event-staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
 import { settleRound } from "./settlement.js";
@@ -35,20 +36,21 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
 /**
  * Brings the service up to the clock: opens, closes (locking its stakes) and settles (paying its
  * tournament stakes) every round whose time has come, moves every event run through scoring,
- * moves tournament model files through validation and runs the auto-submit lane, and settles
- * event stakes as their results unseal, all in time order (at one instant: rounds, then runs,
- * then lane steps, then event stakes), each logged at its scheduled time rather than when it was
- * noticed, however long a predict run takes.
+ * moves tournament model files through validation and runs the auto-submit lane, moves hosted
+ * training jobs through their runs, and settles event stakes as their results unseal, all in time
+ * order (at one instant: rounds, then runs, then lane steps, then jobs, then event stakes), each
+ * logged at its scheduled time rather than when it was noticed, however long a predict run takes.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = ctx.clock.now();
   const rounds = dueSteps(ctx, now);
-  const all: (DueStep | RunStep | LaneStep)[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now)].sort(
+  const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now)].sort(
     (a, b) => a.t - b.t || stepRank(a) - stepRank(b),
   );
   for (const step of all) {
     settleStakesBefore(ctx, step.t);
-    if (isLaneStep(step)) await applyLaneStep(ctx, step);
+    if (isJobStep(step)) await applyJobStep(ctx, step);
+    else if (isLaneStep(step)) await applyLaneStep(ctx, step);
     else if (isRunStep(step)) applyRunStep(ctx, step);
     else if (step.kind === "open") openStep(ctx, step);
     else if (step.kind === "close") closeStep(ctx, step);
@@ -69,16 +71,22 @@ function settleStakesBefore(ctx: ServiceContext, t: number): void {
   for (const step of dueStakeSettlements(ctx, t - 1)) settleStakeWindow(ctx, step);
 }
 
-function isRunStep(s: DueStep | RunStep | LaneStep): s is RunStep {
+type Step = DueStep | RunStep | LaneStep | JobStep;
+
+function isJobStep(s: Step): s is JobStep {
+  return "job_id" in s;
+}
+
+function isRunStep(s: Step): s is RunStep {
   return "upload_id" in s;
 }
 
-function isLaneStep(s: DueStep | RunStep | LaneStep): s is LaneStep {
+function isLaneStep(s: Step): s is LaneStep {
   return "lane" in s;
 }
 
-function stepRank(s: DueStep | RunStep | LaneStep): number {
-  return isLaneStep(s) ? 2 : isRunStep(s) ? 1 : 0;
+function stepRank(s: Step): number {
+  return isJobStep(s) ? 3 : isLaneStep(s) ? 2 : isRunStep(s) ? 1 : 0;
 }
 
 function openStep(ctx: ServiceContext, { t, round }: DueStep): void {

@@ -9,6 +9,8 @@ import type { EventStakingView } from "./event-staking/view.js";
 import type { RunView } from "./event/run-view.js";
 import type { Lane } from "./event/upload-repo.js";
 import type { UploadInput } from "./event/uploads.js";
+import type { ComputeCredits, TrainEstimate } from "./compute/jobs.js";
+import type { JobView } from "./compute/job-view.js";
 import type { ModelRecord } from "./models.js";
 import type { ModelFileInput } from "./auto-submit/upload-model.js";
 import type { ModelUploadView } from "./auto-submit/upload-view.js";
@@ -66,4 +68,13 @@ export interface Client {
   getFinalSelection(): Promise<FinalSelectionView>;
   setFinalSelection(models: string[]): Promise<FinalSelectionView>;
   finalBoard(): Promise<FinalBoard>;
+
+  // Events: hosted compute (training jobs on the agent's compute grant).
+  train(body: Record<string, unknown>): Promise<TrainEstimate | JobView>;
+  getJob(jobId: string): Promise<JobView>;
+  listJobs(): Promise<{ jobs: JobView[] }>;
+  cancelJob(jobId: string): Promise<JobView>;
+  computeCredits(): Promise<ComputeCredits>;
+  /** A completed job's cloudpickled predict callable. */
+  downloadModel(jobId: string): Promise<Uint8Array>;
 }

@@ -16,6 +16,7 @@ import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
 import type { Faults } from "./faults.js";
 import type { AutoSubmitSettings } from "./auto-submit/settings.js";
+import type { ComputeSettings } from "./compute/settings.js";
 import type { StakingSettings, WalletSettings } from "./staking/settings.js";
 
 export type Scope = "tournament" | "event" | "practice" | "llm";
@@ -41,6 +42,8 @@ export interface EventSettings extends EventPlan {
   };
   /** Absent: no final window (the sealed rounds are the event's boards). */
   final_window?: { rounds: number; max_selections: number };
+  /** Absent: the event has no compute budget (hosted training is refused; a dry run still prices a job). */
+  compute?: ComputeSettings;
 }
 
 /** What the service needs to know of a deployment: the part of a scenario that is not strategy. */

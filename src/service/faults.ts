@@ -22,11 +22,17 @@ export interface Faults {
   chain_rpc_unavailable_rounds?: number[];
   /** The practice board is under maintenance (whatever the round): its uploads answer 503. Absent until set. */
   diagnostics_maintenance?: boolean;
+  /** Hosted compute is paused by an administrator: training launches answer 503. Absent until set. */
+  compute_paused?: boolean;
 }
 
 /** Faults that strike one round. */
 export type RoundFaultName = "missing_benchmark" | "empty_live" | "balance_unavailable" | "chain_rpc_unavailable";
-export type FaultName = RoundFaultName | "diagnostics_maintenance";
+/** Faults that strike the whole deployment (they take no round). */
+export type DeploymentFaultName = "diagnostics_maintenance" | "compute_paused";
+export type FaultName = RoundFaultName | DeploymentFaultName;
+
+const deploymentWide = (f: FaultName): f is DeploymentFaultName => f === "diagnostics_maintenance" || f === "compute_paused";
 
 const fieldOf: Record<RoundFaultName, keyof Faults> = {
   missing_benchmark: "missing_benchmark_rounds",
@@ -60,25 +66,29 @@ export function diagnosticsMaintenance(ctx: ServiceContext): boolean {
   return faults(ctx).diagnostics_maintenance === true;
 }
 
+export function computePaused(ctx: ServiceContext): boolean {
+  return faults(ctx).compute_paused === true;
+}
+
 export function storeFaults(ctx: ServiceContext, f: Faults): void {
   ctx.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('faults', ?)").run(canonicalJson(f));
 }
 
 /**
  * Turns a fault on or off (an organiser action): a round fault for the round named, practice-board
- * maintenance for the whole deployment (it takes no round).
+ * maintenance or a compute pause for the whole deployment (they take no round).
  */
 export function toggleFault(ctx: ServiceContext, fault: FaultName, round: number | undefined, on: boolean): Faults {
   const roundError = (message: string) => refuse("validation_error", { message: `round: ${message}` }, { extra: { loc: ["body", "round"] } });
   const n = ctx.world.schedule.rounds.length;
-  if (fault === "diagnostics_maintenance") {
-    if (round !== undefined) throw roundError(`diagnostics_maintenance is not tied to a round (got ${round})`);
+  if (deploymentWide(fault)) {
+    if (round !== undefined) throw roundError(`${fault} is not tied to a round (got ${round})`);
   } else if (round === undefined || !Number.isInteger(round) || round < 1 || round > n) {
     throw roundError(`expected a round number from 1 to ${n} (got ${round})`);
   }
   return inTransaction(ctx.db, () => {
     const current = faults(ctx);
-    const next = fault === "diagnostics_maintenance" ? { ...current, diagnostics_maintenance: on } : withRound(current, fault, round as number, on);
+    const next = deploymentWide(fault) ? { ...current, [fault]: on } : withRound(current, fault, round as number, on);
     storeFaults(ctx, next);
     appendEvent(ctx.db, ctx.clock.now(), "faults.changed", next);
     return next;

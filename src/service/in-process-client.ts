@@ -37,5 +37,11 @@ export function inProcessClient(service: Service, apiKey: string): Client {
     getFinalSelection: () => service.getFinalSelection(apiKey),
     setFinalSelection: (models) => service.setFinalSelection(apiKey, models),
     finalBoard: () => service.finalBoard(apiKey),
+    train: (body) => service.train(apiKey, body),
+    getJob: (jobId) => service.getJob(apiKey, jobId),
+    listJobs: () => service.listJobs(apiKey),
+    cancelJob: (jobId) => service.cancelJob(apiKey, jobId),
+    computeCredits: () => service.computeCredits(apiKey),
+    downloadModel: async (jobId) => (await service.downloadModel(apiKey, jobId)).bytes,
   };
 }

@@ -31,6 +31,7 @@ import { stakeFromWallet, type StakeInput } from "./staking/wallet-stakes.js";
 import { submitV2, type SubmitInput } from "./tournament.js";
 import { getUploadStatus, uploadModel, type ModelFileInput } from "./auto-submit/upload-model.js";
 import { setAutoSubmit } from "./auto-submit/switch.js";
+import { cancelJob, downloadModel, getCredits, getJob, listJobs, train } from "./compute/jobs.js";
 
 export interface ServiceOptions {
   /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
@@ -185,6 +186,15 @@ export class Service {
   setFinalSelection = (key: string | undefined, models: string[]) =>
     this.as(key, "set_final_selection", (p) => setFinalSelection(this.ctx, p, models));
   finalBoard = (key: string | undefined) => this.read(key, "final_board", () => finalBoard(this.ctx));
+
+  /** Hosted compute (events): a training job drawn from the agent's compute grant, or its price (`dry_run`). */
+  train = (key: string | undefined, body: Record<string, unknown>) => this.as(key, "train", (p) => train(this.ctx, p, body));
+  getJob = (key: string | undefined, jobId: string) => this.as(key, "get_job_status", (p) => getJob(this.ctx, p, jobId));
+  listJobs = (key: string | undefined) => this.as(key, "list_compute_jobs", (p) => listJobs(this.ctx, p));
+  cancelJob = (key: string | undefined, jobId: string) => this.as(key, "cancel_job", (p) => cancelJob(this.ctx, p, jobId));
+  computeCredits = (key: string | undefined) => this.as(key, "get_compute_credits", (p) => getCredits(this.ctx, p));
+  /** A completed job's model: a cloudpickled predict callable. */
+  downloadModel = (key: string | undefined, jobId: string) => this.as(key, "download_model", (p) => downloadModel(this.ctx, p, jobId));
 
   /** Organiser: the served clock, its mode and the cadence now. */
   clock = (key: string | undefined) => this.organiser(key, () => clockView(this.ctx, this.clockControl()));

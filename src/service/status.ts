@@ -3,7 +3,9 @@ import type { CadenceState } from "../domain/cadence.js";
 import { authenticate, type Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
 import { uploadsRemaining } from "./event/pool.js";
-import { diagnosticsMaintenance } from "./faults.js";
+import { computePaused, diagnosticsMaintenance } from "./faults.js";
+import { credits } from "./compute/jobs.js";
+import { computeSettings, rateCard } from "./compute/settings.js";
 import { getModels } from "./models.js";
 import { finalWindow } from "./event/final-selection.js";
 import { stakingBlock } from "./event-staking/view.js";
@@ -56,6 +58,12 @@ export interface StatusView {
   };
   /** Events only: the final window's cap, null when the event has none. */
   max_selections?: number | null;
+  /** Events only: whether the caller can launch hosted training now (an event key, a live event with a compute budget, compute not paused, credit left). */
+  hosted_train_funded?: boolean;
+  /** Events only: the calls that make sense now; `train` when hosted training is funded. */
+  next_actions?: string[];
+  /** Events only: each GPU tier's price in dollars per hour. */
+  compute_rate_card_usd_per_hr?: Record<string, number>;
 }
 
 /** The mode-aware orientation read (`GET /api/v1/status`, MCP `get_started`). */
@@ -90,6 +98,24 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
     phase_sequence: ctx.world.schedule.phases.map((ph) => ph.name),
     event_staking: stakingSummary(ctx, p),
     max_selections: finalWindow(ctx)?.max_selections ?? null,
+    ...computeSummary(ctx, p, started && cadence.phase !== "done", !cadence.intake_fenced),
+  };
+}
+
+/** The event's hosted-compute orientation: funded or not, what to do next, and the rate card. */
+function computeSummary(ctx: ServiceContext, p: Principal, live: boolean, roundOpen: boolean) {
+  const funded =
+    p.scope === "event" && live && computeSettings(ctx) !== null && !computePaused(ctx) && credits(ctx, p.agent_id).available_cents > 0;
+  const next_actions = [
+    ...(live && p.scope !== "llm" ? ["download_dataset", "submit_validation_diagnostics"] : []),
+    ...(live && roundOpen && p.scope === "event" ? ["submit_event_predictions"] : []),
+    ...(funded ? ["train"] : []),
+  ];
+  const card = rateCard(ctx);
+  return {
+    hosted_train_funded: funded,
+    next_actions,
+    compute_rate_card_usd_per_hr: Object.fromEntries(Object.entries(card).map(([tier, usd]) => [tier, Number(usd)])),
   };
 }
 

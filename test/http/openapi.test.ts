@@ -43,6 +43,11 @@ const contract: Record<string, string[]> = {
   "/api/v1/event/staking/withdraw": ["post"],
   "/api/v1/event/final/selection": ["get", "post"],
   "/api/v1/event/final/board": ["get"],
+  "/api/v1/compute/train": ["post"],
+  "/api/v1/compute/jobs": ["get"],
+  "/api/v1/compute/jobs/{job_id}": ["get", "delete"],
+  "/api/v1/compute/jobs/{job_id}/model": ["get"],
+  "/api/v1/compute/credits": ["get"],
   "/api/v1/openapi.json": ["get"],
   "/sim/v1/clock": ["get"],
   "/sim/v1/clock/advance": ["post"],
@@ -64,6 +69,7 @@ const bodies: Record<string, string> = {
   "post /api/v1/event/staking/withdraw": "StakeWithdrawBody",
   "post /api/v1/event/final/selection": "FinalSelectionBody",
   "post /api/v1/models/{model}/auto-submit": "AutoSubmitBody",
+  "post /api/v1/compute/train": "TrainBody",
 };
 
 /** Multipart bodies: their media type is form data. */

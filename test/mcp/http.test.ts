@@ -49,6 +49,12 @@ const SERVED = [
   "withdraw_usdc",
   "get_deposit_address",
   "get_forwarder_balance",
+  "train",
+  "get_job_status",
+  "list_compute_jobs",
+  "cancel_job",
+  "get_compute_credits",
+  "download_model",
 ];
 
 let s: TestServer;
@@ -170,9 +176,9 @@ describe("the /mcp transport of basecamp serve", () => {
     const badArgs = await alice.callTool({ name: "create_model", arguments: { name: 42 } });
     expect(badArgs.isError).toBe(true);
     expect((badArgs.content as { text: string }[])[0].text).toMatch(/^MCP error -32602: Input validation error/);
-    const unserved = await alice.callTool({ name: "train", arguments: {} });
+    const unserved = await alice.callTool({ name: "get_job_log", arguments: {} });
     expect(unserved.isError).toBe(true);
-    expect((unserved.content as { text: string }[])[0].text).toContain("Tool train not found");
+    expect((unserved.content as { text: string }[])[0].text).toContain("Tool get_job_log not found");
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadScenario, parseScenario, ScenarioError } from "../../sim/scenario.js";
+import { smallEvent } from "../helpers/small-event.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
 describe("scenario files", () => {
@@ -37,6 +38,19 @@ describe("scenario files", () => {
     expect(() => smallScenario({ actions: [{ at, set_fault: { fault: "diagnostics_maintenance", round: 1, on: true } }] })).toThrow(
       "actions[0].set_fault.round: diagnostics_maintenance is not tied to a round",
     );
+    expect(() => smallScenario({ actions: [{ at, set_fault: { fault: "compute_paused", round: 1, on: true } }] })).toThrow(
+      "actions[0].set_fault.round: compute_paused is not tied to a round",
+    );
     expect(smallScenario({ actions: [{ at, set_fault: { fault: "empty_live", round: 2, on: true } }] }).actions).toHaveLength(1);
+  });
+
+  it("reads an event's compute block with the default rate card, and refuses a budget that is not a decimal string", () => {
+    expect(smallEvent({}, { compute: { budget_usd: "5" } }).event?.compute).toEqual({
+      budget_usd: "5",
+      rate_card_usd_per_hr: { CPU: "0.10", T4: "0.50", A10G: "1.10", A100: "1.79" },
+    });
+    expect(smallEvent({}, { compute: { budget_usd: "5", rate_card_usd_per_hr: { A100: "3" } } }).event?.compute?.rate_card_usd_per_hr.A100).toBe("3");
+    expect(() => smallEvent({}, { compute: { budget_usd: 5 } })).toThrow("event.compute.budget_usd");
+    expect(smallEvent().event?.compute).toBeUndefined();
   });
 });

@@ -1,0 +1,174 @@
+import { refuse } from "../../domain/errors.js";
+import { serviceId } from "../../domain/ids.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import { nextInSequence } from "../../store/sequence.js";
+import type { Principal } from "../auth.js";
+import type { ServiceContext } from "../deployment.js";
+import { costCents, maxRuntimeSeconds, QUEUE_SECONDS, workSeconds } from "./estimate.js";
+import { requireComputeLive, requireComputeScope } from "./gate.js";
+import { agentCents, endJob, jobById, jobsOf, OPEN_STATUSES, requestOf, type JobRow } from "./job-repo.js";
+import { jobView, type JobView } from "./job-view.js";
+import { FILL_VALUE } from "./ridge-cv.js";
+import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "./settings.js";
+import { parseTrainRequest, type TrainRequest } from "./train-request.js";
+
+/** A dry run's answer: what the job would hold and run for; nothing is reserved. */
+export interface TrainEstimate {
+  dry_run: true;
+  estimated_hold_cents: number;
+  max_runtime_seconds: number;
+  estimated_runtime_seconds: number;
+  estimated_cost_cents: number;
+  rate_usd_per_hr: string;
+  model: string;
+  gpu: string;
+  universe: string;
+  target: string;
+  features: string[];
+  max_hours: number;
+}
+
+export interface ComputeCredits {
+  /** The agent's pre-funded grant; 0 when the event has no compute budget. */
+  grant_cents: number;
+  available_cents: number;
+  reserved_cents: number;
+  total_spent_usd: number;
+}
+
+const PREPROCESSING = {
+  missing: `NaN becomes ${FILL_VALUE.toFixed(1)}`,
+  sentinel: "-1 passes through as an ordinary value",
+  output: "the ridge output rank-uniformised into (0, 1)",
+};
+
+/**
+ * `train`: a dry run prices the job (before the event, with compute off or without a budget);
+ * otherwise the launch is gated (gate.ts), its body read, and its worst-case hold reserved from the
+ * agent's grant: a hold above what is available is refused (409). The job queues, runs a second
+ * later, and ends after its simulated runtime (job-steps.ts).
+ */
+export function train(ctx: ServiceContext, p: Principal, body: Record<string, unknown>): TrainEstimate | JobView {
+  requireComputeScope(p, "hosted training");
+  const data = { features: ctx.world.dataset.features, target: ctx.world.dataset.target };
+  if (body.dry_run === true) return estimate(ctx, parseTrainRequest(body, data));
+  requireComputeLive(ctx);
+  const req = parseTrainRequest(body, data);
+  return inTransaction(ctx.db, () => {
+    const t = ctx.clock.now();
+    const plan = planOf(ctx, req);
+    const { available_cents } = credits(ctx, p.agent_id);
+    if (plan.hold > available_cents) throw refuse("compute_insufficient_credit", { hold_cents: plan.hold, available_cents });
+    const seq = nextInSequence(ctx.db, "compute_job");
+    const jobId = serviceId("job", ctx.world.deployment.seed, "compute_job", seq);
+    const runningAt = t + QUEUE_SECONDS * 1000;
+    ctx.db
+      .prepare(
+        `INSERT INTO compute_jobs (job_id, seq, agent_id, request, status, hold_cents, runtime_seconds, max_runtime_seconds,
+           created_at, running_at, ends_at, feature_manifest) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        jobId,
+        seq,
+        p.agent_id,
+        JSON.stringify(req),
+        plan.hold,
+        plan.work,
+        plan.max,
+        t,
+        runningAt,
+        runningAt + Math.min(plan.work, plan.max) * 1000,
+        JSON.stringify({ features: req.features, preprocessing: PREPROCESSING }),
+      );
+    appendEvent(ctx.db, t, "job.queued", {
+      job_id: jobId,
+      agent: p.agent,
+      model: req.model,
+      gpu: req.gpu,
+      n_features: req.features.length,
+      max_hours: req.max_hours,
+      hold_cents: plan.hold,
+      runtime_seconds: plan.work,
+    });
+    return jobView(jobById(ctx.db, jobId) as JobRow);
+  });
+}
+
+function planOf(ctx: ServiceContext, req: TrainRequest) {
+  const rate = rateMicroPerHour(ctx, req.gpu);
+  const max = maxRuntimeSeconds(req.max_hours);
+  const work = workSeconds(ctx.world.dataset.train.ids.length, req.features.length, req.gpu);
+  return { max, work, hold: costCents(max, rate), cost: costCents(Math.min(work, max), rate) };
+}
+
+function estimate(ctx: ServiceContext, req: TrainRequest): TrainEstimate {
+  const plan = planOf(ctx, req);
+  return {
+    dry_run: true,
+    estimated_hold_cents: plan.hold,
+    max_runtime_seconds: plan.max,
+    estimated_runtime_seconds: plan.work,
+    estimated_cost_cents: plan.cost,
+    rate_usd_per_hr: rateCard(ctx)[req.gpu],
+    model: req.model,
+    gpu: req.gpu,
+    universe: req.universe,
+    target: req.target,
+    features: req.features,
+    max_hours: req.max_hours,
+  };
+}
+
+/** The agent's grant, what its open jobs hold and what its ended jobs cost. */
+export function credits(ctx: ServiceContext, agentId: string): ComputeCredits {
+  const settings = computeSettings(ctx);
+  const grant = settings ? usdCents(settings.budget_usd) : 0;
+  const { reserved, spent } = agentCents(ctx.db, agentId);
+  return { grant_cents: grant, available_cents: Math.max(0, grant - reserved - spent), reserved_cents: reserved, total_spent_usd: spent / 100 };
+}
+
+export function getCredits(ctx: ServiceContext, p: Principal): ComputeCredits {
+  requireComputeScope(p, "compute credits");
+  return credits(ctx, p.agent_id);
+}
+
+/** The caller's job; another agent's answers as not found. */
+function ownJob(ctx: ServiceContext, p: Principal, jobId: string): JobRow {
+  requireComputeScope(p, "compute jobs");
+  const row = jobById(ctx.db, jobId);
+  if (!row || row.agent_id !== p.agent_id) throw refuse("job_not_found", { job_id: jobId });
+  return row;
+}
+
+export function getJob(ctx: ServiceContext, p: Principal, jobId: string): JobView {
+  return jobView(ownJob(ctx, p, jobId));
+}
+
+export function listJobs(ctx: ServiceContext, p: Principal): { jobs: JobView[] } {
+  requireComputeScope(p, "compute jobs");
+  return { jobs: jobsOf(ctx.db, p.agent_id).map(jobView) };
+}
+
+/** Cancels a queued job (no charge) or a running one (charged for the seconds it ran); its hold is released. */
+export function cancelJob(ctx: ServiceContext, p: Principal, jobId: string): JobView {
+  return inTransaction(ctx.db, () => {
+    const row = ownJob(ctx, p, jobId);
+    if (!OPEN_STATUSES.includes(row.status)) throw refuse("job_already_finished", { job_id: jobId, status: row.status });
+    const t = ctx.clock.now();
+    const ran = row.status === "running" ? Math.ceil((t - row.running_at) / 1000) : 0;
+    const cost = Math.min(row.hold_cents, costCents(ran, rateMicroPerHour(ctx, requestOf(row).gpu)));
+    endJob(ctx.db, jobId, "cancelled", cost, t);
+    appendEvent(ctx.db, t, "job.cancelled", { job_id: jobId, ran_seconds: ran, cost_cents: cost });
+    return jobView(jobById(ctx.db, jobId) as JobRow);
+  });
+}
+
+/** A completed job's model: the cloudpickled predict callable's bytes. */
+export function downloadModel(ctx: ServiceContext, p: Principal, jobId: string): { filename: string; sha256: string; bytes: Uint8Array } {
+  const row = ownJob(ctx, p, jobId);
+  if (row.status !== "completed") throw refuse("job_model_not_ready", { job_id: jobId, status: row.status });
+  if (row.artifact_sha256 === null) throw refuse("job_model_absent", { job_id: jobId, reason: row.artifact_error ?? "none was made" });
+  const { bytes } = ctx.db.prepare("SELECT bytes FROM model_files WHERE sha256 = ?").get(row.artifact_sha256) as { bytes: Buffer };
+  return { filename: `${jobId}.pkl`, sha256: row.artifact_sha256, bytes: new Uint8Array(bytes) };
+}

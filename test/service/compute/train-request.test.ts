@@ -1,0 +1,78 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseTrainRequest } from "../../../src/service/compute/train-request.js";
+
+const data = { features: ["f_d", "f_b", "f_a", "f_c", "f_e"], target: "target_everest" };
+const refusal = (body: Record<string, unknown>) => {
+  try {
+    parseTrainRequest(body, data);
+  } catch (e) {
+    return e as { status: number; code: string; message: string };
+  }
+  throw new Error(`accepted ${JSON.stringify(body)}`);
+};
+
+describe("parseTrainRequest", () => {
+  it("fills the defaults: features small (the alphabetical first quarter), the graded target, futures, T4, max_hours 1", () => {
+    expect(parseTrainRequest({ model: "ridge" }, data)).toEqual({
+      model: "ridge",
+      features: ["f_a", "f_b"],
+      feature_set: "small",
+      target: "target_everest",
+      universe: "futures",
+      gpu: "T4",
+      params: { alpha: 1, seed: null },
+      max_hours: 1,
+      dry_run: false,
+    });
+    expect(parseTrainRequest({ model: "ridge", features: "all", gpu: "CPU", params: { seed: 7, alpha: 0 }, max_hours: 4 }, data)).toMatchObject({
+      features: data.features,
+      gpu: "CPU",
+      params: { seed: 7, alpha: 0 },
+      max_hours: 4,
+    });
+  });
+
+  it("refuses a top-level seed with 400, saying it belongs in params", () => {
+    expect(refusal({ model: "ridge", seed: 1 })).toMatchObject({ status: 400, code: "train_seed_top_level", message: expect.stringContaining("params.seed") });
+  });
+
+  it("refuses unknown top-level fields with 400 naming them", () => {
+    expect(refusal({ model: "ridge", sample_pct: 10, foo: 1 })).toMatchObject({
+      status: 400,
+      code: "train_unknown_fields",
+      message: expect.stringContaining("sample_pct, foo"),
+    });
+    expect(refusal({ model: "ridge", train_filter: {} })).toMatchObject({ status: 400, message: expect.stringContaining("train_filter") });
+  });
+
+  it("refuses the models Basecamp does not train, naming the one it does", () => {
+    for (const model of ["lightgbm", "xgboost", "mlp", "random_forest", "custom"]) {
+      expect(refusal({ model })).toMatchObject({ status: 400, code: "train_model_unsupported", message: `model '${model}' is not trained here: Basecamp's hosted training trains ridge only.` });
+    }
+    expect(refusal({ model: "catboost" })).toMatchObject({ status: 400, message: expect.stringMatching(/^model: .*catboost/) });
+    expect(refusal({})).toMatchObject({ status: 400, message: expect.stringMatching(/^model: required/) });
+  });
+
+  it("names the bad field and value", () => {
+    expect(refusal({ model: "ridge", gpu: "H100" }).message).toMatch(/^gpu: .*"H100"/);
+    expect(refusal({ model: "ridge", max_hours: 4.5 }).message).toMatch(/^max_hours: .*4\.5/);
+    expect(refusal({ model: "ridge", features: ["f_a", "nope"] }).message).toBe("features: unknown feature nope");
+    expect(refusal({ model: "ridge", features: ["f_a", "f_a"] }).message).toBe("features: f_a is listed twice");
+    expect(refusal({ model: "ridge", universe: "crypto" }).message).toMatch(/^universe: /);
+    expect(refusal({ model: "ridge", target: "target_k2" }).message).toMatch(/^target: .*target_everest/);
+    expect(refusal({ model: "ridge", params: { seed: 1.5 } }).message).toMatch(/^params\.seed: /);
+    expect(refusal({ model: "ridge", params: { depth: 3 } }).message).toMatch(/^params: unknown ridge parameter depth/);
+    expect(refusal({ model: "ridge", dry_run: "yes" }).message).toMatch(/^dry_run: /);
+  });
+
+  it("takes any max_hours in (0, 4] and refuses every other number", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), (h) => {
+        const ok = h > 0 && h <= 4;
+        if (ok) expect(parseTrainRequest({ model: "ridge", max_hours: h }, data).max_hours).toBe(h);
+        else expect(refusal({ model: "ridge", max_hours: h }).status).toBe(400);
+      }),
+    );
+  });
+});
