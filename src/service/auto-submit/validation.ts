@@ -7,6 +7,7 @@ import type { ServiceContext } from "../deployment.js";
 import { modelFileBytes, modelUploadById, setModelUploadStatus } from "./model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "./settings.js";
+import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A model file's next status change, due at `t`. */
 export interface ValidationStep {
@@ -15,19 +16,10 @@ export interface ValidationStep {
   model_upload_id: string;
 }
 
+const VALIDATION_STAGES = { table: "model_uploads", id: "upload_id", from: "pending", next: "validating", firstAt: "validating_at", endAt: "validates_at" };
+
 export function dueValidationSteps(ctx: ServiceContext, now: number): ValidationStep[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT upload_id, status, validating_at, validates_at FROM model_uploads
-       WHERE (status = 'pending' AND validating_at <= ?) OR (status IN ('pending', 'validating') AND validates_at <= ?) ORDER BY seq`,
-    )
-    .all(now, now) as { upload_id: string; status: string; validating_at: number; validates_at: number }[];
-  const steps: ValidationStep[] = [];
-  for (const r of rows) {
-    if (r.status === "pending") steps.push({ t: r.validating_at, lane: "validating", model_upload_id: r.upload_id });
-    if (r.validates_at <= now) steps.push({ t: r.validates_at, lane: "validate", model_upload_id: r.upload_id });
-  }
-  return steps;
+  return dueTwoStage(ctx.db, VALIDATION_STAGES, now).map(({ t, stage, id }) => ({ t, lane: stage === "next" ? "validating" : "validate", model_upload_id: id }));
 }
 
 /**

@@ -7,6 +7,7 @@ import { costCents } from "./estimate.js";
 import { endJob, jobById, requestOf, type JobRow } from "./job-repo.js";
 import { FILL_VALUE, fitRidgeCv, type RidgeFit } from "./ridge-cv.js";
 import { rateMicroPerHour } from "./settings.js";
+import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A job's next transition, due at `t`. */
 export interface JobStep {
@@ -15,19 +16,10 @@ export interface JobStep {
   job_id: string;
 }
 
+const JOB_STAGES = { table: "compute_jobs", id: "job_id", from: "queued", next: "running", firstAt: "running_at", endAt: "ends_at" };
+
 export function dueJobSteps(ctx: ServiceContext, now: number): JobStep[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT job_id, status, running_at, ends_at FROM compute_jobs
-       WHERE (status = 'queued' AND running_at <= ?) OR (status IN ('queued', 'running') AND ends_at <= ?) ORDER BY seq`,
-    )
-    .all(now, now) as { job_id: string; status: string; running_at: number; ends_at: number }[];
-  const steps: JobStep[] = [];
-  for (const r of rows) {
-    if (r.status === "queued") steps.push({ t: r.running_at, kind: "job_running", job_id: r.job_id });
-    if (r.ends_at <= now) steps.push({ t: r.ends_at, kind: "job_end", job_id: r.job_id });
-  }
-  return steps;
+  return dueTwoStage(ctx.db, JOB_STAGES, now).map(({ t, stage, id }) => ({ t, kind: stage === "next" ? "job_running" : "job_end", job_id: id }));
 }
 
 /**

@@ -10,6 +10,7 @@ import { decodePredictions } from "../submission-codec.js";
 import { laneTruth } from "./run-truth.js";
 import { runView, type RunView } from "./run-view.js";
 import { setRunStatus, uploadById, type UploadRow } from "./upload-repo.js";
+import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A run's next transition, due at `t`. */
 export interface RunStep {
@@ -18,19 +19,10 @@ export interface RunStep {
   upload_id: string;
 }
 
+const RUN_STAGES = { table: "uploads", id: "upload_id", from: "accepted", next: "scoring", firstAt: "scoring_at", endAt: "finishes_at" };
+
 export function dueRunSteps(ctx: ServiceContext, now: number): RunStep[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT upload_id, status, scoring_at, finishes_at FROM uploads
-       WHERE (status = 'accepted' AND scoring_at <= ?) OR (status IN ('accepted', 'scoring') AND finishes_at <= ?) ORDER BY seq`,
-    )
-    .all(now, now) as { upload_id: string; status: string; scoring_at: number; finishes_at: number }[];
-  const steps: RunStep[] = [];
-  for (const r of rows) {
-    if (r.status === "accepted") steps.push({ t: r.scoring_at, kind: "run_scoring", upload_id: r.upload_id });
-    if (r.finishes_at <= now) steps.push({ t: r.finishes_at, kind: "run_finish", upload_id: r.upload_id });
-  }
-  return steps;
+  return dueTwoStage(ctx.db, RUN_STAGES, now).map(({ t, stage, id }) => ({ t, kind: stage === "next" ? "run_scoring" : "run_finish", upload_id: id }));
 }
 
 export function applyRunStep(ctx: ServiceContext, step: RunStep): void {
