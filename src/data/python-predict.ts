@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { writeFrameCsv } from "./csv.js";
 import type { Frame } from "./frame.js";
 import { findPython } from "./python-interpreter.js";
+import { logSafe, runPythonScript } from "./python-process.js";
 
 /** One predict run: the pickled callable and what it is called with. */
 export interface PredictRun {
@@ -39,7 +39,7 @@ export async function runPredict(run: PredictRun): Promise<PredictOutcome> {
     await writeFile(join(dir, "model.pkl"), run.pkl);
     await writeFile(join(dir, "features.csv"), writeFrameCsv(run.features));
     await writeFile(join(dir, "benchmark.csv"), writeFrameCsv(run.benchmark));
-    const crash = await execute(python.path, dir, run.timeout_seconds);
+    const crash = await runPythonScript(python.path, [SCRIPT, dir], run.timeout_seconds, "predict");
     if (crash !== null) return failed(crash);
     let result: { ok: boolean; column?: string; error?: string };
     try {
@@ -54,61 +54,6 @@ export async function runPredict(run: PredictRun): Promise<PredictOutcome> {
   }
 }
 
-/**
- * A reason fit for the event log, which must not vary between runs: the run's temporary directory
- * and object addresses (`<object at 0x7f…>`) are taken out.
- */
-function logSafe(reason: string, dir: string): string {
-  return reason.replaceAll(dir, "<run dir>").replace(/ at 0x[0-9a-fA-F]+/g, "");
-}
-
-/** The last stderr bytes kept for a crash's reason: a chatty model cannot exhaust memory. */
-const STDERR_TAIL = 64 * 1024;
-
-/**
- * Null when the script ran to its end (it reports through result.json), else why it did not. The
- * script runs in a process group of its own with a fixed hash seed (a callable iterating a set
- * answers the same every run); the group is killed at the timeout and once the script is done, so
- * processes the predict started never outlive it. Its stdout is discarded.
- */
-function execute(python: string, dir: string, timeoutSeconds: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    const child = spawn(python, [SCRIPT, dir], {
-      detached: true,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, PYTHONHASHSEED: "0" },
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
-    });
-    const killGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // the group is already gone
-      }
-    };
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, timeoutSeconds * 1000);
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      resolve(`the predict run could not start: ${e.message}`);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      killGroup();
-      if (timedOut) return resolve(`predict did not finish within ${timeoutSeconds} s and was stopped`);
-      if (code === 0) return resolve(null);
-      const last = stderr.trim().split("\n").pop();
-      resolve(`the predict run crashed: ${last || `exit ${code ?? signal}`}`);
-    });
-  });
-}
 
 const NON_FINITE: Record<string, number> = { nan: Number.NaN, inf: Number.POSITIVE_INFINITY, "-inf": Number.NEGATIVE_INFINITY };
 

@@ -214,8 +214,10 @@ export class BasecampClient implements Client {
     return this.http.json("GET", "/api/v1/compute/credits");
   }
 
-  downloadModel(jobId: string): Promise<Uint8Array> {
-    return this.http.bytes(`/api/v1/compute/jobs/${seg(jobId)}/model`);
+  /** Follows the job's `download_url` (as the service's SDK does) and answers the model's bytes. */
+  async downloadModel(jobId: string): Promise<Uint8Array> {
+    const { download_url } = await this.http.json<{ download_url: string }>("GET", `/api/v1/compute/jobs/${seg(jobId)}/model`);
+    return this.http.bytes(new URL(download_url).pathname);
   }
 }
 

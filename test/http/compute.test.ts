@@ -27,14 +27,16 @@ describe("hosted compute over REST", () => {
     expect(credits.json).toEqual({ grant_cents: 500, available_cents: 462, reserved_cents: 38, total_spent_usd: 0 });
   });
 
-  it("serves a completed job's model as octet-stream, lists and cancels jobs", async () => {
+  it("answers a completed job's download_url, serves the model there as octet-stream, lists and cancels jobs", async () => {
     const jobs = (await s.get("/api/v1/compute/jobs", ANN)).json.jobs;
     const id = jobs[0].job_id;
     expect(refusal(await s.get(`/api/v1/compute/jobs/${id}/model`, ANN))).toMatchObject({ status: 409, code: "job_model_not_ready" });
     await s.advance({ seconds: 120 });
     const done = await s.get(`/api/v1/compute/jobs/${id}`, ANN);
     expect(done.json).toMatchObject({ status: "completed", cost_cents: 1, metrics: { cv: { corr: { mean: expect.any(Number), std: expect.any(Number) } } } });
-    const model = await s.get(`/api/v1/compute/jobs/${id}/model`, ANN);
+    const where = await s.get(`/api/v1/compute/jobs/${id}/model`, ANN);
+    expect(where.json).toEqual({ download_url: `${s.url}/api/v1/compute/jobs/${id}/model/file`, filename: `${id}.pkl`, sha256: done.json.artifact.sha256 });
+    const model = await s.get(new URL(where.json.download_url).pathname, ANN);
     expect(model.status).toBe(200);
     expect(model.headers.get("content-type")).toBe("application/octet-stream");
     expect(createHash("sha256").update(model.bytes).digest("hex")).toBe(done.json.artifact.sha256);

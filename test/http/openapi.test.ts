@@ -47,6 +47,7 @@ const contract: Record<string, string[]> = {
   "/api/v1/compute/jobs": ["get"],
   "/api/v1/compute/jobs/{job_id}": ["get", "delete"],
   "/api/v1/compute/jobs/{job_id}/model": ["get"],
+  "/api/v1/compute/jobs/{job_id}/model/file": ["get"],
   "/api/v1/compute/credits": ["get"],
   "/api/v1/openapi.json": ["get"],
   "/sim/v1/clock": ["get"],

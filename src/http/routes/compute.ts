@@ -60,6 +60,19 @@ export const computeRoutes = [
   route({
     method: "GET",
     path: "/api/v1/compute/jobs/{job_id}/model",
+    operationId: "get_model_download_url",
+    summary: "Where a completed job's model can be downloaded: {download_url, filename, sha256} (Basecamp's URL takes the same X-API-Key; it is not presigned)",
+    key: "required",
+    responses: { 200: "{download_url, filename, sha256}", 404: `${notFound} | ${texts("job_model_absent")}`, 409: texts("job_model_not_ready") },
+    handle: async ({ service, key, c }) => {
+      const model = await service.downloadModel(key, jobId(c));
+      const download_url = `${new URL(c.req.url).origin}/api/v1/compute/jobs/${encodeURIComponent(jobId(c))}/model/file`;
+      return c.json({ download_url, filename: model.filename, sha256: model.sha256 });
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/v1/compute/jobs/{job_id}/model/file",
     operationId: "download_model",
     summary: "A completed job's model: a cloudpickled predict(live_features, live_benchmark_models=None) callable",
     key: "required",

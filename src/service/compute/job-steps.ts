@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ridgePickle, type RidgePickle } from "../../data/ridge-pickle.js";
+import { canonicalJson } from "../../store/canonical-json.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
@@ -80,9 +81,15 @@ function failed(ctx: ServiceContext, row: JobRow, t: number, cost: number, messa
   });
 }
 
-/** The pickle's bytes may differ between Python versions: the log carries only their sha256. */
+/**
+ * The pickle's bytes depend on the machine (the Python and cloudpickle versions, the script's path,
+ * whether an interpreter exists), so the log carries a digest of what was learned instead: the
+ * features, coefficients, intercept and fill value. The job row keeps the pickle's own sha256.
+ */
 function completed(ctx: ServiceContext, row: JobRow, t: number, cost: number, fit: RidgeFit, pickle: RidgePickle): void {
   const sha = pickle.ok ? createHash("sha256").update(pickle.bytes).digest("hex") : null;
+  const learned = { features: requestOf(row).features, coefficients: [...fit.model.coefficients], intercept: fit.model.intercept, fill_value: FILL_VALUE };
+  const modelDigest = createHash("sha256").update(canonicalJson(learned)).digest("hex");
   inTransaction(ctx.db, () => {
     if (pickle.ok) ctx.db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(sha, pickle.bytes);
     endJob(ctx.db, row.job_id, "completed", cost, t, {
@@ -91,6 +98,6 @@ function completed(ctx: ServiceContext, row: JobRow, t: number, cost: number, fi
       artifact_error: pickle.ok ? null : pickle.error,
       trainer_python_version: pickle.ok ? pickle.python_version : null,
     });
-    appendEvent(ctx.db, t, "job.completed", { job_id: row.job_id, cost_cents: cost, cv: fit.cv, artifact_sha256: sha });
+    appendEvent(ctx.db, t, "job.completed", { job_id: row.job_id, cost_cents: cost, cv: fit.cv, model_digest: modelDigest });
   });
 }

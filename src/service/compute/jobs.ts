@@ -156,7 +156,8 @@ export function cancelJob(ctx: ServiceContext, p: Principal, jobId: string): Job
     const row = ownJob(ctx, p, jobId);
     if (!OPEN_STATUSES.includes(row.status)) throw refuse("job_already_finished", { job_id: jobId, status: row.status });
     const t = ctx.clock.now();
-    const ran = row.status === "running" ? Math.ceil((t - row.running_at) / 1000) : 0;
+    // Capped at the job's own runtime: a realtime clock may have passed its end since the last sync.
+    const ran = row.status === "running" ? Math.min(Math.ceil((t - row.running_at) / 1000), row.runtime_seconds, row.max_runtime_seconds) : 0;
     const cost = Math.min(row.hold_cents, costCents(ran, rateMicroPerHour(ctx, requestOf(row).gpu)));
     endJob(ctx.db, jobId, "cancelled", cost, t);
     appendEvent(ctx.db, t, "job.cancelled", { job_id: jobId, ran_seconds: ran, cost_cents: cost });

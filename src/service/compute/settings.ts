@@ -13,9 +13,10 @@ export interface ComputeSettings {
 /** Basecamp's own hourly rates when a scenario names none. */
 export const defaultRateCard: Record<GpuTier, string> = { CPU: "0.10", T4: "0.50", A10G: "1.10", A100: "1.79" };
 
-/** The event's compute settings; null when the event has no compute budget. */
+/** The event's compute settings; null when the event has no compute budget (no block, or a grant under a cent). */
 export function computeSettings(ctx: ServiceContext): ComputeSettings | null {
-  return ctx.world.deployment.event?.compute ?? null;
+  const compute = ctx.world.deployment.event?.compute;
+  return compute && usdCents(compute.budget_usd) > 0 ? compute : null;
 }
 
 /** The rate card in force: the event's, or the defaults (a dry run prices a job whatever compute's state). */

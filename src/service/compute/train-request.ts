@@ -118,8 +118,9 @@ function parseParams(v: unknown): TrainRequest["params"] {
 
 function parseMaxHours(v: unknown): number {
   if (v === undefined) return DEFAULT_MAX_HOURS;
-  if (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > MAX_HOURS) {
-    throw invalid("max_hours", `expected a number of hours above 0 and at most ${MAX_HOURS} (got ${JSON.stringify(v)})`);
+  // Under one second a job could hold nothing and run for free.
+  if (typeof v !== "number" || !Number.isFinite(v) || v * 3600 < 1 || v > MAX_HOURS) {
+    throw invalid("max_hours", `expected a number of hours of at least one second (1/3600) and at most ${MAX_HOURS} (got ${JSON.stringify(v)})`);
   }
   return v;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runPredict } from "../../../src/data/python-predict.js";
+import { authenticate } from "../../../src/service/auth.js";
+import { cancelJob } from "../../../src/service/compute/jobs.js";
 import { eventLines } from "../../../src/store/event-log.js";
 import { eventHarness } from "../../helpers/event-harness.js";
 
@@ -36,6 +38,16 @@ describe("hosted training: who and when", () => {
     });
     await expect(h.service.train(ANN, { model: "ridge" })).rejects.toMatchObject({ status: 403, message: "Your hackathon has not started yet" });
     expect(await h.service.computeCredits(ANN)).toEqual({ grant_cents: 500, available_cents: 500, reserved_cents: 0, total_spent_usd: 0 });
+  });
+
+  it("refuses a max_hours under one second (it would hold nothing), and counts a grant under a cent as no budget", async () => {
+    const h = computeEvent();
+    await expect(h.service.train(ANN, { model: "ridge", gpu: "A100", max_hours: 0.0002 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("max_hours"),
+    });
+    const zero = computeEvent({ compute: { budget_usd: "0" } });
+    await expect(zero.service.train(ANN, { model: "ridge" })).rejects.toMatchObject({ status: 403, code: "compute_no_budget" });
   });
 
   it("is for event keys: practice, tournament and organiser-less keys are refused by scope first", async () => {
@@ -120,7 +132,10 @@ describe("a training job's life", () => {
       ["job.running", 1000],
       ["job.completed", 63000],
     ]);
-    expect(logTypes(h)[2].payload).toMatchObject({ job_id: job.job_id, cost_cents: 1, artifact_sha256: done.artifact.sha256 });
+    // The log names what was learned, not the pickle's machine-dependent bytes.
+    const completed = logTypes(h)[2].payload as { model_digest: string };
+    expect(completed).toMatchObject({ job_id: job.job_id, cost_cents: 1, model_digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(completed.model_digest).not.toBe(done.artifact.sha256);
     expect(await h.service.listJobs(ANN)).toEqual({ jobs: [done] });
     await expect(h.service.getJob(BEN, job.job_id)).rejects.toMatchObject({ status: 404, message: `Job ${job.job_id} not found` });
   });
@@ -173,6 +188,18 @@ describe("a training job's life", () => {
     await h.at(t0 + 600 * SECOND);
     expect(await h.service.getJob(ANN, b.job_id)).toMatchObject({ status: "cancelled" });
     expect(await h.service.computeCredits(ANN)).toEqual({ grant_cents: 500, available_cents: 498, reserved_cents: 0, total_spent_usd: 0.02 });
+  });
+
+  it("never charges a cancelled job beyond its own runtime, even when the clock passed its end unsynced", async () => {
+    const h = computeEvent();
+    const job = await h.service.train(ANN, { model: "ridge", gpu: "A100" });
+    if ("dry_run" in job) throw new Error("not a job");
+    await h.at(h.clock.now() + 2 * SECOND);
+    // As a realtime clock can: far past the job's end, with no sync in between.
+    h.clock.set(h.clock.now() + 3600 * SECOND);
+    const cancelled = cancelJob(h.ctx, authenticate(h.ctx, ANN), job.job_id);
+    // 61 s on an A100 at $1.79/h = 3.03 cents, rounded up: not the 100-cent hold.
+    expect(cancelled).toMatchObject({ status: "cancelled", cost_cents: 4 });
   });
 
   it("answers the same job, metrics and log from the same scenario", async () => {

@@ -66,10 +66,10 @@ describe("parseTrainRequest", () => {
     expect(refusal({ model: "ridge", dry_run: "yes" }).message).toMatch(/^dry_run: /);
   });
 
-  it("takes any max_hours in (0, 4] and refuses every other number", () => {
+  it("takes any max_hours from one second (1/3600 h) to 4 h and refuses every other number", () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true }), (h) => {
-        const ok = h > 0 && h <= 4;
+      fc.property(fc.oneof(fc.double({ noNaN: true }), fc.double({ min: 0, max: 2 / 3600, noNaN: true })), (h) => {
+        const ok = h * 3600 >= 1 && h <= 4;
         if (ok) expect(parseTrainRequest({ model: "ridge", max_hours: h }, data).max_hours).toBe(h);
         else expect(refusal({ model: "ridge", max_hours: h }).status).toBe(400);
       }),

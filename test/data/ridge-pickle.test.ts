@@ -1,0 +1,22 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ridgePickle } from "../../src/data/ridge-pickle.js";
+
+describe("ridgePickle", () => {
+  it("answers a failure with its reason, never throwing, when its temporary directory cannot be made", async () => {
+    const notADir = join(tmpdir(), `basecamp-not-a-dir-${process.pid}`);
+    writeFileSync(notADir, "");
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = notADir;
+    try {
+      const out = await ridgePickle(["feature_a"], { coefficients: Float64Array.of(1), intercept: 0 }, 0);
+      expect(out.ok).toBe(false);
+      if (!out.ok) expect(out.error).toMatch(/^pickling the ridge failed: ENOTDIR/);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+  });
+});
