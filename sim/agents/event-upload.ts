@@ -14,14 +14,25 @@ export function predictionsCsv(ids: string[], values: Float64Array): Uint8Array 
   return new TextEncoder().encode(lines.join("\n") + "\n");
 }
 
-/** The multipart fields of one upload of `ids`/`values` by the model `model`. */
+/** The multipart fields of one upload of `ids`/`values` by the model `model`, beside the sample predict.pkl. */
 export function uploadOf(model: string, ids: string[], values: Float64Array, idempotency_key?: string): UploadInput {
+  return uploadWith({ bytes: samplePkl, sha256: samplePklSha256, python_version: "3.12" }, model, ids, values, idempotency_key);
+}
+
+/** The same beside another model file: its bytes, their SHA-256 and the Python version that saved it. */
+export function uploadWith(
+  pkl: { bytes: Uint8Array; sha256: string; python_version: string },
+  model: string,
+  ids: string[],
+  values: Float64Array,
+  idempotency_key?: string,
+): UploadInput {
   return {
     model_id: model,
     predictions: { filename: "predictions.csv", bytes: predictionsCsv(ids, values) },
-    model_pkl: { filename: "predict.pkl", bytes: samplePkl },
-    model_pkl_sha256: samplePklSha256,
-    model_pkl_python_version: "3.12",
+    model_pkl: { filename: "predict.pkl", bytes: pkl.bytes },
+    model_pkl_sha256: pkl.sha256,
+    model_pkl_python_version: pkl.python_version,
     idempotency_key,
   };
 }

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildWorld } from "../../src/service/deployment.js";
+import { openDb } from "../../src/store/db.js";
+import { deploymentOf } from "../../sim/deployment.js";
+import { runScenario } from "../../sim/engine.js";
+import { loadScenario } from "../../sim/scenario.js";
+import { smallEvent } from "../helpers/small-event.js";
+
+const dir = mkdtempSync(join(tmpdir(), "basecamp-compute-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The small event with a compute grant: a hosted trainer, one asking for a model Basecamp does not train, a plain ridge. */
+const scenario = smallEvent(
+  {
+    agents: [
+      { name: "hal", key: "key-hal-00000001", scope: "event", strategy: "hosted_trainer", params: { gpu: "A100", features: "all" } },
+      { name: "gus", key: "key-gus-00000002", scope: "event", strategy: "hosted_trainer", params: { model: "lightgbm" } },
+      { name: "ann", key: "key-ann-00000003", scope: "event", strategy: "event_ridge" },
+    ],
+  },
+  { compute: { budget_usd: "5" }, upload_pool: 10 },
+);
+const world = buildWorld(deploymentOf(scenario));
+
+describe("a replay with hosted compute", () => {
+  it("trains in the build phase, files the trained model's predictions every round, and gives the same digest twice", async () => {
+    const log: string[] = [];
+    const db = join(dir, "compute.db");
+    const first = await runScenario(scenario, { world, db, onEvent: (e) => e.kind === "log" && log.push(e.line) });
+    expect(log.some((l) => l.includes(" gus build: refused 400 train_model_unsupported"))).toBe(true);
+    const store = openDb(db);
+    const jobs = store.prepare("SELECT status FROM compute_jobs").all() as { status: string }[];
+    const filed = store
+      .prepare("SELECT u.status FROM uploads u JOIN agents a ON a.id = u.agent_id WHERE a.name = 'hal' AND u.lane = 'round'")
+      .all() as { status: string }[];
+    store.close();
+    expect(jobs).toEqual([{ status: "completed" }]);
+    expect(filed.map((r) => r.status)).toEqual(["finalised", "finalised", "finalised"]);
+    const hal = first.legend.find((m) => m.agent === "hal")?.model;
+    expect(first.board.rows.find((r) => r.model === hal)?.rounds_scored).toBe(3);
+    expect((await runScenario(scenario, { world })).digest).toBe(first.digest);
+  }, 60_000);
+
+  it("ships a compute scenario that loads", () => {
+    expect(loadScenario("scenarios/compute-event.json").event?.compute).toEqual({ budget_usd: "5", rate_card_usd_per_hr: expect.any(Object) });
+  });
+});
