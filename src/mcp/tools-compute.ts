@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { saveModelFile } from "./model-download.js";
+import { saveModelFile } from "./downloads.js";
 import { addTool, type ToolContext } from "./tool.js";
 
 const jobId = { job_id: z.string().min(1).describe("The job_id train answered with") };

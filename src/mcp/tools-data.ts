@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { saveParquet } from "./parquet-file.js";
+import { saveParquet } from "./downloads.js";
 import { addTool, type ToolContext } from "./tool.js";
 
 const split = z.string().describe("train, validation or live (live only while a round is open)");
