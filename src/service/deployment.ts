@@ -130,6 +130,11 @@ export interface ServiceContext {
   world: World;
 }
 
+/** The deployment's settings for the agent named `name` (undefined for a name it does not list). */
+export function deploymentAgent(ctx: ServiceContext, name: string): Deployment["agents"][number] | undefined {
+  return ctx.world.deployment.agents.find((a) => a.name === name);
+}
+
 export function cadenceNow(ctx: ServiceContext): CadenceState {
   return phaseAt(ctx.world.schedule, ctx.clock.now());
 }

@@ -8,6 +8,7 @@ import { credits } from "./compute/jobs.js";
 import { computeSettings, rateCard } from "./compute/settings.js";
 import { getModels } from "./models.js";
 import { finalWindow } from "./event/final-selection.js";
+import { canStake } from "./event-staking/staker.js";
 import { stakingBlock } from "./event-staking/view.js";
 import { stakingTerms } from "./event-staking/terms.js";
 import { scoringSettings, type ScoringSettingsRecord } from "./setup.js";
@@ -121,10 +122,9 @@ function computeSummary(ctx: ServiceContext, p: Principal, live: boolean, roundO
 
 function stakingSummary(ctx: ServiceContext, p: Principal): NonNullable<StatusView["event_staking"]> {
   const s = stakingBlock(ctx, p);
-  const enrolled = ctx.world.deployment.agents.find((a) => a.name === p.agent);
   return {
     money_event: s.money_event,
-    can_stake: s.money_event && p.scope === "event" && enrolled?.event_staking === true && p.email_confirmed,
+    can_stake: canStake(ctx, p),
     staking_armed: s.staking_armed,
     stake_window_open: s.stake_window_open,
     draft_window: s.draft_window,

@@ -1,6 +1,6 @@
-import { refuse } from "../../domain/errors.js";
+import { refuse, ServiceError } from "../../domain/errors.js";
 import { requireConfirmedEmail, type Principal } from "../auth.js";
-import type { ServiceContext } from "../deployment.js";
+import { deploymentAgent, type ServiceContext } from "../deployment.js";
 import { stakingTerms, type StakingTerms } from "./terms.js";
 
 /**
@@ -19,10 +19,20 @@ export function requireEventParticipant(ctx: ServiceContext, p: Principal, what:
  */
 export function requireStaker(ctx: ServiceContext, p: Principal, what: string): StakingTerms {
   requireEventParticipant(ctx, p, what);
-  const enrolled = ctx.world.deployment.agents.find((a) => a.name === p.agent);
-  if (p.scope !== "event" || !enrolled?.event_staking) throw refuse("no_staking_capability");
+  if (p.scope !== "event" || !deploymentAgent(ctx, p.agent)?.event_staking) throw refuse("no_staking_capability");
   requireConfirmedEmail(p);
   const terms = stakingTerms(ctx);
   if (!terms) throw refuse("no_staking_configured");
   return terms;
+}
+
+/** Whether `p` passes every staker check (`get_started`'s `can_stake`): the same rules, not a copy. */
+export function canStake(ctx: ServiceContext, p: Principal): boolean {
+  try {
+    requireStaker(ctx, p, "set_stake_allocation");
+    return true;
+  } catch (e) {
+    if (e instanceof ServiceError) return false;
+    throw e;
+  }
 }

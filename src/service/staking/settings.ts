@@ -1,5 +1,5 @@
 import { refuse } from "../../domain/errors.js";
-import type { ServiceContext } from "../deployment.js";
+import { deploymentAgent, type ServiceContext } from "../deployment.js";
 
 /**
  * A tournament deployment's staking settings (scenario block `staking`). Basecamp's own numbers:
@@ -35,7 +35,7 @@ export function stakingSettings(ctx: ServiceContext): StakingSettings {
 }
 
 export function walletOf(ctx: ServiceContext, agent: string): WalletSettings {
-  return ctx.world.deployment.agents.find((a) => a.name === agent)?.wallet ?? defaultWallet;
+  return deploymentAgent(ctx, agent)?.wallet ?? defaultWallet;
 }
 
 /** Tournament staking exists on a tournament deployment only; an event's is another product. */
