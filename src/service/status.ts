@@ -9,7 +9,7 @@ import { computeSettings, rateCard } from "./compute/settings.js";
 import { getModels } from "./models.js";
 import { finalWindow } from "./event/final-selection.js";
 import { canStake } from "./event-staking/staker.js";
-import { stakingBlock } from "./event-staking/view.js";
+import { stakingHead } from "./event-staking/view.js";
 import { stakingTerms } from "./event-staking/terms.js";
 import { scoringSettings, type ScoringSettingsRecord } from "./setup.js";
 import { stakingSettings } from "./staking/settings.js";
@@ -121,7 +121,7 @@ function computeSummary(ctx: ServiceContext, p: Principal, live: boolean, roundO
 }
 
 function stakingSummary(ctx: ServiceContext, p: Principal): NonNullable<StatusView["event_staking"]> {
-  const s = stakingBlock(ctx, p);
+  const s = stakingHead(ctx, p);
   return {
     money_event: s.money_event,
     can_stake: canStake(ctx, p),

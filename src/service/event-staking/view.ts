@@ -53,24 +53,27 @@ export interface EventStakingView {
 /** The caller's event staking: terms, the draft window, its deposit, and per round its allocations and settlements. */
 export function eventStaking(ctx: ServiceContext, p: Principal): EventStakingView {
   requireEventParticipant(ctx, p, "get_event_staking");
-  return stakingBlock(ctx, p);
+  const terms = stakingTerms(ctx);
+  const windows = terms ? ctx.world.schedule.rounds.map((r) => windowView(ctx, p, r.window, terms.stake_return_amplitude)) : [];
+  return { ...stakingHead(ctx, p), windows };
 }
 
-/** The block itself, unchecked: `get_started` shows it to every key on an event. */
-export function stakingBlock(ctx: ServiceContext, p: Principal): EventStakingView {
+/** The money fields when there is no money to show: no staking, or a balance that cannot be read. */
+const NO_MONEY = { principal_micro: null, settled_micro: null, net_micro: null, locked_micro: null, spendable_micro: null };
+
+/**
+ * The block without its per-round windows, unchecked: `get_started` shows it to every key on an
+ * event, and reads no allocation or settlement to do so.
+ */
+export function stakingHead(ctx: ServiceContext, p: Principal): Omit<EventStakingView, "windows"> {
   const terms = stakingTerms(ctx);
   const phase = cadenceNow(ctx).phase;
   const window = draftWindow(ctx);
   const base = { phase, draft_window: terms ? window : null, stake_window_open: terms !== null && window !== null, deadline_passed: deadlinePassed(ctx) };
-  if (!terms) {
-    const none = { max_slots: null, min_stake_micro: null, principal_micro: null, settled_micro: null, net_micro: null, locked_micro: null, spendable_micro: null };
-    return { money_event: false, staking_armed: false, ...base, ...none, balance_unavailable: false, windows: [] };
-  }
+  if (!terms) return { money_event: false, staking_armed: false, ...base, max_slots: null, min_stake_micro: null, ...NO_MONEY, balance_unavailable: false };
   const unavailable = window !== null && balanceUnavailable(ctx, windowIndex(ctx, window));
   const balance = balanceOf(ctx, terms, p.agent_id);
-  const money = unavailable
-    ? { principal_micro: null, settled_micro: null, net_micro: null, locked_micro: null, spendable_micro: null }
-    : { ...balance, spendable_micro: window === null ? null : spendableFor(ctx, balance, p.agent_id, window, null) };
+  const money = unavailable ? NO_MONEY : { ...balance, spendable_micro: window === null ? null : spendableFor(ctx, balance, p.agent_id, window, null) };
   return {
     money_event: true,
     staking_armed: ctx.clock.now() >= terms.armed_at,
@@ -79,7 +82,6 @@ export function stakingBlock(ctx: ServiceContext, p: Principal): EventStakingVie
     min_stake_micro: terms.min_micro,
     ...money,
     balance_unavailable: unavailable,
-    windows: ctx.world.schedule.rounds.map((r) => windowView(ctx, p, r.window, terms.stake_return_amplitude)),
   };
 }
 
