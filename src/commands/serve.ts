@@ -56,9 +56,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     db.close();
     throw e;
   }
-  const control: ClockControl = realtime
-    ? { mode, speed, advance: (ms) => realtime.advance(ms), pause: () => realtime.pause(), resume: () => realtime.resume(), paused: () => realtime.paused() }
-    : { mode, speed, advance: (ms) => clock.advance(ms), paused: () => false };
+  const hold = realtime ? { pause: () => realtime.pause(), resume: () => realtime.resume() } : {};
+  const control: ClockControl = { mode, speed, advance: (ms) => clock.advance(ms), ...hold };
   const service = new Service(ctx, { clockControl: control });
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");

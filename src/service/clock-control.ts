@@ -16,7 +16,6 @@ export interface ClockControl {
   /** Realtime only: hold the clock still, or let it run on. */
   pause?(): void;
   resume?(): void;
-  paused(): boolean;
 }
 
 /** How far to move: a number of seconds, to the end of the current phase, or to an instant. */
@@ -37,7 +36,7 @@ export interface AdvanceResult {
 }
 
 export function clockView(ctx: ServiceContext, control: ClockControl): ClockView {
-  return { now: iso(ctx.clock.now()), mode: control.mode, speed: control.speed, paused: control.paused(), cadence: cadenceNow(ctx) };
+  return { now: iso(ctx.clock.now()), mode: control.mode, speed: control.speed, paused: ctx.clock.paused?.() ?? false, cadence: cadenceNow(ctx) };
 }
 
 /** Pauses or resumes a realtime clock; a manual clock moves only when advanced, so it is refused. */
