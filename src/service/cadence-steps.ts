@@ -9,7 +9,7 @@ import { applyJobStep, dueJobSteps, type JobStep } from "./compute/job-steps.js"
 import { lockWindow } from "./event-staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
 import { settleRound } from "./settlement.js";
-import { lockStakes, settleStakes } from "./staking/stake-settlement.js";
+import { lockStakes } from "./staking/stake-settlement.js";
 
 /** A change of round state that falls due at `t`. */
 export interface DueStep {
@@ -54,10 +54,7 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     else if (isRunStep(step)) applyRunStep(ctx, step);
     else if (step.kind === "open") openStep(ctx, step);
     else if (step.kind === "close") closeStep(ctx, step);
-    else {
-      await settleRound(ctx, step.round, step.t);
-      settleStakes(ctx, step.round.exped, step.t);
-    }
+    else await settleRound(ctx, step.round, step.t);
   }
   settleStakesBefore(ctx, now + 1);
   return rounds;

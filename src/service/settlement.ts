@@ -7,13 +7,15 @@ import type { ServiceContext } from "./deployment.js";
 import { benchmarkWithheld } from "./faults.js";
 import { roundInstruments, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { scoringSettings } from "./setup.js";
+import { settleStakes } from "./staking/stake-settlement.js";
 import { decodePredictions } from "./submission-codec.js";
 
 /**
  * Settles a round whose target has resolved: every entry's CORR, AIMC and NCORR against the
  * round's one exped, blended and clipped with the scoring settings in force now. A round whose live
  * benchmark has no `v1_designated` column, or whose entries overlap no benchmark row, does not
- * settle: no scores at all.
+ * settle: no scores at all. Either way its locked stakes are paid (or returned) in the same
+ * transaction, so a round never stands settled with its stakes still locked.
  */
 export async function settleRound(ctx: ServiceContext, round: RoundRow, t: number): Promise<void> {
   const { world, db } = ctx;
@@ -57,6 +59,7 @@ export async function settleRound(ctx: ServiceContext, round: RoundRow, t: numbe
     for (const r of results) insert.run(r.model_id, round.exped, r.n, r.corr, r.aimc, r.ncorr, r.score);
     setRoundStatus(db, round.exped, "settled");
     appendEvent(db, t, "round.settled", { exped: round.exped, settings, results });
+    settleStakes(ctx, round.exped, t);
   });
 }
 
@@ -64,5 +67,6 @@ function unsettled(ctx: ServiceContext, round: RoundRow, t: number, reason: stri
   inTransaction(ctx.db, () => {
     setRoundStatus(ctx.db, round.exped, "unsettled", reason);
     appendEvent(ctx.db, t, "round.unsettled", { exped: round.exped, reason });
+    settleStakes(ctx, round.exped, t);
   });
 }
