@@ -1,14 +1,12 @@
-import { createHash } from "node:crypto";
 import { iso } from "../domain/clock.js";
 import { refuse } from "../domain/errors.js";
-import { serviceId } from "../domain/ids.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import { requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
 import { resolveModel } from "./models.js";
 import { roundByExped, roundInstruments } from "./round-repo.js";
-import { encodePredictions } from "./submission-codec.js";
+import { insertSubmission, storedPredictions } from "./submission-repo.js";
 
 /** One instrument's entry: `prediction` for the graded target, or a per-target map. */
 export interface PredictionEntry {
@@ -58,7 +56,7 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
 
   return inTransaction(ctx.db, () => {
     const t = ctx.clock.now();
-    const blob = encodePredictions(aligned);
+    const { blob, sha256 } = storedPredictions(aligned);
     let id: string;
     let revision: number;
     if (existing) {
@@ -69,14 +67,8 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
         .prepare("UPDATE submissions SET submitted_at = ?, revision = ?, predictions = ?, source = 'manual' WHERE id = ?")
         .run(t, revision, blob, id);
     } else {
-      const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions").get() as { n: number };
-      id = serviceId("sub", ctx.world.deployment.seed, "submission", n + 1);
+      id = insertSubmission(ctx, { model_id: model.id, exped: round.exped, t, blob, source: "manual" });
       revision = 1;
-      ctx.db
-        .prepare(
-          "INSERT INTO submissions (id, model_id, exped, submitted_at, revision, predictions) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(id, model.id, round.exped, t, revision, blob);
     }
     appendEvent(ctx.db, t, "submission.accepted", {
       submission_id: id,
@@ -84,7 +76,7 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
       exped: round.exped,
       revision,
       n: aligned.length,
-      sha256: createHash("sha256").update(blob).digest("hex"),
+      sha256,
     });
     return {
       submission_id: id,

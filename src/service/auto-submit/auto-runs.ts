@@ -1,13 +1,11 @@
-import { createHash } from "node:crypto";
 import { selectColumns } from "../../data/frame.js";
 import { runPredict, type PredictOutcome } from "../../data/python-predict.js";
-import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
 import { benchmarkWithheld, liveEmptied } from "../faults.js";
 import { roundByExped, roundInstruments, type RoundRow } from "../round-repo.js";
-import { encodePredictions } from "../submission-codec.js";
+import { insertSubmission, storedPredictions } from "../submission-repo.js";
 import { activeLaneModels } from "./lane.js";
 import { modelFileBytes, type ModelUploadRow } from "./model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
@@ -93,12 +91,8 @@ function predictRound(ctx: ServiceContext, round: RoundRow, upload: ModelUploadR
 
 /** Files the lane's entry: revision 1, source `auto`, ids in the round's order; a manual submit v2 later replaces it. */
 function fileAutoEntry(ctx: ServiceContext, step: AutoRunStep, modelId: string, upload: ModelUploadRow, values: Float64Array): string {
-  const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions").get() as { n: number };
-  const id = serviceId("sub", ctx.world.deployment.seed, "submission", n + 1);
-  const blob = encodePredictions(values);
-  ctx.db
-    .prepare("INSERT INTO submissions (id, model_id, exped, submitted_at, revision, predictions, source) VALUES (?, ?, ?, ?, 1, ?, 'auto')")
-    .run(id, modelId, step.exped, step.t, blob);
+  const { blob, sha256 } = storedPredictions(values);
+  const id = insertSubmission(ctx, { model_id: modelId, exped: step.exped, t: step.t, blob, source: "auto" });
   appendEvent(ctx.db, step.t, "submission.auto", {
     submission_id: id,
     model_id: modelId,
@@ -106,7 +100,7 @@ function fileAutoEntry(ctx: ServiceContext, step: AutoRunStep, modelId: string, 
     upload_id: upload.upload_id,
     revision: 1,
     n: values.length,
-    sha256: createHash("sha256").update(blob).digest("hex"),
+    sha256,
   });
   return id;
 }
