@@ -289,3 +289,17 @@ export function asServiceError(e: unknown, log: (line: string) => void): Service
   log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   return refuse("internal_error", { message: e instanceof Error ? e.message : String(e) });
 }
+
+/**
+ * Whether `check` passes without a refusal: an orientation read (`can_stake`, `hosted_train_funded`)
+ * asks the operation's own checks rather than restating them. Anything but a refusal propagates.
+ */
+export function passes(check: () => unknown): boolean {
+  try {
+    check();
+    return true;
+  } catch (e) {
+    if (e instanceof ServiceError) return false;
+    throw e;
+  }
+}

@@ -3,9 +3,9 @@ import type { CadenceState } from "../domain/cadence.js";
 import { authenticate, type Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
 import { uploadsRemaining } from "./event/pool.js";
-import { computePaused, diagnosticsMaintenance } from "./faults.js";
-import { credits } from "./compute/jobs.js";
-import { computeSettings, rateCard } from "./compute/settings.js";
+import { diagnosticsMaintenance } from "./faults.js";
+import { computeFunded } from "./compute/jobs.js";
+import { rateCard } from "./compute/settings.js";
 import { getModels } from "./models.js";
 import { finalWindow } from "./event/final-selection.js";
 import { canStake } from "./event-staking/staker.js";
@@ -105,8 +105,7 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
 
 /** The event's hosted-compute orientation: funded or not, what to do next, and the rate card. */
 function computeSummary(ctx: ServiceContext, p: Principal, live: boolean, roundOpen: boolean) {
-  const funded =
-    p.scope === "event" && live && computeSettings(ctx) !== null && !computePaused(ctx) && credits(ctx, p.agent_id).available_cents > 0;
+  const funded = computeFunded(ctx, p);
   const next_actions = [
     ...(live && p.scope !== "llm" ? ["download_dataset", "submit_validation_diagnostics"] : []),
     ...(live && roundOpen && p.scope === "event" ? ["submit_event_predictions"] : []),

@@ -25,3 +25,4 @@ export function requireComputeLive(ctx: ServiceContext): ComputeSettings {
   if (computePaused(ctx)) throw refuse("compute_paused");
   return settings;
 }
+

@@ -1,4 +1,4 @@
-import { refuse } from "../../domain/errors.js";
+import { passes, refuse } from "../../domain/errors.js";
 import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
@@ -172,4 +172,12 @@ export function downloadModel(ctx: ServiceContext, p: Principal, jobId: string):
   if (row.artifact_sha256 === null) throw refuse("job_model_absent", { job_id: jobId, reason: row.artifact_error ?? "none was made" });
   const { bytes } = ctx.db.prepare("SELECT bytes FROM model_files WHERE sha256 = ?").get(row.artifact_sha256) as { bytes: Buffer };
   return { filename: `${jobId}.pkl`, sha256: row.artifact_sha256, bytes: new Uint8Array(bytes) };
+}
+
+/** Whether `p` could launch a job now (`get_started`'s `hosted_train_funded`): the launch checks themselves, and credit left. */
+export function computeFunded(ctx: ServiceContext, p: Principal): boolean {
+  return passes(() => {
+    requireComputeScope(p, "train");
+    requireComputeLive(ctx);
+  }) && credits(ctx, p.agent_id).available_cents > 0;
 }

@@ -1,4 +1,4 @@
-import { refuse, ServiceError } from "../../domain/errors.js";
+import { passes, refuse } from "../../domain/errors.js";
 import { requireConfirmedEmail, type Principal } from "../auth.js";
 import { deploymentAgent, type ServiceContext } from "../deployment.js";
 import { stakingTerms, type StakingTerms } from "./terms.js";
@@ -28,11 +28,5 @@ export function requireStaker(ctx: ServiceContext, p: Principal, what: string): 
 
 /** Whether `p` passes every staker check (`get_started`'s `can_stake`): the same rules, not a copy. */
 export function canStake(ctx: ServiceContext, p: Principal): boolean {
-  try {
-    requireStaker(ctx, p, "set_stake_allocation");
-    return true;
-  } catch (e) {
-    if (e instanceof ServiceError) return false;
-    throw e;
-  }
+  return passes(() => requireStaker(ctx, p, "set_stake_allocation"));
 }
