@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
-import { ApiError, BasecampClient, SimControl } from "../../src/sdk/client.js";
+import { ApiError } from "../../src/sdk/client.js";
 import type { UploadInput } from "../../src/service/event/uploads.js";
+import { simClockClient } from "../helpers/sim-clock-client.js";
 import { smallEvent } from "../helpers/small-event.js";
 
 const servers: RunningServer[] = [];
@@ -30,16 +31,7 @@ function input(model_id: string, ids: string[], k = 1, extra: Partial<UploadInpu
 async function setup() {
   const server = await startServer({ scenario: smallEvent(), port: 0, host: "127.0.0.1", clock: "manual", log: () => {} });
   servers.push(server);
-  const control = new SimControl({ baseUrl: server.url, organiserKey: server.organiserKey });
-  const sleeps: number[] = [];
-  const ann = new BasecampClient({
-    baseUrl: server.url,
-    apiKey: "key-ann-00000001",
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      await control.advance({ seconds: ms / 1000 });
-    },
-  });
+  const { client: ann, control, sleeps } = simClockClient(server, "key-ann-00000001");
   return { server, control, sleeps, ann };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
-import { ApiError, BasecampClient, SimControl } from "../../src/sdk/client.js";
+import { ApiError, BasecampClient } from "../../src/sdk/client.js";
+import { simClockClient } from "../helpers/sim-clock-client.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
 const servers: RunningServer[] = [];
@@ -18,16 +19,7 @@ describe("the SDK against basecamp serve", () => {
   it("backs off on 429 until the fixed window, running on the simulated clock, lets the call through", async () => {
     // The season starts at midnight, so the first one-minute window starts with it.
     const server = await serve({ rate_limit: { ceiling: 3, window_seconds: 60 } });
-    const control = new SimControl({ baseUrl: server.url, organiserKey: server.organiserKey });
-    const sleeps: number[] = [];
-    const alice = new BasecampClient({
-      baseUrl: server.url,
-      apiKey: "key-alice-0001",
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        await control.advance({ seconds: ms / 1000 });
-      },
-    });
+    const { client: alice, control, sleeps } = simClockClient(server, "key-alice-0001");
     for (let i = 0; i < 3; i++) await alice.getModels();
     expect(sleeps).toEqual([]);
     await expect(alice.getModels()).resolves.toEqual({ models: [] });
