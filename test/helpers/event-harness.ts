@@ -1,18 +1,10 @@
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { authenticate } from "../../src/service/auth.js";
 import { advanceRounds } from "../../src/service/cadence-steps.js";
 import type { UploadInput } from "../../src/service/event/uploads.js";
 import { createModel } from "../../src/service/models.js";
+import { uploadOf } from "../../sim/agents/event-upload.js";
 import { harness } from "./service-harness.js";
 import { smallEvent } from "./small-event.js";
-
-const pkl = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
-const sha = createHash("sha256").update(pkl).digest("hex");
-
-export function csv(ids: string[], values: ArrayLike<number>): Uint8Array {
-  return new TextEncoder().encode(["id,prediction", ...ids.map((id, i) => `${id},${values[i]}`)].join("\n"));
-}
 
 /** A small event's service with its agents, a model maker, upload inputs, and a clock that applies due steps. */
 export function eventHarness(event: Record<string, unknown> = {}, before = 0, overrides: Record<string, unknown> = {}) {
@@ -21,12 +13,9 @@ export function eventHarness(event: Record<string, unknown> = {}, before = 0, ov
   const ann = who("key-ann-00000001");
   const ben = who("key-ben-00000002");
   const model = (p: ReturnType<typeof who>, label: string) => createModel(h.ctx, p, { name: label }).name;
+  /** The built-in agents' upload (CSV predictions beside the sample predict.pkl), with any field replaced. */
   const input = (modelName: string, ids: string[], values: ArrayLike<number>, extra: Partial<UploadInput> = {}): UploadInput => ({
-    model_id: modelName,
-    predictions: { filename: "p.csv", bytes: csv(ids, values) },
-    model_pkl: { filename: "predict.pkl", bytes: pkl },
-    model_pkl_sha256: sha,
-    model_pkl_python_version: "3.12",
+    ...uploadOf(modelName, ids, Float64Array.from(values)),
     ...extra,
   });
   const at = async (t: number) => {

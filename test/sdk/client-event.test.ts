@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
 import { ApiError } from "../../src/sdk/client.js";
 import type { UploadInput } from "../../src/service/event/uploads.js";
+import { uploadOf } from "../../sim/agents/event-upload.js";
 import { simClockClient } from "../helpers/sim-clock-client.js";
 import { smallEvent } from "../helpers/small-event.js";
 
@@ -12,19 +11,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-const pkl = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
-const sha = createHash("sha256").update(pkl).digest("hex");
-
 function input(model_id: string, ids: string[], k = 1, extra: Partial<UploadInput> = {}): UploadInput {
-  const rows = ids.map((id, i) => `${id},${(((i * k) % ids.length) + 0.5) / ids.length}`);
-  return {
-    model_id,
-    predictions: { filename: "predictions.csv", bytes: new TextEncoder().encode(["id,prediction", ...rows].join("\n")) },
-    model_pkl: { filename: "predict.pkl", bytes: pkl },
-    model_pkl_sha256: sha,
-    model_pkl_python_version: "3.12",
-    ...extra,
-  };
+  return { ...uploadOf(model_id, ids, Float64Array.from(ids, (_, i) => (((i * k) % ids.length) + 0.5) / ids.length)), ...extra };
 }
 
 /** The small event served for real; the client's sleeps move the simulated clock. */
