@@ -4,11 +4,11 @@ import type { UploadInput } from "../../src/service/event/uploads.js";
 import type { AgentContext } from "./strategy.js";
 
 /** The predict callable every built-in event agent uploads beside its predictions (store-only on the lanes). */
-const samplePkl = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
-const samplePklSha256 = createHash("sha256").update(samplePkl).digest("hex");
+export const samplePkl = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
+export const samplePklSha256 = createHash("sha256").update(samplePkl).digest("hex");
 
 /** Predictions as the CSV the lanes take: header `id,prediction`, full-precision values. */
-export function predictionsCsv(ids: string[], values: Float64Array): Uint8Array {
+export function predictionsCsv(ids: string[], values: ArrayLike<number>): Uint8Array {
   const lines = ["id,prediction"];
   ids.forEach((id, i) => lines.push(`${id},${values[i]}`));
   return new TextEncoder().encode(lines.join("\n") + "\n");

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { ServeOptions } from "../../src/commands/serve.js";
 import { readFrameParquet } from "../../src/data/parquet.js";
+import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
 import { smallEvent } from "../helpers/small-event.js";
 import { serveScenario, type Answer, type TestServer } from "./server.js";
 
@@ -15,8 +16,9 @@ export const PRACTICE_UPLOAD = "/api/v1/diagnostics/upload";
 export const ROUND_BATCH = "/api/v1/event/predictions/batch";
 export const PRACTICE_BATCH = "/api/v1/diagnostics/batch";
 
-export const PKL = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
-export const PKL_SHA = sha256(PKL);
+/** The sample predict.pkl the built-in agents upload, and its digest. */
+export const PKL = samplePkl;
+export const PKL_SHA = samplePklSha256;
 
 export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -31,9 +33,7 @@ export function eventServer(event: Record<string, unknown> = {}, opts: Partial<S
   return serveScenario(smallEvent({}, event), opts);
 }
 
-export function csv(ids: string[], values: ArrayLike<number>): Uint8Array {
-  return new TextEncoder().encode(["id,prediction", ...ids.map((id, i) => `${id},${values[i]}`)].join("\n"));
-}
+export const csv = predictionsCsv;
 
 /** Values in (0, 1), one per id; another `k` gives other content. */
 export function spread(ids: string[], k = 1): number[] {
