@@ -35,7 +35,7 @@ export type FinalSelectionView =
     };
 
 /** The models an agent has selected for the final window, in the order it gave them. */
-export function selectedModels(ctx: ServiceContext, agentId: string): { model_id: string; model: string }[] {
+function selectedModels(ctx: ServiceContext, agentId: string): { model_id: string; model: string }[] {
   return ctx.db
     .prepare(
       `SELECT f.model_id, m.name AS model FROM final_selections f JOIN models m ON m.id = f.model_id
