@@ -2,13 +2,15 @@ import { iso } from "../src/domain/clock.js";
 import type { Rng } from "../src/domain/rng.js";
 import type { Client } from "../src/service/client.js";
 import type { World } from "../src/service/deployment.js";
-import { strategyByName } from "./agents/registry.js";
+import type { Lineup } from "./agents/lineup.js";
+import { StrategyFailure } from "./agents/strategy.js";
 import type { Scenario } from "./scenario.js";
 import { agentRng, type Step } from "./timeline.js";
 
 /**
- * One agent's act in one round, through its client (in-process or HTTP). A refusal is the agent's
- * lot, not a failure of the replay: it goes to the log. Anything else is a bug and propagates.
+ * One agent's act in one round, through its client (in-process or HTTP). A refusal, or its own
+ * strategy code failing, is the agent's lot, not a failure of the replay: it goes to the log and
+ * is returned as the reason the agent missed the round. Anything else is a bug and propagates.
  */
 export async function act(
   step: Extract<Step, { kind: "act" }>,
@@ -16,10 +18,11 @@ export async function act(
   world: World,
   root: Rng,
   client: Client,
+  lineup: Lineup,
   log: (line: string) => void,
-): Promise<void> {
+): Promise<string | null> {
   const agent = scenario.agents[step.agent];
-  const strategy = strategyByName(agent.strategy);
+  const strategy = lineup.strategies[step.agent];
   const note = (line: string) => log(`${iso(step.t)} ${agent.name} ${step.slot.exped}: ${line}`);
   try {
     await strategy.act(
@@ -31,11 +34,14 @@ export async function act(
         peekTarget: strategy.oracle ? () => hiddenTarget(world, step.slot.index) : undefined,
       },
       step.slot,
-      strategy.params.parse(agent.params),
+      lineup.params[step.agent],
     );
+    return null;
   } catch (e) {
-    if (!isRefusal(e)) throw e;
-    note(`refused ${e.status} ${e.code}: ${e.message}`);
+    const reason = e instanceof StrategyFailure ? `failed: ${e.message}` : isRefusal(e) ? `refused ${e.status} ${e.code}: ${e.message}` : null;
+    if (reason === null) throw e;
+    note(reason);
+    return reason;
   }
 }
 

@@ -13,6 +13,7 @@ import { initialiseStore } from "../src/service/setup.js";
 import { openDb } from "../src/store/db.js";
 import { eventCount, logDigest } from "../src/store/event-log.js";
 import { act } from "./act.js";
+import { loadLineup, type Lineup } from "./agents/lineup.js";
 import { applyAction } from "./organiser-action.js";
 import type { Scenario } from "./scenario.js";
 import { deploymentOf } from "./deployment.js";
@@ -23,7 +24,9 @@ export type EngineEvent =
   | { kind: "progress"; step: number; steps: number; now: string; phase: string; settled: number; rounds: number }
   /** A round settled: its own board (when known) and the standings after it. */
   | { kind: "settled"; exped: string; board: Board; round?: Board }
-  | { kind: "log"; line: string };
+  | { kind: "log"; line: string }
+  /** An agent missed a round: it was refused, or its strategy's own code failed. */
+  | { kind: "missed"; agent: string; exped: string; reason: string };
 
 export interface RunOptions {
   /** SQLite file to persist to; in memory when absent. */
@@ -37,6 +40,8 @@ export interface RunOptions {
   afterStep?: () => Promise<void>;
   /** A world already built for this scenario (the dataset is costly to regenerate). */
   world?: World;
+  /** The agents' strategies, already loaded (and closed by the caller); loaded and closed by the replay when absent. */
+  lineup?: Lineup;
 }
 
 export interface RunResult {
@@ -62,7 +67,16 @@ export interface RunResult {
 export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Promise<RunResult> {
   const world = opts.world ?? buildWorld(deploymentOf(scenario));
   const root = new Rng(scenario.seed);
-  const timeline = buildTimeline(scenario, world, root);
+  const lineup = opts.lineup ?? (await loadLineup(scenario));
+  try {
+    return await replay(scenario, world, root, lineup, opts);
+  } finally {
+    if (!opts.lineup) await lineup.close();
+  }
+}
+
+async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineup, opts: RunOptions): Promise<RunResult> {
+  const timeline = buildTimeline(scenario, world, root, lineup);
   const db = openDb(opts.db);
   const start = world.schedule.phases[0].start;
   const clock = new SimClock(start);
@@ -107,7 +121,8 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
         return;
       }
       if (step.kind === "act") {
-        await act(step, scenario, world, root, clients[step.agent], (line) => emit({ kind: "log", line }));
+        const missed = await act(step, scenario, world, root, clients[step.agent], lineup, (line) => emit({ kind: "log", line }));
+        if (missed !== null) emit({ kind: "missed", agent: scenario.agents[step.agent].name, exped: step.slot.exped, reason: missed });
       }
     }
 

@@ -6,6 +6,7 @@ import { SimControl } from "../src/sdk/sim-control.js";
 import type { TransportOptions } from "../src/sdk/transport.js";
 import { buildWorld, type World } from "../src/service/deployment.js";
 import { act } from "./act.js";
+import { loadLineup, type Lineup } from "./agents/lineup.js";
 import { applyAction } from "./organiser-action.js";
 import { deploymentOf } from "./deployment.js";
 import type { EngineEvent } from "./engine.js";
@@ -22,6 +23,8 @@ export interface ReplayAgainstOptions {
   onEvent?: (e: EngineEvent) => void;
   /** Gate credentials, fetch, sleep and retries (default none) for every client the replay makes. */
   http?: Omit<TransportOptions, "baseUrl">;
+  /** The agents' strategies, already loaded (and closed by the caller); loaded and closed by the replay when absent. */
+  lineup?: Lineup;
 }
 
 /**
@@ -36,9 +39,18 @@ export interface ReplayAgainstOptions {
  * when nothing happened after it, so a season ending on a settlement reads them once.
  */
 export async function replayAgainst(scenario: Scenario, opts: ReplayAgainstOptions): Promise<Board & { rounds_settled: number }> {
+  const lineup = opts.lineup ?? (await loadLineup(scenario));
+  try {
+    return await replay(scenario, lineup, opts);
+  } finally {
+    if (!opts.lineup) await lineup.close();
+  }
+}
+
+async function replay(scenario: Scenario, lineup: Lineup, opts: ReplayAgainstOptions): Promise<Board & { rounds_settled: number }> {
   const world = opts.world ?? buildWorld(deploymentOf(scenario));
   const root = new Rng(scenario.seed);
-  const timeline = buildTimeline(scenario, world, root);
+  const timeline = buildTimeline(scenario, world, root, lineup);
   // An agent's refusal is its lot, as in-process: no retry (a retry would also count against the rate limit).
   const http = { maxRetries: 0, ...opts.http, baseUrl: opts.baseUrl };
   const control = new SimControl({ ...http, organiserKey: opts.organiserKey ?? scenario.organiser_key });
@@ -73,7 +85,8 @@ export async function replayAgainst(scenario: Scenario, opts: ReplayAgainstOptio
     if (step.kind === "action") {
       log(await applyAction(scenario.actions[step.action], control));
     } else if (step.kind === "act") {
-      await act(step, scenario, world, root, clients[step.agent], log);
+      const missed = await act(step, scenario, world, root, clients[step.agent], lineup, log);
+      if (missed !== null) emit({ kind: "missed", agent: scenario.agents[step.agent].name, exped: step.slot.exped, reason: missed });
     }
     emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(now), phase, settled, rounds: world.schedule.rounds.length });
   }

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/auto-submit/settings.js";
 import { defaultRateCard } from "../src/service/compute/settings.js";
 import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
+import { strategyFileKind } from "./agents/strategy-file.js";
 import { usdcString as usdc } from "./usdc.js";
 
 /**
@@ -282,6 +284,12 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
     keys.add(agent.key);
   }
   for (const [i, agent] of scenario.agents.entries()) {
+    const file = strategyFileKind(agent.strategy);
+    if (file === "module") continue; // a module declares its own kind and parameters: checked when it loads
+    if (file !== null) {
+      if (scenario.kind !== "tournament") throw new ScenarioError(`${source}: agents[${i}].strategy: a ${file} strategy plays tournaments, and this scenario is an event`);
+      continue;
+    }
     let strategy;
     try {
       strategy = strategyByName(agent.strategy);
@@ -300,6 +308,7 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
   return scenario;
 }
 
+/** Reads and validates a scenario file; a file strategy's path is taken relative to the file. */
 export function loadScenario(path: string): Scenario {
   let text: string;
   try {
@@ -313,7 +322,8 @@ export function loadScenario(path: string): Scenario {
   } catch (e) {
     throw new ScenarioError(`${path} is not JSON: ${(e as Error).message}`);
   }
-  return parseScenario(raw, path);
+  const scenario = parseScenario(raw, path);
+  return { ...scenario, agents: scenario.agents.map((a) => (strategyFileKind(a.strategy) === null ? a : { ...a, strategy: resolve(dirname(path), a.strategy) })) };
 }
 
 function formatPath(path: PropertyKey[]): string {

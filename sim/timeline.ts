@@ -2,7 +2,7 @@ import type { Rng } from "../src/domain/rng.js";
 import type { World } from "../src/service/deployment.js";
 import type { Scenario } from "./scenario.js";
 import type { RoundSlot } from "./agents/strategy.js";
-import { strategyByName } from "./agents/registry.js";
+import type { Lineup } from "./agents/lineup.js";
 
 /** One step of a replay: move the clock to `t`, bring the rounds up to it, then do the step's work. */
 export type Step =
@@ -21,7 +21,7 @@ export function agentRng(root: Rng, agent: string, roundIndex: number, purpose: 
  * each scenario action, and each agent's act in each round. A pure function of the scenario and
  * world, so a resumed run finds the same list and continues at the step it stopped after.
  */
-export function buildTimeline(scenario: Scenario, world: World, root: Rng): Step[] {
+export function buildTimeline(scenario: Scenario, world: World, root: Rng, lineup: Lineup): Step[] {
   const steps: Step[] = [];
   for (const r of world.schedule.rounds) {
     for (const t of [r.open_at, r.close_at, r.resolves_at]) steps.push({ t, kind: "tick" });
@@ -30,8 +30,7 @@ export function buildTimeline(scenario: Scenario, world: World, root: Rng): Step
   if (world.schedule.kind === "event") for (const ph of world.schedule.phases) steps.push({ t: ph.start, kind: "tick" });
   for (const slot of slotsOf(world)) {
     scenario.agents.forEach((a, agent) => {
-      const strategy = strategyByName(a.strategy);
-      const t = strategy.actAt(slot, strategy.params.parse(a.params), agentRng(root, a.name, slot.index, "timing"));
+      const t = lineup.strategies[agent].actAt(slot, lineup.params[agent], agentRng(root, a.name, slot.index, "timing"));
       steps.push({ t, kind: "act", agent, slot });
     });
   }

@@ -45,3 +45,9 @@ export interface Strategy<P = Record<string, unknown>> {
   /** One round's work: usually predict and submit. Refusals propagate as errors. */
   act(ctx: AgentContext, slot: RoundSlot, params: P): Promise<void>;
 }
+
+/**
+ * A strategy's own code failed this round (a Python predict raised, hung, or answered something
+ * that is not predictions): the agent misses the round, the reason goes to the log, the replay goes on.
+ */
+export class StrategyFailure extends Error {}

@@ -87,7 +87,7 @@ async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
         if (e.kind === "progress") setProgress({ settled: e.settled, total: e.rounds, phase: e.phase, now: e.now });
         else if (e.kind === "settled") setBoard(e.board);
         else if (e.kind === "log") setLog((l) => [...l.slice(-50), e.line]);
-        else {
+        else if (e.kind === "done") {
           setBoard(e.result.board);
           setDigest(e.result.digest);
           if (e.result.stakes) setStakes(formatStakeBalances(e.result.stakes));

@@ -1,0 +1,76 @@
+import type { Scenario } from "../scenario.js";
+import { loadModuleStrategy } from "./module-strategy.js";
+import { loadPredictionsStrategy } from "./predictions-strategy.js";
+import { strategyByName } from "./registry.js";
+import type { Strategy } from "./strategy.js";
+import { strategyFileKind } from "./strategy-file.js";
+
+/**
+ * The strategies a scenario's agents play, resolved once per replay: built-ins by name, file
+ * strategies by path (already absolute: `loadScenario` resolves them against the scenario file).
+ * Each agent gets its strategy and its parsed parameters; `close` ends whatever the strategies
+ * hold open (Python workers), and is called when the replay ends, however it ends.
+ */
+export interface Lineup {
+  strategies: Strategy<any>[];
+  params: unknown[];
+  close(): Promise<void>;
+}
+
+/** Something a file strategy holds open for the replay. */
+export interface Held<S> {
+  strategy: S;
+  close(): Promise<void>;
+}
+
+/** Loads a file strategy of one agent: Python and pickle strategies start their worker here. */
+export type FileLoader = (agent: Scenario["agents"][number], index: number) => Promise<Held<Strategy<any>>>;
+
+export async function loadLineup(scenario: Scenario, loaders: Partial<Record<"python" | "pickle", FileLoader>> = {}): Promise<Lineup> {
+  const held: Held<unknown>[] = [];
+  const close = async () => {
+    await Promise.all(held.splice(0).map((h) => h.close()));
+  };
+  try {
+    const strategies: Strategy<any>[] = [];
+    const params: unknown[] = [];
+    for (const [i, agent] of scenario.agents.entries()) {
+      const where = `agents[${i}].strategy`;
+      let strategy: Strategy<any>;
+      try {
+        strategy = await resolve(agent, i, loaders, held);
+      } catch (e) {
+        throw new Error(`${where}: ${(e as Error).message}`);
+      }
+      if (strategy.kind !== scenario.kind) throw new Error(`${where}: '${agent.strategy}' plays ${strategy.kind}s, and this scenario is a ${scenario.kind}`);
+      const parsed = strategy.params.safeParse(agent.params);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new Error(`agents[${i}].params${issue.path.length ? "." : ""}${issue.path.join(".")}: ${issue.message}`);
+      }
+      strategies.push(strategy);
+      params.push(parsed.data);
+    }
+    return { strategies, params, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+async function resolve(
+  agent: Scenario["agents"][number],
+  index: number,
+  loaders: Partial<Record<"python" | "pickle", FileLoader>>,
+  held: Held<unknown>[],
+): Promise<Strategy<any>> {
+  const kind = strategyFileKind(agent.strategy);
+  if (kind === null) return strategyByName(agent.strategy);
+  if (kind === "module") return loadModuleStrategy(agent.strategy);
+  if (kind === "predictions") return loadPredictionsStrategy(agent.strategy);
+  const load = loaders[kind];
+  if (!load) throw new Error(`${agent.strategy}: ${kind} strategies cannot be played here`);
+  const h = await load(agent, index);
+  held.push(h);
+  return h.strategy;
+}

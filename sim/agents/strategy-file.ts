@@ -1,0 +1,25 @@
+import { extname } from "node:path";
+
+/** How a scenario's `strategy` names a file: by its extension. */
+export type StrategyFileKind = "python" | "pickle" | "module" | "predictions";
+
+const KINDS: Record<string, StrategyFileKind> = {
+  ".py": "python",
+  ".pkl": "pickle",
+  ".ts": "module",
+  ".js": "module",
+  ".mjs": "module",
+  ".csv": "predictions",
+  ".parquet": "predictions",
+};
+
+/** The kind of file a strategy names, or null for a built-in strategy's name. */
+export function strategyFileKind(strategy: string): StrategyFileKind | null {
+  return KINDS[extname(strategy).toLowerCase()] ?? null;
+}
+
+/** The model name a file strategy plays under by default: its file name without directory or extension. */
+export function strategyFileLabel(path: string): string {
+  const base = path.split(/[\\/]/).pop() ?? path;
+  return base.slice(0, base.length - extname(base).length);
+}
