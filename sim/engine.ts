@@ -7,6 +7,7 @@ import { practiceBoard } from "../src/service/event/event-boards.js";
 import { stakeBalances, type StakeBalances } from "../src/service/stake-balances.js";
 import { modelLegend } from "../src/service/models.js";
 import { inStep, stepsDone } from "../src/service/engine-step.js";
+import type { Client } from "../src/service/client.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
 import { Service } from "../src/service/service.js";
 import { initialiseStore } from "../src/service/setup.js";
@@ -42,6 +43,8 @@ export interface RunOptions {
   world?: World;
   /** The agents' strategies, already loaded (and closed by the caller); loaded and closed by the replay when absent. */
   lineup?: Lineup;
+  /** Lets a face watch what an agent asks of the service (the backtest reads what each agent submitted). */
+  wrapClient?: (client: Client, agent: number) => Client;
 }
 
 export interface RunResult {
@@ -88,7 +91,10 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     }
     initialiseStore(ctx, start);
     const service = new Service(ctx);
-    const clients = scenario.agents.map((a) => inProcessClient(service, a.key));
+    const clients = scenario.agents.map((a, i) => {
+      const client = inProcessClient(service, a.key);
+      return opts.wrapClient ? opts.wrapClient(client, i) : client;
+    });
     const emit = opts.onEvent ?? (() => {});
     const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
     let settled = standingRounds(ctx).length;

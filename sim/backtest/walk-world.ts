@@ -1,0 +1,56 @@
+import { tournamentSchedule, type TournamentCalendar } from "../../src/domain/cadence.js";
+import { defaultTournamentCalendar } from "../../src/domain/cadence-tournament.js";
+import { selectColumns, takeRows, type Frame } from "../../src/data/frame.js";
+import type { LiveRound } from "../../src/data/generate.js";
+import { compareIds } from "../../src/scoring/align.js";
+import type { World } from "../../src/service/deployment.js";
+
+/**
+ * The world a backtest walks: the scenario's dataset with each validation exped turned into one
+ * tournament round (its features as the live split, its target as the hidden truth, its
+ * v1_designated rows as the live benchmark), in exped order. The validation split itself is
+ * served empty, so no strategy can read the targets of the rounds it is about to predict; the
+ * train split is served as it is. The calendar is the scenario's (or the default weekday one)
+ * with as many rounds as there are validation expeds.
+ */
+export function walkWorld(world: World): Omit<World, "deployment"> & { calendar: TournamentCalendar } {
+  const { dataset } = world;
+  const validation = dataset.validation;
+  const benchmarkRow = new Map(dataset.benchmarks.validation.ids.map((id, i) => [id, i] as const));
+  const groups = new Map<string, number[]>();
+  validation.exped.forEach((exped, i) => {
+    const rows = groups.get(exped);
+    if (rows) rows.push(i);
+    else groups.set(exped, [i]);
+  });
+  const rounds = [...groups.keys()].sort(compareIds).map((exped): LiveRound => {
+    const rows = groups.get(exped) as number[];
+    const frame = selectColumns(takeRows(validation, rows), dataset.features);
+    const benchmark = takeRows(
+      dataset.benchmarks.validation,
+      frame.ids.map((id) => {
+        const row = benchmarkRow.get(id);
+        if (row === undefined) throw new Error(`validation row '${id}' of ${exped} has no v1_designated row in the validation benchmark file`);
+        return row;
+      }),
+    );
+    const target = validation.columns[dataset.target];
+    return { exped, frame, target: Float64Array.from(rows, (r) => target[r]), benchmark };
+  });
+  if (rounds.length === 0) throw new Error("the scenario's validation split has no rows to walk");
+  const calendar: TournamentCalendar = { ...defaultTournamentCalendar, start: "2026-01-05", ...world.deployment.calendar, n_rounds: rounds.length };
+  return {
+    calendar,
+    dataset: {
+      ...dataset,
+      validation: emptyLike(validation),
+      benchmarks: { train: dataset.benchmarks.train, validation: emptyLike(dataset.benchmarks.validation) },
+      rounds,
+    },
+    schedule: tournamentSchedule(calendar, (i) => rounds[i - 1].exped),
+  };
+}
+
+function emptyLike(frame: Frame): Frame {
+  return { ids: [], exped: [], columns: Object.fromEntries(Object.keys(frame.columns).map((name) => [name, new Float64Array(0)])) };
+}
