@@ -13,7 +13,7 @@ export type ColumnGroup = "mean" | "score" | "sum" | "diagnostic";
 export const groupTitles: Record<ColumnGroup, string> = {
   mean: "per-exped means",
   score: "score over the entered expeds",
-  sum: "sum over every walked exped",
+  sum: "sum",
   diagnostic: "diagnostics",
 };
 
