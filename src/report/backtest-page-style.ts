@@ -1,6 +1,6 @@
 /** The HTML report's stylesheet, inlined in the page: system fonts only, one colour per strategy (classes s0 … s7, cycled). */
 
-export const PALETTE = ["#1f5fa8", "#e07b00", "#2f8f46", "#c03a3a", "#7a4fb0", "#8c6d1f", "#d45a9a", "#4a8f9a"];
+const PALETTE = ["#1f5fa8", "#e07b00", "#2f8f46", "#c03a3a", "#7a4fb0", "#8c6d1f", "#d45a9a", "#4a8f9a"];
 
 export const STYLE = `
 :root { color-scheme: light; }

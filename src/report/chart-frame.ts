@@ -3,9 +3,9 @@ import { escapeHtml } from "./html-escape.js";
 import { type Domain, linear, niceDomain, ticks } from "./scale.js";
 import { display } from "./summary-columns.js";
 
-export const WIDTH = 760;
-export const HEIGHT = 320;
-export const MARGIN = { left: 76, right: 16, top: 16, bottom: 84 };
+const WIDTH = 760;
+const HEIGHT = 320;
+const MARGIN = { left: 76, right: 16, top: 16, bottom: 84 };
 export const PLOT = { left: MARGIN.left, right: WIDTH - MARGIN.right, top: MARGIN.top, bottom: HEIGHT - MARGIN.bottom };
 
 /** At most this many exped labels; with more expeds, every k-th is labelled. */
@@ -38,7 +38,7 @@ export function yAxis(domain: Domain, title: string): { y: (v: number) => number
 export function xLabels(expeds: string[], xs: number[]): string {
   const every = Math.ceil(expeds.length / MAX_X_LABELS);
   const labels = expeds.map((exped, i) =>
-    i % every === 0 || i === expeds.length - 1
+    i % every === 0
       ? `<text class="tick" transform="translate(${f(xs[i])} ${PLOT.bottom + 8}) rotate(-40)" text-anchor="end" dominant-baseline="hanging">${escapeHtml(exped)}</text>`
       : "",
   );

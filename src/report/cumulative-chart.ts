@@ -7,7 +7,7 @@ import { domainWithZero, linear } from "./scale.js";
 import { display } from "./summary-columns.js";
 
 /** x of each exped: evenly spread over the plot, a single exped in the middle. */
-export function expedXs(count: number): number[] {
+function expedXs(count: number): number[] {
   const x = linear({ min: 0, max: Math.max(1, count - 1) }, PLOT.left + 8, PLOT.right - 8);
   return Array.from({ length: count }, (_, i) => (count === 1 ? (PLOT.left + PLOT.right) / 2 : x(i)));
 }

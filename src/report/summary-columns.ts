@@ -7,7 +7,7 @@ import type { BacktestSummary } from "./backtest-report.js";
 /** A number with its sign and 4 decimals (+0.0123, -0.0040); "—" where there is none. */
 export const display = (x: number | null): string => (x === null ? "—" : (x >= 0 ? "+" : "") + x.toFixed(4));
 
-export type ColumnGroup = "mean" | "score" | "sum" | "diagnostic";
+type ColumnGroup = "mean" | "score" | "sum" | "diagnostic";
 
 /** What each group's numbers are, for table headers. */
 export const groupTitles: Record<ColumnGroup, string> = {
@@ -17,7 +17,7 @@ export const groupTitles: Record<ColumnGroup, string> = {
   diagnostic: "diagnostics",
 };
 
-export interface SummaryColumn {
+interface SummaryColumn {
   label: string;
   group: ColumnGroup;
   /** What the column is, in one phrase (the HTML header's tooltip). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { domainWithZero, ticks } from "../../src/report/scale.js";
+import { domainWithZero, niceDomain, ticks } from "../../src/report/scale.js";
 import { lastOfBuckets, sparkline } from "../../src/report/sparkline.js";
 
 describe("sparkline", () => {
@@ -32,5 +32,13 @@ describe("ticks", () => {
     expect(ticks({ min: -0.056, max: 0.25 }, 10)).toEqual([-0.05, 0, 0.05, 0.1, 0.15, 0.2, 0.25].map((v) => expect.closeTo(v, 12)));
     expect(ticks({ min: -0.056, max: 0.25 }, 5)).toEqual([0, 0.1, 0.2]);
     expect(ticks({ min: 0, max: 0 }, 5)).toEqual([0]);
+  });
+});
+
+describe("niceDomain", () => {
+  it("widens a domain out to round ticks, and a point to ±1", () => {
+    expect(niceDomain({ min: -0.056, max: 0.25 }, 5)).toEqual({ min: expect.closeTo(-0.1, 12), max: expect.closeTo(0.3, 12) });
+    expect(niceDomain({ min: 0, max: 0.2 }, 5)).toEqual({ min: 0, max: expect.closeTo(0.2, 12) });
+    expect(niceDomain({ min: 0, max: 0 }, 5)).toEqual({ min: -1, max: 1 });
   });
 });
