@@ -1,7 +1,8 @@
 /**
  * A backtest report for the terminal: the summary of every strategy, the strategy under test exped
  * by exped, a sparkline of each cumulative score on one common scale, and the refusals. Plain text,
- * no colour, so it pipes cleanly; 80 columns unless told otherwise.
+ * no colour, so it pipes cleanly. Lines fit `width` (80 by default): names are cut to fit, down
+ * to 8 characters, below which a summary line runs over.
  */
 import type { BacktestReport, ExpedScore } from "./backtest-report.js";
 import { cumulativeScores } from "./cumulative.js";
