@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderBacktestHtml } from "../../src/report/backtest-html.js";
+import { report } from "./fixtures.js";
+
+/** Debian's chromium: CI installs it (.ci/run), so there its absence is a failure; elsewhere the test is skipped. */
+const CHROMIUM = "/usr/bin/chromium";
+const found = existsSync(CHROMIUM);
+if (!found && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
+if (!found) console.warn(`skipping the HTML report's browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
+
+const EVIL = "<script>alert(1)</script>";
+
+describe.skipIf(!found)("renderBacktestHtml in Chromium", () => {
+  let dir: string;
+  let browser: Browser;
+  let page: Page;
+  const requested: string[] = [];
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "backtest-html-"));
+    const r = report(EVIL);
+    r.against[`"><img src=x onerror=alert(2)>`] = r.against.momentum;
+    r.refusals[0].reason = `<img src="https://example.invalid/x.png"> refused`;
+    const file = join(dir, "report.html");
+    await writeFile(file, renderBacktestHtml(r));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.route("**", (route) => {
+      const url = route.request().url();
+      if (url.startsWith("file://")) return route.continue();
+      requested.push(url);
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("asks the network for nothing", () => {
+    expect(requested).toEqual([]);
+  });
+
+  it("runs nothing from a strategy's name or a refusal's reason, and shows them as text", async () => {
+    expect(dialogs).toEqual([]);
+    expect(await page.locator("script").count()).toBe(0);
+    expect(await page.locator("img").count()).toBe(0);
+    expect(await page.locator("h1").textContent()).toBe(`Backtest: ${EVIL}`);
+    expect(await page.title()).toBe(`Backtest: ${EVIL}`);
+  });
+
+  it("draws one cumulative line per strategy and one CORR bar per exped, with a benchmark tick where v1_designated has a CORR", async () => {
+    expect(await page.locator("#cumulative-chart polyline.series").count()).toBe(4);
+    expect(await page.locator("#cumulative-chart polyline.series.under-test").getAttribute("data-strategy")).toBe(EVIL);
+    expect(await page.locator("#corr-bars rect.bar").count()).toBe(12);
+    expect(await page.locator("#corr-bars rect.bar.not-entered").count()).toBe(1);
+    expect(await page.locator("#corr-bars rect.bar.neg").count()).toBe(1);
+    expect(await page.locator("#corr-bars line.benchmark").count()).toBe(12);
+    const box = await page.locator("#cumulative-chart").boundingBox();
+    expect(box?.width).toBeGreaterThan(500);
+  });
+
+  it("has one summary row per strategy and one exped row per exped", async () => {
+    const names = await page.locator("#summary-table tbody tr th").allTextContents();
+    expect(names).toEqual([EVIL, "v1_designated", "momentum", `"><img src=x onerror=alert(2)>`]);
+    expect(await page.locator("#summary-table tbody tr").first().locator("td").allTextContents()).toEqual([
+      "+0.0227", "+0.0114", "+0.0182", "+0.0227", "+0.0152", "+1.4932", "+0.0120", "+0.9091", "+0.2500", "+0.1235", "+0.5000",
+    ]);
+    expect(await page.locator("#expeds-table tbody tr").count()).toBe(12);
+    expect(await page.locator("#expeds-table tbody tr.not-entered td").allTextContents()).toEqual(["—", "—", "—", "—", "—"]);
+    expect(await page.locator("#refusals li").textContent()).toBe(`exped_0107: <img src="https://example.invalid/x.png"> refused`);
+  });
+
+  /** Set BACKTEST_HTML_SCREENSHOT=/some/file.png to keep the picture and look at the page. */
+  it("takes a screenshot of the whole page", async () => {
+    const png = process.env.BACKTEST_HTML_SCREENSHOT ?? join(dir, "report.png");
+    expect((await page.screenshot({ path: png, fullPage: true })).length).toBeGreaterThan(10_000);
+  });
+});

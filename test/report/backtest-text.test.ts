@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { formatBacktestText } from "../../src/report/backtest-text.js";
+import { backtestOf, report } from "./fixtures.js";
+
+const lineOf = (text: string, start: string): string => {
+  const line = text.split("\n").find((l) => l.startsWith(start));
+  if (line === undefined) throw new Error(`no line starts with ${start}`);
+  return line;
+};
+/** The sparkline line of a strategy. */
+const sparkOf = (text: string, name: string): string => lineOf(text.split("\n").filter((l) => /[▁-█]/.test(l)).join("\n"), name + " ");
+
+describe("formatBacktestText", () => {
+  const text = formatBacktestText(report());
+
+  it("heads the report with the strategy and where the numbers come from", () => {
+    expect(text.split("\n").slice(0, 4)).toEqual([
+      "backtest of ridge-v2 on default-tournament",
+      "train 24000 rows, validation 12000 rows",
+      "weights corr 0.5, aimc 1, ncorr 0; clip 0.05",
+      "12 expeds walked, 11 entered",
+    ]);
+  });
+
+  it("has one summary row per strategy, the strategy under test first, then v1_designated", () => {
+    const r = report();
+    r.against = { momentum: r.against.momentum, v1_designated: r.against.v1_designated };
+    const lines = formatBacktestText(r).split("\n");
+    const header = lines.findIndex((l) => l.startsWith("strategy ") && l.includes("Sharpe"));
+    expect(lines.slice(header, header + 4)).toEqual([
+      "strategy          CORR     AIMC    NCORR    score      std   Sharpe",
+      "ridge-v2       +0.0227  +0.0114  +0.0182  +0.0227  +0.0152  +1.4932",
+      "v1_designated  +0.0103  +0.0052  +0.0083  +0.0103  +0.0127  +0.8142",
+      "momentum       -0.0046  -0.0023  -0.0037  -0.0046  +0.0086  -0.5313",
+    ]);
+    const second = lines.findIndex((l) => l.includes("bench corr") && l.startsWith("strategy"));
+    expect(lines.slice(second, second + 2)).toEqual([
+      "strategy        max DD  hit rate    total  feat exp  bench corr",
+      "ridge-v2       +0.0120   +0.9091  +0.2500   +0.1235     +0.5000",
+    ]);
+  });
+
+  it("says which columns are per-exped means and which is the sum", () => {
+    expect(text).toContain("per-exped means");
+    expect(text).toContain("total = its sum over every walked exped");
+  });
+
+  it("shows an exped not entered as — and the refusal that explains it", () => {
+    expect(lineOf(text, "exped_0107")).toBe("exped_0107     —        —        —        —        —");
+    expect(lineOf(text, "exped_0101")).toBe("exped_0101  5000  +0.0210  +0.0105  +0.0168  +0.0210");
+    expect(text.endsWith("refusals:\nridge-v2\n  exped_0107: Submission window is closed\n")).toBe(true);
+  });
+
+  it("draws every cumulative score on one scale: the highest ends on █, a constant zero series is flat", () => {
+    const r = report();
+    r.against.idle = backtestOf(Array(12).fill(0));
+    const t = formatBacktestText(r);
+    expect(t).toContain("common scale -0.0560 to +0.2500");
+    expect(sparkOf(t, "ridge-v2")).toBe("ridge-v2       ▃▄▃▄▅▅▅▆▆▇▇█  +0.2500");
+    expect(sparkOf(t, "momentum")).toMatch(/ ▂+▁+  -0\.0550$/);
+    expect(sparkOf(t, "idle")).toBe("idle           ▂▂▂▂▂▂▂▂▂▂▂▂  +0.0000");
+  });
+
+  it("fits every line in 80 columns, cutting long names to one width everywhere", () => {
+    const r = report("a-strategy-with-a-name-far-too-long-for-any-table.py");
+    const t = formatBacktestText(r);
+    for (const line of t.split("\n")) expect(Array.from(line).length, line).toBeLessThanOrEqual(80);
+    expect(lineOf(t, "a-strategy-with-a-name-fa… ")).toMatch(/^a-strategy-with-a-name-fa… {2}\+0\.0227/);
+    expect(sparkOf(t, "a-strategy-with-a-name-fa…")).toBe("a-strategy-with-a-name-fa…  ▃▄▃▄▅▅▅▆▆▇▇█  +0.2500");
+    expect(sparkOf(formatBacktestText(r, { width: 40 }), "a-strat…")).toBe("a-strat…  ▃▄▃▄▅▅▅▆▆▇▇█  +0.2500");
+  });
+
+  it("prints users' names as plain text: no escape sequence reaches the terminal", () => {
+    const t = formatBacktestText(report("evil\u001b[31m\nname"));
+    expect(t).not.toMatch(/\u001b/);
+    expect(t).toContain("evil\uFFFD[31m\uFFFDname");
+  });
+
+  it("leaves out the refusals when there are none", () => {
+    const r = report();
+    r.refusals = [];
+    expect(formatBacktestText(r)).not.toContain("refusals");
+  });
+});
