@@ -167,8 +167,13 @@ const agentSchema = z.strictObject({
   /** Whether an event enrollment carries the event-staking capability. */
   event_staking: z.boolean().default(true),
   wallet: walletSchema.optional(),
+  /** A built-in strategy's name, or a file's path relative to the scenario file (.py, .pkl, .ts/.js/.mjs, .csv/.parquet). */
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()).default({}),
+  /** A Python or model-file strategy: wall-clock seconds its fit(train) may take (default 600). */
+  fit_timeout_seconds: z.number().positive().max(86_400).optional(),
+  /** A Python or model-file strategy: wall-clock seconds one predict may take (default 60). */
+  predict_timeout_seconds: z.number().positive().max(3600).optional(),
 });
 
 /** Faults that strike the whole deployment, not one round. */

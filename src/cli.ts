@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerBacktestCommand } from "./commands/backtest.js";
 import { registerMcpCommand } from "./commands/mcp.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerScoreCommand } from "./commands/score.js";
@@ -11,6 +12,7 @@ const program = new Command()
   .description("Local simulator and offline backtesting workbench for the prediction tournament service")
   .showHelpAfterError();
 
+registerBacktestCommand(program);
 registerMcpCommand(program);
 registerRunCommand(program);
 registerScoreCommand(program);
