@@ -1,0 +1,63 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { readFrameParquet } from "../../src/data/parquet.js";
+import type { BacktestReport } from "../../src/report/backtest-report.js";
+import { smallScenario } from "../helpers/small-scenario.js";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const BIN = join(root, "bin", "basecamp.js");
+const dir = mkdtempSync(join(tmpdir(), "basecamp-backtest-cli-"));
+
+async function basecamp(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, [BIN, ...args], { cwd: dir, maxBuffer: 64 << 20 });
+}
+
+describe("basecamp backtest", () => {
+  const scenario = join(dir, "small.json");
+  writeFileSync(scenario, JSON.stringify({ ...smallScenario(), dataset: { n_features: 12, n_core: 4, train_expeds: 12, validation_expeds: 5, rows_per_exped: 60, gap_expeds: 2, universe_size: 40 } }));
+
+  it("--json has the report's shape, and its per-exped numbers equal `basecamp score` of the saved predictions to 1e-12", async () => {
+    const saved = join(dir, "predictions.parquet");
+    const html = join(dir, "report.html");
+    const { stdout } = await basecamp("backtest", join(root, "examples/strategy.ts"), "--scenario", scenario, "--against", "ridge", "--json", "--save-predictions", saved, "--html", html);
+    const report = JSON.parse(stdout) as BacktestReport;
+    expect(Object.keys(report).slice(0, 3)).toEqual(["strategy", "expeds", "summary"]);
+    expect(report.strategy).toBe("strategy.ts");
+    expect(Object.keys(report.against)).toEqual(["v1_designated", "ridge"]);
+    expect(report.expeds).toHaveLength(5);
+    expect(readFileSync(html, "utf8")).toContain("<svg");
+
+    // The saved file carries the scenario's hidden core features for NCORR, beside the standard columns.
+    const standard = new Set(["prediction", "target", "v1_designated"]);
+    const core = Object.keys(readFrameParquet(readFileSync(saved)).columns).filter((c) => !standard.has(c));
+    expect(core).toHaveLength(4);
+    const hidden = await basecamp("score", saved, "--core", core.join(","), "--json");
+    const scored = JSON.parse(hidden.stdout) as { expeds: { exped: string; n: number; corr: number; aimc: number; ncorr: number }[] };
+    expect(scored.expeds.map((e) => e.exped)).toEqual(report.expeds.map((e) => e.exped));
+    scored.expeds.forEach((s, i) => {
+      const b = report.expeds[i];
+      expect(s.n).toBe(b.n);
+      expect(Math.abs(s.corr - (b.corr as number))).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(s.aimc - (b.aimc as number))).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(s.ncorr - (b.ncorr as number))).toBeLessThanOrEqual(1e-12);
+    });
+  });
+
+  it("prints the text report with the summary, the expeds and the sparklines", async () => {
+    const { stdout } = await basecamp("backtest", "ridge", "--scenario", scenario, "--against", "random");
+    expect(stdout).toMatch(/^backtest of ridge on /);
+    expect(stdout).toContain("v1_designated");
+    expect(stdout).toMatch(/cumulative score/);
+  });
+
+  it("fails with one line naming a bad --params or an unknown strategy", async () => {
+    await expect(basecamp("backtest", "ridge", "--scenario", scenario, "--params", "{nope")).rejects.toMatchObject({ stderr: expect.stringMatching(/^basecamp: --params: not JSON/) });
+    await expect(basecamp("backtest", "nope", "--scenario", scenario)).rejects.toMatchObject({ stderr: expect.stringMatching(/^basecamp: agents\[0\]\.strategy: unknown strategy 'nope'/) });
+  });
+});
