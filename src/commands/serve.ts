@@ -84,10 +84,17 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     await stop();
     throw e;
   }
-  const timer =
-    mode === "realtime"
-      ? setInterval(() => service.catchUp().catch((e: unknown) => log(`sync failed: ${String(e)}`)), opts.syncEveryMs ?? 1000)
-      : undefined;
+  // A tick that finds the last catch-up still running (an agent's Python strategy is slow) lets it be.
+  let catchingUp = false;
+  const tick = () => {
+    if (catchingUp) return;
+    catchingUp = true;
+    service
+      .catchUp()
+      .catch((e: unknown) => log(`sync failed: ${String(e)}`))
+      .finally(() => (catchingUp = false));
+  };
+  const timer = mode === "realtime" ? setInterval(tick, opts.syncEveryMs ?? 1000) : undefined;
   timer?.unref();
   return {
     url: server.url,
