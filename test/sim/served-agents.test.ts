@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
-import { SimControl } from "../../src/sdk/client.js";
+import { BasecampClient, SimControl } from "../../src/sdk/client.js";
 import { buildWorld } from "../../src/service/deployment.js";
 import { logDigest } from "../../src/store/event-log.js";
 import { deploymentOf } from "../../sim/deployment.js";
@@ -62,6 +62,30 @@ describe("serve --with-agents", () => {
 
     expect(logDigest(server.service.ctx.db)).toBe(replay.digest);
     expect(lines).toEqual(logLines(events));
+  });
+
+  it("plays a file strategy too: a JavaScript module's agent enters every round", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "basecamp-strategy-"));
+    onTestFinished(() => rmSync(dir, { recursive: true }));
+    const file = join(dir, "fan.mjs");
+    writeFileSync(
+      file,
+      `export default {
+        name: "fan", kind: "tournament",
+        params: { safeParse: (v) => ({ success: true, data: v ?? {} }) },
+        actAt: (slot) => slot.open_at + 60_000,
+        act: async (ctx, slot) => {
+          const model = await ctx.client.createModel({ name: ctx.model });
+          const { instrument_ids } = await ctx.client.instruments();
+          const predictions = instrument_ids.map((instrument_id, i) => ({ instrument_id, prediction: (i % 5) / 5 }));
+          await ctx.client.submit({ model_id: model.id, exped: slot.exped, predictions });
+        },
+      };\n`,
+    );
+    const base = smallScenario();
+    const { server } = await serveToTheEnd(smallScenario({ agents: [...base.agents, { name: "fan", key: "key-fan-00000009", strategy: file }] }));
+    const standings = await new BasecampClient({ baseUrl: server.url, apiKey: "key-fan-00000009", maxRetries: 0 }).standings();
+    expect(standings.rows.find((r) => r.model === "fan")).toMatchObject({ rounds_scored: 3 });
   });
 
   it("without --with-agents, nobody acts: the season passes with no entries", async () => {
