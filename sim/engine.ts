@@ -15,7 +15,7 @@ import { openDb } from "../src/store/db.js";
 import { eventCount, logDigest } from "../src/store/event-log.js";
 import { act } from "./act.js";
 import { loadLineup, type Lineup } from "./agents/lineup.js";
-import { applyAction } from "./organiser-action.js";
+import { applyAction, serviceControls } from "./organiser-action.js";
 import type { Scenario } from "./scenario.js";
 import { deploymentOf } from "./deployment.js";
 import { buildTimeline, type Step } from "./timeline.js";
@@ -118,11 +118,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
 
     async function runStep(step: Step): Promise<void> {
       if (step.kind === "action") {
-        const key = scenario.organiser_key;
-        const line = await applyAction(scenario.actions[step.action], {
-          changeScoring: (change) => service.changeScoring(key, change),
-          toggleFault: (fault, round, on) => service.toggleFault(key, fault, round, on),
-        });
+        const line = await applyAction(scenario.actions[step.action], serviceControls(service, scenario.organiser_key));
         emit({ kind: "log", line });
         return;
       }

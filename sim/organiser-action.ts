@@ -1,4 +1,5 @@
 import type { FaultName } from "../src/service/faults.js";
+import type { Service } from "../src/service/service.js";
 import type { ScoringSettingsRecord } from "../src/service/setup.js";
 import type { Scenario } from "./scenario.js";
 
@@ -6,6 +7,14 @@ import type { Scenario } from "./scenario.js";
 export interface OrganiserControls {
   changeScoring(change: Partial<ScoringSettingsRecord>): Promise<unknown>;
   toggleFault(fault: FaultName, round: number | undefined, on: boolean): Promise<unknown>;
+}
+
+/** The organiser's controls on an in-process service, with the scenario's organiser key. */
+export function serviceControls(service: Service, key: string): OrganiserControls {
+  return {
+    changeScoring: (change) => service.changeScoring(key, change),
+    toggleFault: (fault, round, on) => service.toggleFault(key, fault, round, on),
+  };
 }
 
 /** Applies one scenario action and says what it did, for the run's log. */

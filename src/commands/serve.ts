@@ -2,14 +2,17 @@ import type { Command } from "commander";
 import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
 import { createApp } from "../http/app.js";
-import { listen } from "../http/listen.js";
+import { listen, type Listening } from "../http/listen.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
 import { buildWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
 import { initialiseStore } from "../service/setup.js";
 import { openDb } from "../store/db.js";
+import { eventCount } from "../store/event-log.js";
+import { loadLineup } from "../../sim/agents/lineup.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
+import { servedAgents } from "../../sim/served-agents.js";
 import { numberFlag } from "./number-flag.js";
 
 export const DEFAULT_SCENARIO = "scenarios/default-tournament.json";
@@ -28,6 +31,8 @@ export interface ServeOptions {
   bodyLimitBytes?: number;
   /** Realtime mode: wall-clock ms between the timer's syncs, so rounds move without requests. */
   syncEveryMs?: number;
+  /** The scenario's agents (and organiser actions) act on the served clock at their replay instants; needs a fresh store. */
+  withAgents?: boolean;
   log?: (line: string) => void;
 }
 
@@ -43,6 +48,7 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
   const world = buildWorld(deploymentOf(scenario));
+  const lineup = opts.withAgents ? await loadLineup(scenario) : null;
   const db = openDb(opts.db);
   const start = resumeInstant(db, world.schedule.phases[0].start);
   const mode = opts.clock ?? "manual";
@@ -50,21 +56,45 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const realtime = mode === "realtime" ? new RealtimeClock(start, speed) : null;
   const clock = realtime ?? new SimClock(start);
   const ctx: ServiceContext = { db, clock, world };
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   try {
+    // The agents start at the season's start; a resumed store does not say which of their steps ran.
+    if (lineup && eventCount(db) > 0) throw new Error(`${opts.db} already holds a run: --with-agents needs a fresh store`);
     initialiseStore(ctx, start);
   } catch (e) {
     db.close();
+    await lineup?.close();
     throw e;
   }
   const hold = realtime ? { pause: () => realtime.pause(), resume: () => realtime.resume() } : {};
   const control: ClockControl = { mode, speed, advance: (ms) => clock.advance(ms), ...hold };
-  const service = new Service(ctx, { clockControl: control });
-  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
-  const timer =
-    mode === "realtime"
-      ? setInterval(() => service.sync().catch((e: unknown) => log(`sync failed: ${String(e)}`)), opts.syncEveryMs ?? 1000)
-      : undefined;
+  const appointments = lineup ? (s: Service) => servedAgents(scenario, world, lineup, s, log) : undefined;
+  const service = new Service(ctx, { clockControl: control, appointments });
+  const stop = async () => {
+    await service.idle();
+    await lineup?.close();
+    db.close();
+  };
+  let server: Listening;
+  try {
+    // The agents' steps at the season's very start are kept before anyone can move the clock.
+    if (lineup) await service.catchUp();
+    server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  // A tick that finds the last catch-up still running (an agent's Python strategy is slow) lets it be.
+  let catchingUp = false;
+  const tick = () => {
+    if (catchingUp) return;
+    catchingUp = true;
+    service
+      .catchUp()
+      .catch((e: unknown) => log(`sync failed: ${String(e)}`))
+      .finally(() => (catchingUp = false));
+  };
+  const timer = mode === "realtime" ? setInterval(tick, opts.syncEveryMs ?? 1000) : undefined;
   timer?.unref();
   return {
     url: server.url,
@@ -73,8 +103,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     close: async () => {
       clearInterval(timer);
       await server.close();
-      await service.idle();
-      db.close();
+      await stop();
     },
   };
 }
@@ -85,6 +114,7 @@ interface ServeFlags {
   clock: "manual" | "realtime";
   speed: number;
   db?: string;
+  withAgents?: boolean;
 }
 
 /** `basecamp serve [scenario]`: the REST API on loopback, with the organiser's clock control. */
@@ -98,13 +128,15 @@ export function registerServeCommand(program: Command): void {
     .option("--clock <mode>", "manual (moved by /sim/v1/clock/advance) or realtime", "manual")
     .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
     .option("--db <file>", "keep the store in this SQLite file (resumed when it holds this scenario)")
+    .option("--with-agents", "the scenario's agents and organiser actions act on the served clock, at their replay instants")
     .action(async (file: string, flags: ServeFlags) => {
       if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
       const running = await startServer({ scenario: file, ...flags });
       const key = running.organiserKey;
       process.stderr.write(
         `basecamp: serving ${file} at ${running.url}/api/v1 (clock ${flags.clock}${flags.clock === "realtime" ? ` x${flags.speed}` : ""})\n` +
-          `basecamp: organiser API at ${running.url}/sim/v1 with X-API-Key = the scenario's organiser_key (${key.slice(0, 4)}…${key.slice(-4)})\n`,
+          `basecamp: organiser API at ${running.url}/sim/v1 with X-API-Key = the scenario's organiser_key (${key.slice(0, 4)}…${key.slice(-4)})\n` +
+          (flags.withAgents ? "basecamp: the scenario's agents act on the served clock; their notes and missed rounds follow here\n" : ""),
       );
       let stopping = false;
       // A terminal's Ctrl-C can reach us more than once (the group, then relays): stop once.

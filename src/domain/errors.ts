@@ -239,7 +239,7 @@ export const catalogue = {
 
   // Organiser clock control (/sim/v1)
   clock_backwards: { status: 422, text: "The clock never moves backwards: {until} is before now ({now})." },
-  clock_no_next_phase: { status: 422, text: "The season is in its last phase ({phase}); there is no next phase to advance to." },
+  clock_no_next_phase: { status: 422, text: "The season is in its last phase ({phase}) and every round has settled; there is no next phase to advance to." },
   clock_not_realtime: { status: 409, text: "Only a realtime clock can be paused or resumed; a manual clock moves only when advanced." },
   clock_control_unavailable: { status: 409, text: "This service's clock is not under organiser control." },
 } as const satisfies Record<string, { status: number; text: string }>;

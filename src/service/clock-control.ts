@@ -3,6 +3,7 @@ import type { CadenceState } from "../domain/cadence.js";
 import { refuse } from "../domain/errors.js";
 import { advanceRounds } from "./cadence-steps.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
+import { nextResolution } from "./round-repo.js";
 import type { Db } from "../store/db.js";
 
 /**
@@ -48,7 +49,7 @@ export function holdClock(ctx: ServiceContext, control: ClockControl, hold: bool
 }
 
 /** The instant an advance request asks for: never before now. */
-function target(ctx: ServiceContext, request: AdvanceRequest): number {
+export function advanceTarget(ctx: ServiceContext, request: AdvanceRequest): number {
   const now = ctx.clock.now();
   let t: number;
   let field: string;
@@ -57,8 +58,11 @@ function target(ctx: ServiceContext, request: AdvanceRequest): number {
     field = "seconds";
   } else if ("to" in request) {
     const cadence = cadenceNow(ctx);
-    if (cadence.phase_ends_at === null) throw refuse("clock_no_next_phase", { phase: cadence.phase });
-    return Date.parse(cadence.phase_ends_at);
+    if (cadence.phase_ends_at !== null) return Date.parse(cadence.phase_ends_at);
+    // The last phase runs forever, but rounds still resolve in it: each resolution is the next stop.
+    const resolves = nextResolution(ctx.db, now);
+    if (resolves === null) throw refuse("clock_no_next_phase", { phase: cadence.phase });
+    return resolves;
   } else {
     t = Date.parse(request.until);
     field = "until";
@@ -72,7 +76,7 @@ function target(ctx: ServiceContext, request: AdvanceRequest): number {
 
 /** Moves the clock forward and applies every round transition that falls due on the way. */
 export async function advanceClock(ctx: ServiceContext, control: ClockControl, request: AdvanceRequest): Promise<AdvanceResult> {
-  control.advance(target(ctx, request) - ctx.clock.now());
+  control.advance(advanceTarget(ctx, request) - ctx.clock.now());
   const steps = await advanceRounds(ctx);
   return {
     now: iso(ctx.clock.now()),

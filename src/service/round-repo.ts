@@ -44,3 +44,11 @@ export function roundInstruments(db: Db, exped: string): string[] {
 export function setRoundStatus(db: Db, exped: string, status: RoundStatus, note: string | null = null): void {
   db.prepare("UPDATE rounds SET status = ?, note = ? WHERE exped = ?").run(status, note, exped);
 }
+
+/** The earliest instant after `t` at which a round still to settle resolves; null when none is left. */
+export function nextResolution(db: Db, t: number): number | null {
+  const { at } = db
+    .prepare("SELECT MIN(resolves_at) AS at FROM rounds WHERE status NOT IN ('settled', 'unsettled') AND resolves_at > ?")
+    .get(t) as { at: number | null };
+  return at;
+}

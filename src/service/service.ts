@@ -16,6 +16,7 @@ import type { Lane } from "./event/upload-repo.js";
 import { upload, type UploadInput } from "./event/uploads.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
 import { advanceClock, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
+import { ClockWalk, type Appointments } from "./clock-walk.js";
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
 import { archiveModel, createModel, getModels } from "./models.js";
@@ -36,6 +37,8 @@ import { cancelJob, downloadModel, getCredits, getJob, listJobs, train } from ".
 export interface ServiceOptions {
   /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
   clockControl?: ClockControl;
+  /** Work kept as the clock passes its instants (`serve --with-agents`), made once for this service. */
+  appointments?: (service: Service) => Appointments;
 }
 
 /**
@@ -49,6 +52,7 @@ export class Service {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly limiter: RateLimiter;
   private readonly intake: Record<Lane, IntakeSlots>;
+  private readonly walk: ClockWalk | undefined;
 
   constructor(
     readonly ctx: ServiceContext,
@@ -57,6 +61,7 @@ export class Service {
     this.limiter = new RateLimiter(ctx.world.deployment.rate_limit);
     const slots = ctx.world.deployment.event?.intake_concurrency ?? 1;
     this.intake = { round: new IntakeSlots(slots), practice: new IntakeSlots(slots) };
+    this.walk = options.appointments && new ClockWalk(ctx, options.appointments(this), (fn) => this.run(fn));
   }
 
   /**
@@ -110,14 +115,20 @@ export class Service {
     return this.options.clockControl;
   }
 
-  /** Resolves once every call made so far has finished (a clean shutdown waits on it). */
-  idle(): Promise<void> {
+  /** Resolves once every call made so far, and the clock's walk under way, have finished (a clean shutdown waits on it). */
+  async idle(): Promise<void> {
+    await this.walk?.idle();
     return this.serial(() => undefined);
   }
 
   /** Applies every round transition due by now; returns what it did. */
   sync(): Promise<DueStep[]> {
     return this.serial(() => advanceRounds(this.ctx));
+  }
+
+  /** Brings the service up to the clock, keeping every appointment the clock has passed. */
+  catchUp(): Promise<void> {
+    return this.walk ? this.walk.catchUp() : this.sync().then(() => undefined);
   }
 
   /** Never refuses: a bad or missing key answers `authenticated: false`. */
@@ -198,9 +209,11 @@ export class Service {
 
   /** Organiser: the served clock, its mode and the cadence now. */
   clock = (key: string | undefined) => this.organiser(key, () => clockView(this.ctx, this.clockControl()));
-  /** Organiser: moves the clock forward and applies the round transitions due on the way. */
+  /** Organiser: moves the clock forward and applies the round transitions due on the way (keeping the appointments due, in time order). */
   advanceClock = (key: string | undefined, request: AdvanceRequest) =>
-    this.organiser(key, () => advanceClock(this.ctx, this.clockControl(), request));
+    this.walk
+      ? this.walk.advance(() => this.clockControl(), request, () => requireOrganiser(this.ctx, key))
+      : this.organiser(key, () => advanceClock(this.ctx, this.clockControl(), request));
   /** Organiser: holds a realtime clock still (`hold`), or lets it run on. */
   holdClock = (key: string | undefined, hold: boolean) => this.organiser(key, () => holdClock(this.ctx, this.clockControl(), hold));
   /** Organiser: the live scoring settings. */

@@ -40,6 +40,35 @@ describe("organiser clock control (/sim/v1)", () => {
     expect((await s.get("/sim/v1/clock", ORGANISER)).json.now).toBe("2026-01-06T00:00:00.000Z");
   });
 
+  it("moves to the next phase, and past the season's close to each resolution still to come, until every round has settled", async () => {
+    // Rounds Mon to Wed; each resolves two slots on, so rounds 2 and 3 resolve after the season closes.
+    const s = await testServer({ calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 2 } });
+    const stops: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const moved = await s.advance({ to: "next_phase" });
+      if (moved.status !== 200) {
+        expect(refusal(moved)).toEqual({
+          status: 422,
+          code: "clock_no_next_phase",
+          message: "The season is in its last phase (season_closed) and every round has settled; there is no next phase to advance to.",
+        });
+        break;
+      }
+      const kinds = moved.json.transitions.map((t: { kind: string; exped: string }) => `${t.kind}:${t.exped}`).join(" ");
+      stops.push(`${moved.json.now} ${moved.json.cadence.phase} ${kinds}`);
+    }
+    expect(stops).toEqual([
+      "2026-01-05T16:00:00.000Z closed close:exped_0021",
+      "2026-01-06T00:00:00.000Z round_open open:exped_0022",
+      "2026-01-06T16:00:00.000Z closed close:exped_0022",
+      "2026-01-07T00:00:00.000Z round_open settle:exped_0021 open:exped_0023",
+      "2026-01-07T16:00:00.000Z season_closed close:exped_0023",
+      "2026-01-08T00:00:00.000Z season_closed settle:exped_0022",
+      "2026-01-09T00:00:00.000Z season_closed settle:exped_0023",
+    ]);
+    expect((await s.get("/api/v1/schedule", ALICE)).json.rounds.map((r: { status: string }) => r.status)).toEqual(["settled", "settled", "settled"]);
+  });
+
   it("settles rounds into standings, round boards and the benchmark board; faults and scoring changes apply", async () => {
     const s = await testServer();
     await s.post("/api/v1/models", { name: "alice-model" }, ALICE);
