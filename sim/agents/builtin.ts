@@ -105,4 +105,14 @@ const late: Strategy<z.infer<typeof lateParams>> = {
   act: (ctx, _slot, p) => submitRound(ctx, (c, live) => ridgePredict(c, live, p)),
 };
 
-export const builtinStrategies: Strategy<any>[] = [benchmarkCopier, randomGuesser, ridge, noisyOracle, skipper, late];
+/** Never acts: the seat of an agent that plays from outside, through HTTP, the SDK or MCP (`serve --with-agents`). */
+const external: Strategy<Record<string, never>> = {
+  name: "external",
+  kind: "tournament",
+  summary: "never acts: a seat for an agent playing from outside (serve --with-agents)",
+  params: z.strictObject({}),
+  actAt: (slot) => slot.open_at,
+  act: async () => {},
+};
+
+export const builtinStrategies: Strategy<any>[] = [benchmarkCopier, randomGuesser, ridge, noisyOracle, skipper, late, external];
