@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/auto-submit/settings.js";
 import { defaultRateCard } from "../src/service/compute/settings.js";
@@ -103,21 +104,39 @@ const eventSchema = z.strictObject({
   compute: computeSchema.optional(),
 });
 
+const generatorKnobs = {
+  n_features: z.int().min(2),
+  n_core: z.int().min(1),
+  missing_share: z.number().min(0).max(0.9),
+  train_expeds: z.int().min(1),
+  validation_expeds: z.int().min(1),
+  rows_per_exped: z.int().min(5),
+  gap_expeds: z.int().min(0),
+  universe_size: z.int().min(5),
+  signal: z.number().min(0),
+  regime_length: z.int().min(1),
+};
+
+/** What only a directory dataset takes (src/data/dataset-dir.ts). */
+const dirFields = {
+  dir: z.string().min(1),
+  target: z.string().min(1),
+  core_features: z.array(z.string().min(1)),
+};
+
+/** The generator's knobs, or `dir` (a directory in the service's file layout) with its own fields: never both. */
 const datasetSchema = z
-  .strictObject({
-    prefix: z.string().regex(/^[a-z][a-z0-9_]*$/, "expected a lowercase file prefix"),
-    n_features: z.int().min(2),
-    n_core: z.int().min(1),
-    missing_share: z.number().min(0).max(0.9),
-    train_expeds: z.int().min(1),
-    validation_expeds: z.int().min(1),
-    rows_per_exped: z.int().min(5),
-    gap_expeds: z.int().min(0),
-    universe_size: z.int().min(5),
-    signal: z.number().min(0),
-    regime_length: z.int().min(1),
-  })
+  .strictObject({ prefix: z.string().regex(/^[a-z][a-z0-9_]*$/, "expected a lowercase file prefix"), ...generatorKnobs, ...dirFields })
   .partial()
+  .superRefine((d, ctx) => {
+    const fromDir = d.dir !== undefined;
+    const wrong = fromDir ? Object.keys(generatorKnobs) : Object.keys(dirFields).filter((k) => k !== "dir");
+    for (const key of wrong) {
+      if (d[key as keyof typeof d] === undefined) continue;
+      const message = fromDir ? "a dataset read from dir takes no generator knobs" : "only a dataset read from dir takes it";
+      ctx.addIssue({ code: "custom", path: [key], message });
+    }
+  })
   .default({});
 
 export const scopes = ["tournament", "event", "practice", "llm"] as const;
@@ -236,14 +255,18 @@ export type ScoringSettingsInput = z.infer<typeof scoringSchema>;
 
 export class ScenarioError extends Error {}
 
-/** Validates parsed JSON; the error lists each bad field as `path: what was expected`. */
-export function parseScenario(raw: unknown, source = "scenario"): Scenario {
+/**
+ * Validates parsed JSON; the error lists each bad field as `path: what was expected`. A relative
+ * `dataset.dir` is made absolute against `baseDir` (the scenario file's directory when loaded).
+ */
+export function parseScenario(raw: unknown, source = "scenario", baseDir = "."): Scenario {
   const result = scenarioSchema.safeParse(raw);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issue.message}`);
     throw new ScenarioError(`${source} is not a valid scenario:\n${lines.join("\n")}`);
   }
   const scenario = result.data;
+  if (scenario.dataset.dir !== undefined) scenario.dataset.dir = resolve(baseDir, scenario.dataset.dir);
   if (scenario.kind === "tournament" && !scenario.calendar) {
     throw new ScenarioError(`${source}: calendar: a tournament scenario needs a calendar`);
   }
@@ -313,7 +336,7 @@ export function loadScenario(path: string): Scenario {
   } catch (e) {
     throw new ScenarioError(`${path} is not JSON: ${(e as Error).message}`);
   }
-  return parseScenario(raw, path);
+  return parseScenario(raw, path, dirname(path));
 }
 
 function formatPath(path: PropertyKey[]): string {
