@@ -110,7 +110,12 @@ describe("readDirFrame: files as pandas writes them", () => {
     expect(() => ParquetFile.open(path)).toThrow(`${path}: no id index and no 'id' column`);
   });
 
-  it("refuses a negative or fractional integer label and a float label column, naming file and column", () => {
+  it("refuses a file without an exped or era column, naming it", () => {
+    writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), feature_a: feature }, "id"));
+    expect(() => readDirFrame(ParquetFile.open(path), ["feature_a"])).toThrow(`${path}: no column 'exped' (or 'era')`);
+  });
+
+  it("refuses a negative integer label and a float label column, naming file and column", () => {
     writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), era: makeVector(Int32Array.from([1, -2, 3])) }, "id"));
     expect(() => readDirFrame(ParquetFile.open(path), [])).toThrow(`${path}: column 'era' has -2 at row 1, expected an integer from 0 to 9999`);
     writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), era: float64Vector(Float64Array.from([1, 2, 3])) }, "id"));

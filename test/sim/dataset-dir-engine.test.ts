@@ -6,6 +6,7 @@ import { runScenario } from "../../sim/engine.js";
 import { loadScenario, parseScenario } from "../../sim/scenario.js";
 import { DIR_PREFIX, writeDatasetDir, type LiveKind } from "../helpers/dataset-dir.js";
 import { harness } from "../helpers/service-harness.js";
+import { smallEvent } from "../helpers/small-event.js";
 
 const root = mkdtempSync(join(tmpdir(), "basecamp-dir-engine-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -47,6 +48,17 @@ describe("a replay on a dataset directory", () => {
       for (const row of rows.values()) expect(Number.isFinite(row.total) && row.corr !== 0).toBe(true);
     });
   }
+
+  it("replays an event on it: each round's live split is expeds_per_round live expeds", async () => {
+    const dir = join(root, "event-data");
+    writeDatasetDir(dir, "scored");
+    const scenario = smallEvent({ dataset: { dir } }, { n_rounds: 2, expeds_per_round: 2 });
+    const a = await runScenario(scenario);
+    expect(a.finished).toBe(true);
+    expect((await runScenario(scenario)).digest).toBe(a.digest);
+    expect(a.board.rows.length).toBeGreaterThan(0);
+    expect(a.practice?.rows.length).toBeGreaterThan(0);
+  });
 
   it("serves the dataset's target columns in train and names the graded target on the scoring view", async () => {
     const h = harness(loadScenario(scenarioFile("scored", { target: "target_aux" })));
