@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { readNumbers } from "./arrow-columns.js";
 import { EXPED_COLUMNS, expedColumnOf, readDirFrame, requireNumeric } from "./dir-frame.js";
 import { rowsByExped, selectColumns, takeRows, type Frame } from "./frame.js";
 import type { Dataset, LiveRound } from "./generate.js";
@@ -51,7 +52,7 @@ export function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number): D
   if (liveCarriesTarget(at("live.parquet"), target)) {
     const live = split("live");
     const labels = expedsOf(live.frame);
-    if (labels.length < nExpeds) throw new Error(`${at("live.parquet")}: ${labels.length} expeds, but the scenario has ${nExpeds} rounds`);
+    if (labels.length < nExpeds) throw new Error(`${at("live.parquet")}: ${labels.length} expeds, but the scenario's rounds need ${nExpeds}`);
     return {
       ...base,
       validation: validation.frame,
@@ -117,7 +118,9 @@ function liveCarriesTarget(path: string, target: string): boolean {
   if (!existsSync(path)) return false;
   const file = ParquetFile.open(path);
   if (!file.fields.has(target)) return false;
-  return readDirFrame(file, [target]).columns[target].some(Number.isFinite);
+  requireNumeric(file, [target]);
+  const column = file.read([target]).getChild(target);
+  return column !== null && readNumbers(target, column).some(Number.isFinite);
 }
 
 /** A benchmark file: `v1_designated` and any other benchmark columns, over exactly the split's ids. */

@@ -184,6 +184,6 @@ describe("loadDatasetDir refusals", () => {
 
   it("refuses too few validation expeds to hold the rounds out", () => {
     expect(refusal(datasetDir("none"), 6)).toThrow(/validation\.parquet: 6 expeds, too few to hold out 6 rounds/);
-    expect(refusal(datasetDir("scored"), 5)).toThrow(/live\.parquet: 4 expeds, but the scenario has 5 rounds/);
+    expect(refusal(datasetDir("scored"), 5)).toThrow(/live\.parquet: 4 expeds, but the scenario's rounds need 5/);
   });
 });
