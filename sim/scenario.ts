@@ -105,21 +105,39 @@ const eventSchema = z.strictObject({
   compute: computeSchema.optional(),
 });
 
+const generatorKnobs = {
+  n_features: z.int().min(2),
+  n_core: z.int().min(1),
+  missing_share: z.number().min(0).max(0.9),
+  train_expeds: z.int().min(1),
+  validation_expeds: z.int().min(1),
+  rows_per_exped: z.int().min(5),
+  gap_expeds: z.int().min(0),
+  universe_size: z.int().min(5),
+  signal: z.number().min(0),
+  regime_length: z.int().min(1),
+};
+
+/** What only a directory dataset takes (src/data/dataset-dir.ts). */
+const dirFields = {
+  dir: z.string().min(1),
+  target: z.string().min(1),
+  core_features: z.array(z.string().min(1)),
+};
+
+/** The generator's knobs, or `dir` (a directory in the service's file layout) with its own fields: never both. */
 const datasetSchema = z
-  .strictObject({
-    prefix: z.string().regex(/^[a-z][a-z0-9_]*$/, "expected a lowercase file prefix"),
-    n_features: z.int().min(2),
-    n_core: z.int().min(1),
-    missing_share: z.number().min(0).max(0.9),
-    train_expeds: z.int().min(1),
-    validation_expeds: z.int().min(1),
-    rows_per_exped: z.int().min(5),
-    gap_expeds: z.int().min(0),
-    universe_size: z.int().min(5),
-    signal: z.number().min(0),
-    regime_length: z.int().min(1),
-  })
+  .strictObject({ prefix: z.string().regex(/^[a-z][a-z0-9_]*$/, "expected a lowercase file prefix"), ...generatorKnobs, ...dirFields })
   .partial()
+  .superRefine((d, ctx) => {
+    const fromDir = d.dir !== undefined;
+    const wrong = fromDir ? Object.keys(generatorKnobs) : Object.keys(dirFields).filter((k) => k !== "dir");
+    for (const key of wrong) {
+      if (d[key as keyof typeof d] === undefined) continue;
+      const message = fromDir ? "a dataset read from dir takes no generator knobs" : "only a dataset read from dir takes it";
+      ctx.addIssue({ code: "custom", path: [key], message });
+    }
+  })
   .default({});
 
 export const scopes = ["tournament", "event", "practice", "llm"] as const;
@@ -243,14 +261,19 @@ export type ScoringSettingsInput = z.infer<typeof scoringSchema>;
 
 export class ScenarioError extends Error {}
 
-/** Validates parsed JSON; the error lists each bad field as `path: what was expected`. */
-export function parseScenario(raw: unknown, source = "scenario"): Scenario {
+/**
+ * Validates parsed JSON; the error lists each bad field as `path: what was expected`. A relative
+ * `dataset.dir` and a file strategy's path are made absolute against `baseDir` (the scenario file's directory when loaded).
+ */
+export function parseScenario(raw: unknown, source = "scenario", baseDir = "."): Scenario {
   const result = scenarioSchema.safeParse(raw);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issue.message}`);
     throw new ScenarioError(`${source} is not a valid scenario:\n${lines.join("\n")}`);
   }
   const scenario = result.data;
+  if (scenario.dataset.dir !== undefined) scenario.dataset.dir = resolve(baseDir, scenario.dataset.dir);
+  for (const agent of scenario.agents) if (strategyFileKind(agent.strategy) !== null) agent.strategy = resolve(baseDir, agent.strategy);
   if (scenario.kind === "tournament" && !scenario.calendar) {
     throw new ScenarioError(`${source}: calendar: a tournament scenario needs a calendar`);
   }
@@ -313,7 +336,7 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
   return scenario;
 }
 
-/** Reads and validates a scenario file; a file strategy's path is taken relative to the file. */
+/** Reads and validates a scenario file; its relative paths are taken relative to the file. */
 export function loadScenario(path: string): Scenario {
   let text: string;
   try {
@@ -327,8 +350,7 @@ export function loadScenario(path: string): Scenario {
   } catch (e) {
     throw new ScenarioError(`${path} is not JSON: ${(e as Error).message}`);
   }
-  const scenario = parseScenario(raw, path);
-  return { ...scenario, agents: scenario.agents.map((a) => (strategyFileKind(a.strategy) === null ? a : { ...a, strategy: resolve(dirname(path), a.strategy) })) };
+  return parseScenario(raw, path, dirname(path));
 }
 
 function formatPath(path: PropertyKey[]): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MINUTE } from "../../src/domain/clock.js";
-import { DESIGNATED, TARGET } from "../../src/data/schema.js";
+import { DESIGNATED } from "../../src/data/schema.js";
 import type { Frame } from "../../src/data/frame.js";
 import { fitRidge } from "./ridge-fit.js";
 import type { AgentContext, Predict, Strategy } from "./strategy.js";
@@ -47,14 +47,16 @@ type RidgeParams = z.infer<typeof ridgeParams>;
 /** Fitted predictors, one per training frame and setting: derived data, so a resumed run refits the same. */
 const fits = new WeakMap<Frame, Map<string, (f: Frame) => Float64Array>>();
 
+/** Fits on the train split's column of the graded target, which the service names on `GET /api/v1/scoring`. */
 export async function ridgePredict(ctx: AgentContext, live: Frame, p: RidgeParams): Promise<Float64Array> {
+  const { target } = await ctx.client.explainScoring();
   const train = await ctx.client.downloadDataset("train");
   const features = Object.keys(live.columns).slice(0, p.n_features);
-  const key = `${p.lambda}/${features.length}`;
+  const key = `${target}/${p.lambda}/${features.length}`;
   let byKey = fits.get(train);
   if (!byKey) fits.set(train, (byKey = new Map()));
   let predict = byKey.get(key);
-  if (!predict) byKey.set(key, (predict = fitRidge(train, features, TARGET, p.lambda)));
+  if (!predict) byKey.set(key, (predict = fitRidge(train, features, target, p.lambda)));
   return uniformRanks(predict(live));
 }
 

@@ -24,7 +24,8 @@ export interface LiveRound {
 }
 
 export interface Dataset {
-  spec: DatasetSpec;
+  /** Names the published files; a generated dataset's is its full generator spec. */
+  spec: Pick<DatasetSpec, "prefix">;
   features: string[];
   core_features: string[];
   target: string;

@@ -12,19 +12,20 @@ import { pandasMetadata } from "./pandas-metadata.js";
 export const INDEX_COLUMN = "id";
 export const EXPED_COLUMN = "exped";
 
-export function writeFrameParquet(frame: Frame): Uint8Array {
+/** `expedColumn` names the label column: `era` writes a file in the older files' layout. */
+export function writeFrameParquet(frame: Frame, expedColumn = EXPED_COLUMN): Uint8Array {
   const n = frame.ids.length;
   if (frame.exped.length !== n) throw new Error(`Frame has ${n} ids but ${frame.exped.length} exped labels`);
   const names = Object.keys(frame.columns);
-  const vectors: Record<string, Vector> = { [INDEX_COLUMN]: utf8Vector(frame.ids), [EXPED_COLUMN]: utf8Vector(frame.exped) };
+  const vectors: Record<string, Vector> = { [INDEX_COLUMN]: utf8Vector(frame.ids), [expedColumn]: utf8Vector(frame.exped) };
   for (const name of names) {
-    if (name === INDEX_COLUMN || name === EXPED_COLUMN) throw new Error(`Frame column '${name}' clashes with a reserved column`);
+    if (name === INDEX_COLUMN || name === expedColumn) throw new Error(`Frame column '${name}' clashes with a reserved column`);
     const col = frame.columns[name];
     if (col.length !== n) throw new Error(`Frame column '${name}' has ${col.length} rows, expected ${n}`);
     vectors[name] = float64Vector(col);
   }
   const plain = new Table(vectors);
-  const metadata = new Map([["pandas", JSON.stringify(pandasMetadata(INDEX_COLUMN, [EXPED_COLUMN], names))]]);
+  const metadata = new Map([["pandas", JSON.stringify(pandasMetadata(INDEX_COLUMN, [expedColumn], names))]]);
   const table = new Table(new Schema(plain.schema.fields, metadata), plain.batches);
   const wasmTable = WasmTable.fromIPCStream(tableToIPC(table, "stream"));
   return writeParquet(wasmTable, new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).build());

@@ -38,7 +38,7 @@ export function registerStatusTools(server: McpServer, { service, key, log }: To
     name: "explain_scoring",
     description:
       "The live scoring settings: weights of CORR, AIMC and NCORR, clip, aggregate, rank_metric, the terms' formulas " +
-      "and the designated benchmark. Needs no key. Read it; never hardcode weights.",
+      "the designated benchmark and the graded target column. Needs no key. Read it; never hardcode weights.",
     input: {},
     readOnly: true,
     run: () => service.explainScoring(),

@@ -1,6 +1,6 @@
 import { refuse } from "../domain/errors.js";
 import { selectColumns, type Frame } from "../data/frame.js";
-import { splits, TARGET, type Split } from "../data/schema.js";
+import { splits, type Split } from "../data/schema.js";
 import { readerScopes, requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
 import { requireEventOpen, requireEventStarted } from "./event/event-gate.js";
@@ -25,8 +25,8 @@ function liveRound(ctx: ServiceContext, split: Split) {
 }
 
 /**
- * A dataset split: `train` and `validation` with the graded target, `live` (features only) while a
- * round is open. Event and practice keys on an event follow the event's rules instead.
+ * A dataset split: `train` and `validation` with the dataset's target columns (the graded one among
+ * them), `live` (features only) while a round is open. Event and practice keys on an event follow the event's rules instead.
  */
 export function downloadDataset(ctx: ServiceContext, p: Principal, split: string): Frame {
   if (ctx.world.deployment.kind === "event" && (p.scope === "event" || p.scope === "practice")) return eventDataset(ctx, split);
@@ -38,7 +38,7 @@ export function downloadDataset(ctx: ServiceContext, p: Principal, split: string
 
 /**
  * An event key's split: nothing before the event starts (403); `train` and `validation` from then
- * on, validation's target blanked (the practice board scores it server-side); `live` only while a
+ * on, validation's targets blanked (the practice board scores it server-side); `live` only while a
  * round is open, else 409 `cadence_not_open` with `Retry-After` (403 once the event has ended).
  */
 function eventDataset(ctx: ServiceContext, split: string): Frame {
@@ -48,11 +48,14 @@ function eventDataset(ctx: ServiceContext, split: string): Frame {
     return liveRound(ctx, s).live.frame;
   }
   requireEventStarted(ctx);
-  return s === "train" ? ctx.world.dataset.train : blankTarget(ctx.world.dataset.validation);
+  return s === "train" ? ctx.world.dataset.train : blankTargets(ctx.world.dataset.validation, ctx.world.dataset.features);
 }
 
-function blankTarget(frame: Frame): Frame {
-  return { ...frame, columns: { ...frame.columns, [TARGET]: new Float64Array(frame.ids.length).fill(Number.NaN) } };
+/** Every target column blanked: all columns but the features. */
+function blankTargets(frame: Frame, features: string[]): Frame {
+  const blank = new Float64Array(frame.ids.length).fill(Number.NaN);
+  const columns = Object.fromEntries(Object.entries(frame.columns).map(([name, col]) => [name, features.includes(name) ? col : blank]));
+  return { ...frame, columns };
 }
 
 /**

@@ -8,10 +8,9 @@ import {
   type Schedule,
   type TournamentCalendar,
 } from "../domain/cadence.js";
-import { Rng } from "../domain/rng.js";
 import { concatFrames } from "../data/frame.js";
-import { generateDataset, type Dataset, type LiveRound } from "../data/generate.js";
-import { defaultDatasetSpec, type DatasetSpec } from "../data/schema.js";
+import { datasetFor, type DatasetSettings } from "../data/dataset-source.js";
+import type { Dataset, LiveRound } from "../data/generate.js";
 import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
 import type { Faults } from "./faults.js";
@@ -54,7 +53,7 @@ export interface Deployment {
   calendar?: TournamentCalendar;
   /** Set for an event. */
   event?: EventSettings;
-  dataset: Partial<DatasetSpec>;
+  dataset: DatasetSettings;
   scoring: { weights: { corr: number; aimc: number; ncorr: number }; clip: number; aggregate: Aggregate };
   organiser_key: string;
   faults: Faults;
@@ -78,7 +77,7 @@ export interface Deployment {
   auto_submit?: AutoSubmitSettings;
 }
 
-/** The deployment's fixed world: its generated dataset and its schedule, derived from the seed alone. */
+/** The deployment's fixed world: its dataset (generated from the seed, or read from a directory) and its schedule. */
 export interface World {
   deployment: Deployment;
   dataset: Dataset;
@@ -86,17 +85,15 @@ export interface World {
 }
 
 export function buildWorld(deployment: Deployment): World {
-  const spec = { ...defaultDatasetSpec, ...deployment.dataset };
-  const rng = new Rng(deployment.seed).fork("dataset");
   if (deployment.kind === "event") {
     const event = requireSetting(deployment.event, "event");
     const k = event.expeds_per_round;
-    const generated = generateDataset(spec, rng, event.n_rounds * k);
-    const rounds = Array.from({ length: event.n_rounds }, (_, r) => eraRound(generated.rounds.slice(r * k, (r + 1) * k)));
-    return { deployment, dataset: { ...generated, rounds }, schedule: eventSchedule(event) };
+    const expeds = datasetFor(deployment.dataset, deployment.seed, event.n_rounds * k);
+    const rounds = Array.from({ length: event.n_rounds }, (_, r) => eraRound(expeds.rounds.slice(r * k, (r + 1) * k)));
+    return { deployment, dataset: { ...expeds, rounds }, schedule: eventSchedule(event) };
   }
   const calendar = requireSetting(deployment.calendar, "calendar");
-  const dataset = generateDataset(spec, rng, calendar.n_rounds);
+  const dataset = datasetFor(deployment.dataset, deployment.seed, calendar.n_rounds);
   const schedule = tournamentSchedule(calendar, (i) => dataset.rounds[i - 1].exped);
   return { deployment, dataset, schedule };
 }

@@ -157,6 +157,8 @@ export interface ScoringView extends ScoringSettingsRecord {
   standings: string;
   terms: Record<"corr" | "aimc" | "ncorr", string>;
   designated_benchmark: string;
+  /** The graded target column: the one `prediction` is scored against, among the target columns of train and validation. */
+  target: string;
   /** The staking payout map and its live parameters (tournaments; events with staking configured). */
   payout?: string;
   payout_cap?: number;
@@ -210,6 +212,7 @@ export function explainScoring(ctx: ServiceContext): ScoringView {
       ncorr: "CORR of g(p) after least-squares neutralisation against the core features plus an intercept",
     },
     designated_benchmark: "v1_designated",
+    target: ctx.world.dataset.target,
     ...(ctx.world.deployment.kind === "tournament" ? tournamentPayout(ctx) : eventPayoutTerms(ctx)),
   };
 }

@@ -24,7 +24,7 @@ export const statusRoutes = [
     method: "GET",
     path: "/api/v1/scoring",
     operationId: "explain_scoring",
-    summary: "The live scoring settings: weights, clip, aggregate, rank_metric and the terms' formulas",
+    summary: "The live scoring settings: weights, clip, aggregate, rank_metric, the terms' formulas and the graded target",
     key: "none",
     responses: { 200: "The scoring view" },
     handle: async ({ c, service }) => c.json(await service.explainScoring()),

@@ -1,0 +1,180 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { readNumbers } from "./arrow-columns.js";
+import { EXPED_COLUMNS, expedColumnOf, readDirFrame, requireNumeric } from "./dir-frame.js";
+import { rowsByExped, selectColumns, takeRows, type Frame } from "./frame.js";
+import type { Dataset, LiveRound } from "./generate.js";
+import { ParquetFile } from "./parquet-file.js";
+import { DESIGNATED, benchmarkFileName, type Split } from "./schema.js";
+
+/**
+ * A dataset read from a directory in the service's own file layout: `train.parquet`,
+ * `validation.parquet`, optional `live.parquet`, and `<prefix>_<split>_benchmark_models.parquet`.
+ *
+ * The rounds are the first live expeds when `live.parquet` carries the scored target (some finite
+ * value); otherwise the last validation expeds, which then leave the served validation split (and
+ * its benchmark file) so that no round's target is published.
+ */
+export interface DatasetDirSettings {
+  /** The directory; the scenario loader makes it absolute (relative to the scenario file). */
+  dir: string;
+  /** The scored target column; default `target`. */
+  target?: string;
+  /** The hidden NCORR core features; default none (NCORR then neutralises against the intercept only). */
+  core_features?: string[];
+  /** Benchmark file prefix; default the one prefix of the directory's `*_train_benchmark_models.parquet`. */
+  prefix?: string;
+}
+
+const FEATURE_PREFIX = "feature_";
+const TARGET_PREFIX = "target";
+
+export function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number): Dataset {
+  const at = (name: string) => join(settings.dir, name);
+  const prefix = settings.prefix ?? discoverPrefix(settings.dir);
+  const trainFile = ParquetFile.open(at("train.parquet"));
+  const features = namesStarting(trainFile, FEATURE_PREFIX);
+  if (features.length === 0) throw new Error(`${trainFile.path}: no feature_* columns`);
+  const target = scoredTarget(trainFile, settings.target);
+  const core = settings.core_features ?? [];
+  for (const f of core) {
+    if (!features.includes(f)) throw new Error(`${trainFile.path}: no column '${f}' (named in dataset.core_features)`);
+  }
+  const split = (name: Split) => {
+    const file = ParquetFile.open(at(`${name}.parquet`));
+    const frame = readSplit(file, features, target);
+    return { frame, benchmark: readBenchmark(at(benchmarkFileName(prefix, name)), frame, file.path) };
+  };
+  const train = split("train");
+  const validation = split("validation");
+  const base = { spec: { prefix }, features, core_features: core, target, train: train.frame };
+
+  if (liveCarriesTarget(at("live.parquet"), target)) {
+    const live = split("live");
+    const labels = expedsOf(live.frame);
+    if (labels.length < nExpeds) throw new Error(`${at("live.parquet")}: ${labels.length} expeds, but the scenario's rounds need ${nExpeds}`);
+    return {
+      ...base,
+      validation: validation.frame,
+      benchmarks: { train: train.benchmark, validation: validation.benchmark },
+      rounds: roundsOf(live.frame, live.benchmark, labels.slice(0, nExpeds), features, target),
+    };
+  }
+  const labels = expedsOf(validation.frame);
+  if (labels.length <= nExpeds) {
+    throw new Error(
+      `${at("validation.parquet")}: ${labels.length} expeds, too few to hold out ${nExpeds} rounds and still serve a validation split ` +
+        `(there is no live.parquet with target '${target}')`,
+    );
+  }
+  const held = new Set(labels.slice(-nExpeds));
+  const served = keepRows(validation.frame, (i) => !held.has(validation.frame.exped[i]));
+  const servedIds = new Set(served.ids);
+  return {
+    ...base,
+    validation: served,
+    benchmarks: { train: train.benchmark, validation: keepRows(validation.benchmark, (i) => servedIds.has(validation.benchmark.ids[i])) },
+    rounds: roundsOf(validation.frame, validation.benchmark, [...held], features, target),
+  };
+}
+
+/** The one `<prefix>` of `<prefix>_train_benchmark_models.parquet` in `dir`. */
+function discoverPrefix(dir: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (e) {
+    throw new Error(`cannot read dataset directory ${dir}: ${(e as Error).message}`);
+  }
+  const suffix = benchmarkFileName("", "train");
+  const prefixes = names.filter((n) => n.endsWith(suffix) && n.length > suffix.length).map((n) => n.slice(0, -suffix.length));
+  if (prefixes.length === 1) return prefixes[0];
+  if (prefixes.length === 0) throw new Error(`${dir}: no <prefix>${suffix} file`);
+  throw new Error(`${dir}: several benchmark prefixes (${prefixes.join(", ")}); name one in dataset.prefix`);
+}
+
+function namesStarting(file: ParquetFile, prefix: string): string[] {
+  return [...file.fields.keys()].filter((n) => n.startsWith(prefix));
+}
+
+/** The named target, else `target`; an error lists the file's target columns. */
+function scoredTarget(train: ParquetFile, named: string | undefined): string {
+  const targets = namesStarting(train, TARGET_PREFIX);
+  const target = named ?? TARGET_PREFIX;
+  if (targets.includes(target)) return target;
+  const listed = targets.length ? targets.join(", ") : "none";
+  throw new Error(`${train.path}: no column '${target}'${named ? "" : " (name the scored target in dataset.target)"}; its target columns: ${listed}`);
+}
+
+/** The split's features and all its target columns (the scored one required). */
+function readSplit(file: ParquetFile, features: string[], target: string): Frame {
+  const targets = namesStarting(file, TARGET_PREFIX);
+  if (!targets.includes(target)) throw new Error(`${file.path}: no column '${target}' (the scored target)`);
+  return readDirFrame(file, [...features, ...targets]);
+}
+
+/** Whether `path` exists and its `target` column has a finite value (real live files carry it blank). */
+function liveCarriesTarget(path: string, target: string): boolean {
+  if (!existsSync(path)) return false;
+  const file = ParquetFile.open(path);
+  if (!file.fields.has(target)) return false;
+  requireNumeric(file, [target]);
+  const column = file.read([target]).getChild(target);
+  return column !== null && readNumbers(target, column).some(Number.isFinite);
+}
+
+/** A benchmark file: `v1_designated` and any other benchmark columns, over exactly the split's ids. */
+function readBenchmark(path: string, split: Frame, splitPath: string): Frame {
+  const file = ParquetFile.open(path);
+  if (!file.fields.has(DESIGNATED)) throw new Error(`${path}: no column '${DESIGNATED}'`);
+  expedColumnOf(file);
+  const models = [...file.fields.keys()].filter((n) => n !== file.index && !(EXPED_COLUMNS as readonly string[]).includes(n));
+  requireNumeric(file, models);
+  const frame = readDirFrame(file, models);
+  requireSameIds(frame.ids, path, split.ids, splitPath);
+  return frame;
+}
+
+function requireSameIds(ids: string[], path: string, splitIds: string[], splitPath: string): void {
+  const expected = new Set(splitIds);
+  if (expected.size !== splitIds.length) throw new Error(`${splitPath}: ${splitIds.length - expected.size} duplicate ids`);
+  const stray = ids.find((id) => !expected.has(id));
+  const mismatch =
+    stray !== undefined
+      ? `id '${stray}' is not in ${splitPath}`
+      : new Set(ids).size !== splitIds.length
+        ? `${ids.length} rows with ${new Set(ids).size} distinct ids for the split's ${splitIds.length}`
+        : null;
+  if (mismatch) throw new Error(`${path}: its ids do not match ${splitPath}'s: ${mismatch}`);
+}
+
+/** The frame's exped labels in sorted (time) order. */
+function expedsOf(frame: Frame): string[] {
+  return [...rowsByExped(frame).keys()].sort();
+}
+
+/** One round per label: its rows' features, the scored target, and the benchmark rows of the same ids. */
+function roundsOf(frame: Frame, benchmark: Frame, labels: string[], features: string[], target: string): LiveRound[] {
+  const groups = rowsByExped(frame);
+  const benchmarkRow = new Map(benchmark.ids.map((id, i) => [id, i]));
+  return labels.map((exped) => {
+    const part = takeRows(frame, groups.get(exped) as number[]);
+    return {
+      exped,
+      frame: selectColumns(part, features),
+      target: part.columns[target],
+      benchmark: takeRows(benchmark, part.ids.map((id) => benchmarkRow.get(id) as number)),
+    };
+  });
+}
+
+/** The rows for which `keep` holds: views of the columns when they are one run (the usual case), else a copy. */
+function keepRows(frame: Frame, keep: (row: number) => boolean): Frame {
+  const rows: number[] = [];
+  for (let i = 0; i < frame.ids.length; i++) if (keep(i)) rows.push(i);
+  const start = rows[0] ?? 0;
+  const end = start + rows.length;
+  if (rows.length > 0 && rows[rows.length - 1] !== end - 1) return takeRows(frame, rows);
+  const columns = Object.fromEntries(Object.entries(frame.columns).map(([name, col]) => [name, col.subarray(start, end)]));
+  return { ids: frame.ids.slice(start, end), exped: frame.exped.slice(start, end), columns };
+}

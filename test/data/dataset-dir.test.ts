@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeVector } from "apache-arrow";
+import { loadDatasetDir } from "../../src/data/dataset-dir.js";
+import { readDirFrame } from "../../src/data/dir-frame.js";
+import { ParquetFile } from "../../src/data/parquet-file.js";
+import { rowsByExped, selectColumns } from "../../src/data/frame.js";
+import { DESIGNATED, benchmarkFileName } from "../../src/data/schema.js";
+import { scoreExped } from "../../src/scoring/exped.js";
+import { utf8Vector, float64Vector } from "../../src/data/arrow-columns.js";
+import { DIR_LIVE_EXPEDS, DIR_PREFIX, writeDatasetDir, writeDirFile, writeTableParquet, type LiveKind, type WrittenDir } from "../helpers/dataset-dir.js";
+
+const root = mkdtempSync(join(tmpdir(), "basecamp-dataset-dir-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let dirs = 0;
+/** A fresh directory in the layout, and the frames it was written from. */
+function written(live: LiveKind = "scored"): { dir: string; files: WrittenDir } {
+  const dir = join(root, `d${dirs++}`);
+  return { dir, files: writeDatasetDir(dir, live) };
+}
+const datasetDir = (live: LiveKind = "scored") => written(live).dir;
+
+describe("loadDatasetDir", () => {
+  it("reads the splits, both targets and the benchmarks, and takes the rounds from a live split that carries the target", () => {
+    const { dir, files } = written("scored");
+    const d = loadDatasetDir({ dir }, 3);
+    expect(d.spec.prefix).toBe(DIR_PREFIX);
+    expect(d.target).toBe("target");
+    expect(d.features).toHaveLength(6);
+    expect(d.core_features).toEqual([]);
+    expect(Object.keys(d.train.columns)).toEqual([...d.features, "target", "target_aux"]);
+    expect(Object.keys(d.validation.columns)).toEqual([...d.features, "target", "target_aux"]);
+    expect(new Set(d.validation.exped).size).toBe(6);
+    expect(d.benchmarks.validation.ids).toEqual(d.validation.ids);
+
+    const live = files["live.parquet"];
+    const liveExpeds = [...rowsByExped(live).keys()].sort();
+    expect(liveExpeds).toHaveLength(DIR_LIVE_EXPEDS);
+    expect(d.rounds.map((r) => r.exped)).toEqual(liveExpeds.slice(0, 3));
+    const first = d.rounds[0];
+    expect(Object.keys(first.frame.columns)).toEqual(d.features);
+    const rows = rowsByExped(live).get(first.exped) as number[];
+    expect(first.frame.ids).toEqual(rows.map((i) => live.ids[i]));
+    expect([...first.target]).toEqual(rows.map((i) => live.columns.target[i]));
+    expect(first.benchmark.ids).toEqual(first.frame.ids);
+    expect(Object.keys(first.benchmark.columns)).toEqual([DESIGNATED]);
+  });
+
+  it("holds the last validation expeds out as the rounds when live has no target values, and serves validation without them", () => {
+    for (const kind of ["blank", "none"] as const) {
+      const { dir, files } = written(kind);
+      const full = files["validation.parquet"];
+      const expeds = [...rowsByExped(full).keys()].sort();
+      const d = loadDatasetDir({ dir, prefix: DIR_PREFIX }, 2);
+      expect(d.rounds.map((r) => r.exped)).toEqual(expeds.slice(-2));
+      expect(new Set(d.validation.exped)).toEqual(new Set(expeds.slice(0, -2)));
+      expect(d.benchmarks.validation.ids).toEqual(d.validation.ids);
+      const held = new Set(d.rounds.flatMap((r) => r.frame.ids));
+      expect(d.validation.ids.some((id) => held.has(id))).toBe(false);
+      const last = d.rounds[1];
+      const rows = rowsByExped(full).get(last.exped) as number[];
+      expect([...last.target]).toEqual(rows.map((i) => full.columns.target[i]));
+    }
+  });
+
+  it("takes the named target and core features", () => {
+    const { dir, files } = written();
+    const d = loadDatasetDir({ dir, target: "target_aux", core_features: ["feature_icy_ridge"] }, 1);
+    expect(d.target).toBe("target_aux");
+    expect(d.core_features).toEqual(["feature_icy_ridge"]);
+    const rows = rowsByExped(files["live.parquet"]).get(d.rounds[0].exped) as number[];
+    expect([...d.rounds[0].target]).toEqual(rows.map((i) => 1 - files["live.parquet"].columns.target[i]));
+  });
+
+  it("scores NCORR like CORR when there are no core features (only the intercept is neutralised)", () => {
+    const d = loadDatasetDir({ dir: datasetDir() }, 1);
+    const r = d.rounds[0];
+    const terms = scoreExped({
+      ids: r.frame.ids,
+      target: r.target,
+      benchmark: r.benchmark.columns[DESIGNATED],
+      core: [],
+      prediction: r.frame.columns[d.features[0]].map((v, i) => v + i * 1e-3),
+    });
+    expect(terms.corr).not.toBe(0);
+    expect(terms.ncorr).toBeCloseTo(terms.corr, 12);
+  });
+});
+
+describe("readDirFrame: files as pandas writes them", () => {
+  const path = join(root, "typed.parquet");
+  const ids = ["n1", "n2", "n3"];
+  const era = makeVector(Int32Array.from([7, 7, 120]));
+  const feature = makeVector(Int8Array.from([0, 4, -1]));
+
+  it("reads an unnamed index, an integer era as zero-padded labels and int8 features", () => {
+    writeFileSync(path, writeTableParquet({ era, feature_a: feature, __index_level_0__: utf8Vector(ids) }, "__index_level_0__"));
+    const file = ParquetFile.open(path);
+    expect(file.index).toBe("__index_level_0__");
+    expect(readDirFrame(file, ["feature_a"])).toEqual({ ids, exped: ["0007", "0007", "0120"], columns: { feature_a: Float64Array.from([0, 4, -1]) } });
+  });
+
+  it("takes the key from an `id` column when the index is a RangeIndex, and refuses a file with neither", () => {
+    writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), exped: utf8Vector(["a", "a", "b"]), feature_a: feature }, null));
+    expect(readDirFrame(ParquetFile.open(path), ["feature_a"]).ids).toEqual(ids);
+    writeFileSync(path, writeTableParquet({ key: utf8Vector(ids), exped: utf8Vector(["a", "a", "b"]) }, null));
+    expect(() => ParquetFile.open(path)).toThrow(`${path}: no id index and no 'id' column`);
+  });
+
+  it("refuses a file without an exped or era column, naming it", () => {
+    writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), feature_a: feature }, "id"));
+    expect(() => readDirFrame(ParquetFile.open(path), ["feature_a"])).toThrow(`${path}: no column 'exped' (or 'era')`);
+  });
+
+  it("refuses a negative integer label and a float label column, naming file and column", () => {
+    writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), era: makeVector(Int32Array.from([1, -2, 3])) }, "id"));
+    expect(() => readDirFrame(ParquetFile.open(path), [])).toThrow(`${path}: column 'era' has -2 at row 1, expected an integer from 0 to 9999`);
+    writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), era: float64Vector(Float64Array.from([1, 2, 3])) }, "id"));
+    expect(() => readDirFrame(ParquetFile.open(path), [])).toThrow(`${path}: column 'era' has type Float64, expected strings or integers`);
+  });
+});
+
+describe("loadDatasetDir refusals", () => {
+  const refusal = (dir: string, nRounds = 1, settings = {}) => () => loadDatasetDir({ dir, ...settings }, nRounds);
+
+  it("names a missing file", () => {
+    const dir = datasetDir();
+    unlinkSync(join(dir, "validation.parquet"));
+    expect(refusal(dir)).toThrow(`cannot read ${join(dir, "validation.parquet")}`);
+    const bench = datasetDir();
+    unlinkSync(join(bench, benchmarkFileName(DIR_PREFIX, "train")));
+    expect(refusal(bench, 1, { prefix: DIR_PREFIX })).toThrow(`cannot read ${join(bench, "v5_train_benchmark_models.parquet")}`);
+    expect(refusal(bench)).toThrow(`${bench}: no <prefix>_train_benchmark_models.parquet file`);
+  });
+
+  it("names the file and the column that is missing", () => {
+    const { dir, files } = written();
+    const validation = files["validation.parquet"];
+    const feature = Object.keys(validation.columns)[2];
+    const { [feature]: _gone, ...rest } = validation.columns;
+    writeDirFile(dir, "validation.parquet", { ...validation, columns: rest });
+    expect(refusal(dir)).toThrow(`${join(dir, "validation.parquet")}: no column '${feature}'`);
+
+    const bench = written();
+    writeDirFile(bench.dir, "v5_live_benchmark_models.parquet", selectColumns(bench.files["v5_live_benchmark_models.parquet"], []));
+    expect(refusal(bench.dir)).toThrow(`${join(bench.dir, "v5_live_benchmark_models.parquet")}: no column 'v1_designated'`);
+
+    expect(refusal(datasetDir(), 1, { target: "target_nope" })).toThrow(/train\.parquet: no column 'target_nope'; its target columns: target, target_aux/);
+    expect(refusal(datasetDir(), 1, { core_features: ["feature_nope"] })).toThrow(/train\.parquet: no column 'feature_nope' \(named in dataset\.core_features\)/);
+  });
+
+  it("lists the target columns when there is no `target` and none is named", () => {
+    const { dir, files } = written();
+    const train = files["train.parquet"];
+    const { target, ...rest } = train.columns;
+    writeDirFile(dir, "train.parquet", { ...train, columns: { ...rest, target_main: target } });
+    expect(refusal(dir)).toThrow(/train\.parquet: no column 'target' \(name the scored target in dataset\.target\); its target columns: target_aux, target_main/);
+  });
+
+  it("refuses a benchmark file whose ids are not its split's", () => {
+    const { dir, files } = written();
+    const name = "v5_validation_benchmark_models.parquet";
+    const path = join(dir, name);
+    const b = files[name];
+    writeDirFile(dir, name, { ...b, ids: b.ids.map((id, i) => (i === 5 ? "stranger" : id)) });
+    expect(refusal(dir)).toThrow(`${path}: its ids do not match ${join(dir, "validation.parquet")}'s: id 'stranger' is not in`);
+    const short = { ...b, ids: b.ids.slice(1), exped: b.exped.slice(1), columns: { [DESIGNATED]: b.columns[DESIGNATED].slice(1) } };
+    writeDirFile(dir, name, short);
+    expect(refusal(dir)).toThrow(/its ids do not match .*: 239 rows with 239 distinct ids for the split's 240/);
+  });
+
+  it("refuses a non-numeric feature, naming file and column", () => {
+    const { dir, files } = written();
+    const train = files["train.parquet"];
+    const columns = Object.fromEntries(
+      Object.entries(train.columns).map(([n, c]) => [n, n === "feature_icy_ridge" ? utf8Vector([...c].map(String)) : float64Vector(c)]),
+    );
+    writeFileSync(join(dir, "train.parquet"), writeTableParquet({ id: utf8Vector(train.ids), era: utf8Vector(train.exped), ...columns }, "id"));
+    expect(refusal(dir)).toThrow(`${join(dir, "train.parquet")}: column 'feature_icy_ridge' has type Utf8, expected an int or float column`);
+  });
+
+  it("refuses too few validation expeds to hold the rounds out", () => {
+    expect(refusal(datasetDir("none"), 6)).toThrow(/validation\.parquet: 6 expeds, too few to hold out 6 rounds/);
+    expect(refusal(datasetDir("scored"), 5)).toThrow(/live\.parquet: 4 expeds, but the scenario's rounds need 5/);
+  });
+});
