@@ -127,6 +127,7 @@ export const catalogue = {
     status: 400,
     text: "The model pickle references torch ({global}); torch opcodes are not accepted.",
   },
+  model_file_unsafe: { status: 400, text: "The model file references {global}, which a model file may not use." },
 
   // Model upload (the tournament's auto-submit lane); Basecamp's own text
   model_upload_not_found: {
