@@ -3,6 +3,7 @@ import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
 import { createApp } from "../http/app.js";
 import { listen } from "../http/listen.js";
+import { DownloadDir } from "../mcp/downloads.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
 import { buildWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
@@ -60,7 +61,8 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const control: ClockControl = { mode, speed, advance: (ms) => clock.advance(ms), ...hold };
   const service = new Service(ctx, { clockControl: control });
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
+  const downloads = new DownloadDir();
+  const server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log, downloads }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
   const timer =
     mode === "realtime"
       ? setInterval(() => service.sync().catch((e: unknown) => log(`sync failed: ${String(e)}`)), opts.syncEveryMs ?? 1000)
@@ -74,6 +76,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       clearInterval(timer);
       await server.close();
       await service.idle();
+      downloads.close();
       db.close();
     },
   };
