@@ -29,11 +29,6 @@ export class DownloadDir {
     return path;
   }
 
-  /** The directory, made on first use; null before any download. */
-  get path(): string | null {
-    return this.dir;
-  }
-
   close(): void {
     if (this.dir === null) return;
     rmSync(this.dir, { recursive: true, force: true });
