@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { DownloadDir } from "../mcp/downloads.js";
 import { createMcpServer } from "../mcp/server.js";
 import { DEFAULT_SCENARIO, startServer } from "./serve.js";
 import { numberFlag } from "./number-flag.js";
@@ -38,7 +39,8 @@ export function registerMcpCommand(program: Command): void {
         speed: flags.speed,
         db: flags.db,
       });
-      const server = createMcpServer(running.service, flags.key);
+      const downloads = new DownloadDir();
+      const server = createMcpServer(running.service, flags.key, { transport: "stdio", downloads });
       await server.connect(new StdioServerTransport());
       process.stderr.write(
         `basecamp: MCP over stdio for ${file}; the same service at ${running.url} (/api/v1, /mcp, organiser /sim/v1)\n`,
@@ -49,6 +51,8 @@ export function registerMcpCommand(program: Command): void {
         stopping = true;
         process.stderr.write(`basecamp: ${why}: closing the MCP server and the store\n`);
         Promise.all([server.close(), running.close()]).then(
+          () => downloads.close(),
+        ).then(
           () => process.exit(0),
           (e: unknown) => {
             process.stderr.write(`basecamp: shutdown failed: ${String(e)}\n`);

@@ -32,6 +32,10 @@ export const catalogue = {
   },
   lane_saturated: { status: 503, text: "Upload lane saturated; retry after 5 seconds." },
   internal_error: { status: 500, text: "Internal error: {message}" },
+  mcp_path_refused: {
+    status: 400,
+    text: "{argument}: file paths are not accepted over HTTP; send the file's contents in {contents} (base64).",
+  },
 
   // Data download
   invalid_split: { status: 400, text: "Invalid split: {split}" },
@@ -127,6 +131,7 @@ export const catalogue = {
     status: 400,
     text: "The model pickle references torch ({global}); torch opcodes are not accepted.",
   },
+  model_file_unsafe: { status: 400, text: "The model file references {global}, which a model file may not use." },
 
   // Model upload (the tournament's auto-submit lane); Basecamp's own text
   model_upload_not_found: {

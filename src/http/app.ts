@@ -1,6 +1,7 @@
 import { Hono, type Handler, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { refuse, type ServiceError } from "../domain/errors.js";
+import type { DownloadDir } from "../mcp/downloads.js";
 import { handleMcpPost } from "../mcp/http.js";
 import type { Service } from "../service/service.js";
 import { noAuthorizationHeader, noKeyInQuery } from "./credentials.js";
@@ -33,6 +34,8 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Where internal errors are reported (default: stderr). */
   log?: (line: string) => void;
+  /** Where `/mcp` download tools write: the serving process's private directory, removed when it closes. */
+  downloads: DownloadDir;
 }
 
 /** Every served route but the OpenAPI document, in registration order (the benchmark download before the dataset download). */
@@ -105,7 +108,7 @@ function unmatched(method: string, path: string): ServiceError {
  * guards (intake slot, body limit) and its handler (parse, call the service, map the result).
  * Every refusal is rendered from the service's catalogue.
  */
-export function createApp(service: Service, options: AppOptions = {}): Hono {
+export function createApp(service: Service, options: AppOptions): Hono {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new Hono();
@@ -116,7 +119,7 @@ export function createApp(service: Service, options: AppOptions = {}): Hono {
   app.get(LOGIN_PATH, () => loginPage());
   // The MCP face: behind the same gate, keyed by X-API-Key or Bearer (src/mcp/http.ts), never by the query; POST only.
   app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery);
-  app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, log));
+  app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, options.downloads, log));
   app.all("/mcp", (c) => renderError(refuse("method_not_allowed", { method: c.req.method, path: "/mcp", allowed: "POST" }, { headers: { Allow: "POST" } })));
   for (const r of routes) {
     for (const guard of guards(r, service, limit)) app.on(r.method, honoPath(r), guard);

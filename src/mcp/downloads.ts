@@ -1,34 +1,57 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Frame } from "../data/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
 
-/** Where the MCP face leaves the files it downloads for the caller. */
-export const DOWNLOAD_DIR = join(tmpdir(), "basecamp-mcp");
-
-let written = 0;
+/** Directories still on disk, removed when the process exits if their owner never closed them. */
+const open = new Set<string>();
+process.once("exit", () => {
+  for (const dir of open) rmSync(dir, { recursive: true, force: true });
+});
 
 /**
- * Writes `bytes` to `DOWNLOAD_DIR/filename` and answers the path. The file is written under a
- * temporary name and renamed, so a reader never sees half a file when two servers share the cache.
+ * Where one MCP server (a `basecamp mcp` session, or the `/mcp` face of one `basecamp serve`)
+ * leaves the files it downloads for its caller: a private directory made by mkdtemp (mode 0700)
+ * on the first download, files mode 0600, all removed by `close()` (or at process exit).
  */
-function saveDownload(filename: string, bytes: Uint8Array): string {
-  mkdirSync(DOWNLOAD_DIR, { recursive: true });
-  const path = join(DOWNLOAD_DIR, filename);
-  const partial = `${path}.${process.pid}.${written++}.partial`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, path);
-  return path;
+export class DownloadDir {
+  private dir: string | null = null;
+  private written = 0;
+
+  /** Writes `bytes` under `filename` (a temporary name, then renamed: a reader never sees half a file) and answers the path. */
+  save(filename: string, bytes: Uint8Array): string {
+    const dir = this.ensure();
+    const path = join(dir, filename);
+    const partial = join(dir, `.${this.written++}.partial`);
+    writeFileSync(partial, bytes, { mode: 0o600, flag: "wx" });
+    renameSync(partial, path);
+    return path;
+  }
+
+  close(): void {
+    if (this.dir === null) return;
+    rmSync(this.dir, { recursive: true, force: true });
+    open.delete(this.dir);
+    this.dir = null;
+  }
+
+  private ensure(): string {
+    if (this.dir !== null) return this.dir;
+    const dir = mkdtempSync(join(tmpdir(), "basecamp-mcp-"));
+    open.add(dir);
+    this.dir = dir;
+    return dir;
+  }
 }
 
-/** A dataset or benchmark split as a parquet file. */
-export function saveParquet(frame: Frame, filename: string): { path: string; rows: number; columns: string[] } {
-  const path = saveDownload(filename, writeFrameParquet(frame));
-  return { path, rows: frame.ids.length, columns: ["id", "exped", ...Object.keys(frame.columns)] };
+/** A dataset or benchmark split as a parquet file; `columns` are the data columns, `index` the index column. */
+export function saveParquet(dir: DownloadDir, frame: Frame, filename: string): { path: string; rows: number; index: "id"; columns: string[] } {
+  const path = dir.save(filename, writeFrameParquet(frame));
+  return { path, rows: frame.ids.length, index: "id", columns: ["exped", ...Object.keys(frame.columns)] };
 }
 
 /** A hosted training job's model file. */
-export function saveModelFile(model: { filename: string; sha256: string; bytes: Uint8Array }): { path: string; sha256: string; n_bytes: number } {
-  return { path: saveDownload(model.filename, model.bytes), sha256: model.sha256, n_bytes: model.bytes.length };
+export function saveModelFile(dir: DownloadDir, model: { filename: string; sha256: string; bytes: Uint8Array }): { path: string; sha256: string; n_bytes: number } {
+  return { path: dir.save(model.filename, model.bytes), sha256: model.sha256, n_bytes: model.bytes.length };
 }

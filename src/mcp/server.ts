@@ -1,5 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Service } from "../service/service.js";
+import type { DownloadDir } from "./downloads.js";
+import type { Transport } from "./file-argument.js";
 import { stderrLog, type Log } from "./result.js";
 import { registerComputeTools } from "./tools-compute.js";
 import { registerDataTools } from "./tools-data.js";
@@ -19,13 +21,20 @@ const INSTRUCTIONS =
   "get_current_round or get_instruments, never guess them. A refused call is a tool error whose text is " +
   '{"detail": {"code", "message", ...}}, as the REST API answers it.';
 
+export interface McpServerOptions {
+  transport: Transport;
+  /** Where download tools write; its owner removes it when the session or server ends. */
+  downloads: DownloadDir;
+  log?: Log;
+}
+
 /**
  * The MCP face for one caller: every tool a thin mapping onto one Service operation, called with
  * `key`.
  */
-export function createMcpServer(service: Service, key: string | undefined, log: Log = stderrLog): McpServer {
+export function createMcpServer(service: Service, key: string | undefined, options: McpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
-  const context = { service, key, log };
+  const context = { service, key, transport: options.transport, downloads: options.downloads, log: options.log ?? stderrLog };
   registerStatusTools(server, context);
   registerModelTools(server, context);
   registerModelFileTools(server, context);

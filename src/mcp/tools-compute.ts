@@ -6,7 +6,7 @@ import { addTool, type ToolContext } from "./tool.js";
 const jobId = { job_id: z.string().min(1).describe("The job_id train answered with") };
 
 /** Hosted compute for events: train, follow, cancel and download training jobs; read the compute grant. */
-export function registerComputeTools(server: McpServer, { service, key, log }: ToolContext): void {
+export function registerComputeTools(server: McpServer, { service, key, downloads, log }: ToolContext): void {
   addTool(server, log, {
     name: "train",
     description:
@@ -57,10 +57,11 @@ export function registerComputeTools(server: McpServer, { service, key, log }: T
     name: "download_model",
     description:
       "Downloads a completed job's model, a cloudpickled predict(live_features, live_benchmark_models=None) callable, to <job_id>.pkl " +
-      "in the OS temp dir, and returns its path: upload it as model_pkl on an event lane.",
+      "in this server's private download directory (removed when the server or session ends), and returns its path and sha256: " +
+      "upload it on an event lane (model_pkl_base64 with its bytes, or model_pkl_path over stdio).",
     input: jobId,
     readOnly: true,
-    run: async ({ job_id }) => saveModelFile(await service.downloadModel(key, job_id)),
+    run: async ({ job_id }) => saveModelFile(downloads, await service.downloadModel(key, job_id)),
   });
 }
 

@@ -20,17 +20,20 @@ const lanes: Record<Lane, { one: string; batch: string; about: string }> = {
 };
 
 /** The two event lanes (one upload or a batch each), the runs they start, the event boards. */
-export function registerEventTools(server: McpServer, { service, key, log }: ToolContext): void {
+export function registerEventTools(server: McpServer, { service, key, transport, log }: ToolContext): void {
   const upload = { round: service.uploadRound, practice: service.uploadPractice };
+  /** The key is checked before any file argument is read; the limits bound what is read. */
+  const files = async () => ({ transport, limits: await service.fileLimits(key) });
   for (const lane of ["round", "practice"] as const) {
     addTool(server, log, {
       name: lanes[lane].one,
       description:
-        `One upload on ${lanes[lane].about}: a predictions file (predictions_path, or inline predictions) and the model .pkl ` +
-        "(model_pkl_path), read from this machine. Accepted uploads answer with upload_id, status accepted and uploads_remaining; " +
-        "scoring finishes later (poll get_run).",
+        `One upload on ${lanes[lane].about}: a predictions file (predictions_base64 with predictions_filename, or inline ` +
+        "predictions) and the model .pkl (model_pkl_base64), as contents; over stdio a local path (predictions_path, " +
+        "model_pkl_path) may stand for a file, never over HTTP. Accepted uploads answer with upload_id, status accepted and " +
+        "uploads_remaining; scoring finishes later (poll get_run).",
       input: uploadArgs,
-      run: (args) => upload[lane](key, uploadInput(args)),
+      run: async (args) => upload[lane](key, uploadInput(args, await files())),
     });
     addTool(server, log, {
       name: lanes[lane].batch,
@@ -38,7 +41,10 @@ export function registerEventTools(server: McpServer, { service, key, log }: Too
         `A batch of 1 to 25 uploads on ${lanes[lane].about}, each item with the arguments of ${lanes[lane].one}. ` +
         "Each item gets its own outcome (accepted, replayed or refused with {status, code, message}); all_succeeded says whether all passed.",
       input: { items: z.array(z.object(uploadArgs)).describe("1 to 25 uploads") },
-      run: ({ items }) => service.uploadBatch(key, lane, items.map((item, i) => uploadInput(item, ["items", i]))),
+      run: async ({ items }) => {
+        const context = await files();
+        return service.uploadBatch(key, lane, items.map((item, i) => uploadInput(item, context, ["items", i])));
+      },
     });
   }
   addTool(server, log, {

@@ -1,40 +1,37 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { basename } from "node:path";
 import { z } from "zod";
 import { refuse } from "../domain/errors.js";
 import type { FilePart, UploadInput } from "../service/event/uploads.js";
+import type { FileLimits } from "../service/file-limits.js";
+import { fileArgument, type Transport } from "./file-argument.js";
 
-/** One upload's arguments on either event lane: files by local path, or the predictions inline. */
+/** One upload's arguments on either event lane: each file as base64 contents (or, over stdio, a local path), or the predictions inline. */
 export const uploadArgs = {
   model_id: z.string().min(1).describe("The model's returned name (participant_…) or id (mdl_…)"),
-  predictions_path: z.string().optional().describe("Local path of the predictions file: .csv (header id,prediction) or .parquet (id, prediction)"),
+  predictions_base64: z.string().optional().describe("The predictions file's bytes, base64: .csv (header id,prediction) or .parquet (id, prediction)"),
+  predictions_filename: z.string().optional().describe("The predictions file's name, which says its type (omitted: predictions.csv)"),
+  predictions_path: z.string().optional().describe("stdio only: a local path instead of predictions_base64 (refused over HTTP)"),
   predictions: z
     .record(z.string(), z.number())
     .optional()
-    .describe("Instead of predictions_path: the predictions inline as {id: value}, ids copied from the dataset, values in [0, 1]"),
-  model_pkl_path: z.string().optional().describe("Local path of the cloudpickled predict callable (.pkl); required by the service"),
+    .describe("Instead of a file: the predictions inline as {id: value}, ids copied from the dataset, values in [0, 1]"),
+  model_pkl_base64: z.string().optional().describe("The cloudpickled predict callable's bytes (.pkl), base64; required by the service"),
+  model_pkl_filename: z.string().optional().describe("The model file's name (omitted: model.pkl)"),
+  model_pkl_path: z.string().optional().describe("stdio only: a local path instead of model_pkl_base64 (refused over HTTP)"),
   model_pkl_sha256: z
     .string()
     .optional()
-    .describe("Lowercase 64-hex SHA-256 you declare for the .pkl; omitted: the SHA-256 of the file read from model_pkl_path"),
+    .describe("Lowercase 64-hex SHA-256 you declare for the .pkl; omitted: the SHA-256 of the bytes given"),
   model_pkl_python_version: z.string().optional().describe("'major.minor' of the interpreter that saved the pickle (omitted: 3.11)"),
   idempotency_key: z.string().optional().describe("A retried upload with the same key answers with the first one"),
 };
 
 export type UploadArgs = z.output<z.ZodObject<typeof uploadArgs>>;
 
-/** The bytes of a local file the caller named; an unreadable one is a 422 on its argument. */
-export function readPart(path: string, argument: string, loc: (string | number)[]): FilePart {
-  try {
-    return { filename: basename(path), bytes: readFileSync(path) };
-  } catch (e) {
-    throw refuse(
-      "validation_error",
-      { message: `${argument}: cannot read '${path}' (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` },
-      { extra: { loc: ["arguments", ...loc] } },
-    );
-  }
+/** What reading a call's files depends on: the transport it came by and the deployment's limits (read after the key was checked). */
+export interface FileContext {
+  transport: Transport;
+  limits: FileLimits;
 }
 
 /** A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
@@ -47,25 +44,32 @@ function inlineCsv(records: Record<string, number>): FilePart {
 }
 
 /**
- * The tool's arguments as the service's upload input: the named files read as they are, nothing
- * checked that the service checks. A missing file stays null, for the service to refuse with the
- * spec's text. The declared SHA-256 defaults to the file's own, as a client would declare it.
+ * The tool's arguments as the service's upload input: the files as given, nothing checked that the
+ * service checks. A missing file stays null, for the service to refuse with the spec's text. The
+ * declared SHA-256 defaults to the file's own, as a client would declare it.
  */
-export function uploadInput(args: UploadArgs, loc: (string | number)[] = []): UploadInput {
-  if (args.predictions_path !== undefined && args.predictions !== undefined) {
+export function uploadInput(args: UploadArgs, files: FileContext, loc: (string | number)[] = []): UploadInput {
+  const predictionSources = [args.predictions_path, args.predictions_base64, args.predictions].filter((a) => a !== undefined);
+  if (predictionSources.length > 1) {
     throw refuse(
       "validation_error",
-      { message: "predictions: give predictions_path or inline predictions, not both" },
+      { message: "predictions: give one of predictions_base64, predictions_path or inline predictions" },
       { extra: { loc: ["arguments", ...loc, "predictions"] } },
     );
   }
   const predictions =
-    args.predictions_path !== undefined
-      ? readPart(args.predictions_path, "predictions_path", [...loc, "predictions_path"])
-      : args.predictions !== undefined
-        ? inlineCsv(args.predictions)
-        : null;
-  const model_pkl = args.model_pkl_path !== undefined ? readPart(args.model_pkl_path, "model_pkl_path", [...loc, "model_pkl_path"]) : null;
+    args.predictions !== undefined
+      ? inlineCsv(args.predictions)
+      : fileArgument(
+          files.transport,
+          { path: "predictions_path", base64: "predictions_base64", loc, maxBytes: files.limits.event_predictions, tooLarge: "predictions_file_too_large" },
+          { path: args.predictions_path, base64: args.predictions_base64, filename: args.predictions_filename ?? "predictions.csv" },
+        );
+  const model_pkl = fileArgument(
+    files.transport,
+    { path: "model_pkl_path", base64: "model_pkl_base64", loc, maxBytes: files.limits.event_model_file, tooLarge: "model_file_too_large" },
+    { path: args.model_pkl_path, base64: args.model_pkl_base64, filename: args.model_pkl_filename ?? "model.pkl" },
+  );
   const declared = args.model_pkl_sha256 ?? (model_pkl ? createHash("sha256").update(model_pkl.bytes).digest("hex") : null);
   return {
     model_id: args.model_id,

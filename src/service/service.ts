@@ -33,6 +33,7 @@ import { submitV2, type SubmitInput } from "./tournament.js";
 import { getUploadStatus, uploadModel, type ModelFileInput } from "./auto-submit/upload-model.js";
 import { setAutoSubmit } from "./auto-submit/switch.js";
 import { cancelJob, downloadModel, getCredits, getJob, listJobs, train } from "./compute/jobs.js";
+import { fileLimits } from "./file-limits.js";
 
 export interface ServiceOptions {
   /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
@@ -130,6 +131,16 @@ export class Service {
   catchUp(): Promise<void> {
     return this.walk ? this.walk.catchUp() : this.sync().then(() => undefined);
   }
+
+  /**
+   * The upload limits, for a face that must read a caller's files itself: the key is authenticated
+   * first (401 before any file is touched) and the call is not counted against a rate limit.
+   */
+  fileLimits = (key: string | undefined) =>
+    this.run(() => {
+      authenticate(this.ctx, key);
+      return fileLimits(this.ctx);
+    });
 
   /** Never refuses: a bad or missing key answers `authenticated: false`. */
   whoami = (key: string | undefined) => this.run(() => whoami(this.ctx, key));

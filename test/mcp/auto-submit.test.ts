@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALICE, testServer, type TestServer } from "../http/server.js";
 import { callTool, mcpClient } from "./client.js";
 
 const PKL_PATH = new URL("../../data/samples/predict.pkl", import.meta.url).pathname;
+const PKL_BASE64 = readFileSync(PKL_PATH).toString("base64");
 
 let s: TestServer;
 beforeAll(async () => {
@@ -10,10 +12,10 @@ beforeAll(async () => {
 });
 
 describe("the auto-submit lane by MCP", () => {
-  it("uploads a .pkl from its path, reports its validation and switches the lane", async () => {
+  it("uploads a .pkl from its base64 contents, reports its validation and switches the lane", async () => {
     const alice = await mcpClient(s.url, { "X-API-Key": ALICE });
     expect((await callTool(alice, "create_model", { name: "alice-model" })).json).toMatchObject({ auto_submit: true });
-    const up = await callTool(alice, "upload_model", { model_id: "alice-model", path: PKL_PATH, python_version: "3.11" });
+    const up = await callTool(alice, "upload_model", { model_id: "alice-model", content_base64: PKL_BASE64, filename: "predict.pkl", python_version: "3.11" });
     expect(up.isError).toBe(false);
     expect(up.json).toMatchObject({ status: "pending", filename: "predict.pkl", python_version: "3.11" });
     await s.advance({ seconds: 5 });
@@ -24,11 +26,12 @@ describe("the auto-submit lane by MCP", () => {
     expect(off.json).toMatchObject({ auto_submit: false, lane_active: false });
   });
 
-  it("answers an unreadable path with a 422 on its argument, and the service's refusals as tool errors", async () => {
+  it("refuses a server path over HTTP, naming the argument, and answers the service's refusals as tool errors", async () => {
     const alice = await mcpClient(s.url, { "X-API-Key": ALICE });
-    const missing = await callTool(alice, "upload_model", { model_id: "alice-model", path: "/nonexistent/model.pkl" });
-    expect(missing).toMatchObject({ isError: true, json: { detail: { code: "validation_error", loc: ["arguments", "path"] } } });
-    const version = await callTool(alice, "upload_model", { model_id: "alice-model", path: PKL_PATH, python_version: "2.7" });
+    const path = await callTool(alice, "upload_model", { model_id: "alice-model", path: PKL_PATH });
+    expect(path).toMatchObject({ isError: true, json: { detail: { code: "mcp_path_refused", loc: ["arguments", "path"] } } });
+    expect(path.text).not.toContain(PKL_PATH);
+    const version = await callTool(alice, "upload_model", { model_id: "alice-model", content_base64: PKL_BASE64, python_version: "2.7" });
     expect(version.json.detail).toMatchObject({ code: "python_version_unsupported" });
   });
 });

@@ -1,15 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readFrameParquet } from "../../src/data/parquet.js";
-import { ANN, PKL_SHA, ROUND_UPLOAD, csv, csvUpload, eventServer, postForm, spread, toPhase } from "../http/event-server.js";
+import { ANN, PKL, PKL_SHA, ROUND_UPLOAD, csv, csvUpload, eventServer, postForm, spread, toPhase } from "../http/event-server.js";
 import type { TestServer } from "../http/server.js";
 import { callTool, mcpClient } from "./client.js";
 
-const PKL_PATH = new URL("../../data/samples/predict.pkl", import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), "basecamp-mcp-test-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+const PKL_BASE64 = base64(PKL);
 
 const inline = (ids: string[], values: number[]) => Object.fromEntries(ids.map((id, i) => [id, values[i]]));
 
@@ -20,7 +17,7 @@ beforeAll(async () => {
 });
 
 describe("the event lanes by MCP", () => {
-  it("uploads to the practice board from inline predictions, with the .pkl read from its path", async () => {
+  it("uploads to the practice board from inline predictions, with the .pkl as base64 contents", async () => {
     const ann = await mcpClient(s.url, { Authorization: `Bearer ${ANN}` });
     const data = await callTool(ann, "download_dataset", { split: "validation" });
     validation = readFrameParquet(readFileSync(data.json.path)).ids;
@@ -29,7 +26,8 @@ describe("the event lanes by MCP", () => {
     const run = await callTool(ann, "submit_validation_diagnostics", {
       model_id: model.json.name,
       predictions: inline(validation, spread(validation)),
-      model_pkl_path: PKL_PATH,
+      model_pkl_base64: PKL_BASE64,
+      model_pkl_filename: "predict.pkl",
       model_pkl_python_version: "3.12",
     });
     expect(run.isError).toBe(false);
@@ -38,12 +36,11 @@ describe("the event lanes by MCP", () => {
     expect(polled.json).toMatchObject({ upload_id: run.json.upload_id, status: "accepted" });
   });
 
-  it("gives the round lane's cadence fence as the REST body, then takes a predictions file by path once a round is open", async () => {
+  it("gives the round lane's cadence fence as the REST body, then takes a base64 predictions file once a round is open", async () => {
     const ann = await mcpClient(s.url, { "X-API-Key": ANN });
     const m = (await callTool(ann, "get_models")).json.models[0].name;
-    const file = join(dir, "round.csv");
-    writeFileSync(file, csv(validation, spread(validation, 3)));
-    const args = { model_id: m, predictions_path: file, model_pkl_path: PKL_PATH, model_pkl_python_version: "3.12" };
+    const file = csv(validation, spread(validation, 3));
+    const args = { model_id: m, predictions_base64: base64(file), predictions_filename: "round.csv", model_pkl_base64: PKL_BASE64, model_pkl_python_version: "3.12" };
     const fenced = await callTool(ann, "submit_event_predictions", args);
     const rest = await postForm(s, ROUND_UPLOAD, ANN, csvUpload(m, validation, spread(validation, 3)));
     expect(rest.status).toBe(409);
@@ -58,16 +55,16 @@ describe("the event lanes by MCP", () => {
     expect(again.json.detail).toMatchObject({ code: "predictions_filed_by_you" });
     const mismatch = await callTool(ann, "submit_event_predictions", { ...args, model_pkl_sha256: "0".repeat(64) });
     expect(mismatch.json.detail.code).toBe("model_pkl_sha256_mismatch");
-    const missing = await callTool(ann, "submit_event_predictions", { ...args, predictions_path: join(dir, "nowhere.csv") });
-    expect(missing.json.detail).toMatchObject({ code: "validation_error", loc: ["arguments", "predictions_path"] });
-    const noPkl = await callTool(ann, "submit_event_predictions", { model_id: m, predictions_path: file });
+    const garbled = await callTool(ann, "submit_event_predictions", { ...args, predictions_base64: "not base64!" });
+    expect(garbled.json.detail).toMatchObject({ code: "validation_error", loc: ["arguments", "predictions_base64"] });
+    const noPkl = await callTool(ann, "submit_event_predictions", { model_id: m, predictions_base64: base64(file) });
     expect(noPkl.json.detail).toEqual({ code: "model_pkl_required", message: "A model .pkl file is required for hackathon submissions." });
   });
 
   it("batches on the practice lane with an outcome per item", async () => {
     const ann = await mcpClient(s.url, { "X-API-Key": ANN });
     const m = (await callTool(ann, "get_models")).json.models[0].name;
-    const item = (k: number) => ({ model_id: m, predictions: inline(validation, spread(validation, k)), model_pkl_path: PKL_PATH });
+    const item = (k: number) => ({ model_id: m, predictions: inline(validation, spread(validation, k)), model_pkl_base64: PKL_BASE64 });
     const batch = await callTool(ann, "submit_diagnostics_batch", { items: [item(5), { ...item(7), model_id: "ghost" }] });
     expect(batch.isError).toBe(false);
     expect(batch.json.all_succeeded).toBe(false);

@@ -16,7 +16,8 @@ import { uploadView, type ModelUploadView } from "./upload-view.js";
 /** `upload_model`'s fields, already read off the transport. */
 export interface ModelFileInput {
   model_id: string;
-  file: FilePart;
+  /** Null when the face read no file (the lane is refused first, or `model_pkl_required`). */
+  file: FilePart | null;
   /** "major.minor" of the interpreter that saved the pickle; omitted = 3.11. */
   python_version?: string | null;
   /** Lowercase hex SHA-256 the caller declares; checked against the bytes when given. */
@@ -41,16 +42,17 @@ export function uploadModel(ctx: ServiceContext, p: Principal, input: ModelFileI
   requireScope(p, ["tournament"], "upload_model");
   const model = resolveModel(ctx, p, input.model_id);
   const settings = autoSubmitSettings(ctx);
-  const { bytes, filename } = input.file;
   const checked = checkModelFile(
     {
-      filename,
-      bytes,
-      sha256: input.sha256 ?? createHash("sha256").update(bytes).digest("hex"),
+      filename: input.file?.filename ?? null,
+      bytes: input.file?.bytes ?? null,
+      sha256: input.sha256 ?? (input.file ? createHash("sha256").update(input.file.bytes).digest("hex") : null),
       python_version: input.python_version,
     },
     { ...settings.model_file, enforce_python_version: true },
   );
+  // checkModelFile refused a missing file (model_pkl_required).
+  const { bytes, filename } = input.file as FilePart;
   return inTransaction(ctx.db, () => {
     const t = ctx.clock.now();
     const previous = currentModelUpload(ctx.db, model.id);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { refuse } from "../../domain/errors.js";
-import { requireCallable, scanPickle, type PickleShape } from "./pickle-scan.js";
+import { requireSafe } from "./pickle-safety.js";
+import { readPickle, requireCallable, type PickleShape } from "./pickle-scan.js";
 
 /**
  * The checks on an event upload's `model_pkl` part and its two companion fields, in the order the
@@ -55,7 +56,8 @@ export function checkModelFile(input: ModelFileInput, rules: ModelFileRules): Ch
     throw refuse("python_version_unsupported", { version: python_version, accepted: rules.python_versions.join(", ") });
   }
 
-  const shape = scanPickle(bytes);
+  const { shape, manifest } = readPickle(bytes);
+  requireSafe(manifest);
   requireCallable(shape);
   return { sha256: actual, python_version, python_version_accepted, shape };
 }

@@ -1,8 +1,28 @@
 import { refuse } from "../../domain/errors.js";
 import { PickleCursor, latin1 } from "./pickle-cursor.js";
-import { shapeOf, type PickleShape, type PickleValue } from "./pickle-shape.js";
+import { builtinTypeName, isCloudpickle, qualified, shapeOf, type PickleShape, type PickleValue } from "./pickle-shape.js";
 
 export { requireCallable, type PickleShape } from "./pickle-shape.js";
+
+/**
+ * What a pickle would make the unpickler touch, gathered over the whole opcode stream (not only
+ * the top-level object): the input of the safety policy (`pickle-safety.ts`).
+ */
+export interface PickleManifest {
+  /** Every `module.name` a GLOBAL, STACK_GLOBAL or INST names, in stream order. */
+  globals: string[];
+  /** Modules imported by name: cloudpickle's `subimport(name)` / `dynamic_subimport(name, vars)`, `import_module(name)`. */
+  imports: string[];
+  /** Each code object's `co_names` (the globals and attributes its bytecode loads), for code built by `CodeType(...)`. */
+  codeNames: string[][];
+  /** `getattr(target, name)` calls: the target when it is a named global or import, and the attribute name. */
+  getattrs: { of: string | null; name: string }[];
+}
+
+export interface ScannedPickle {
+  shape: PickleShape;
+  manifest: PickleManifest;
+}
 
 /**
  * Tells what a pickle's top-level object is by walking its opcodes (protocols 0 to 5) over a
@@ -13,18 +33,47 @@ export { requireCallable, type PickleShape } from "./pickle-shape.js";
  * any global from torch. Every opcode consumes at least one byte, so the walk ends.
  */
 export function scanPickle(bytes: Uint8Array): PickleShape {
+  return readPickle(bytes).shape;
+}
+
+/** The top-level shape and the manifest of everything the stream references. */
+export function readPickle(bytes: Uint8Array): ScannedPickle {
   const cursor = new PickleCursor(bytes);
   if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) throw cursor.invalid("the file is a zip archive, as torch.save writes, not a pickle");
-  return shapeOf(new Machine(cursor).run());
+  const machine = new Machine(cursor);
+  const top = machine.run();
+  return { shape: shapeOf(top), manifest: machine.manifest };
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
-/** Protocol < 3 names that CPython maps to their Python 3 modules (`_compat_pickle`); only the ones that matter here. */
+/**
+ * Protocol < 3 names that CPython maps to their Python 3 modules (`_compat_pickle`): the ones the
+ * shape and the safety policy name. Any other Python 2 name is off the allowlist, so it fails closed.
+ */
 const RENAMED_MODULES = new Map([
   ["__builtin__", "builtins"],
   ["copy_reg", "copyreg"],
+  ["commands", "subprocess"],
+  ["cPickle", "pickle"],
+  ["thread", "_thread"],
+  ["httplib", "http.client"],
+  ["urllib2", "urllib.request"],
+  ["StringIO", "io"],
+  ["cStringIO", "io"],
 ]);
+
+/** Calls that import a module by the name in their first argument (cloudpickle's own by bare name). */
+const IMPORTERS = new Set(["subimport", "dynamic_subimport", "importlib.import_module", "builtins.__import__"]);
+
+/** A getattr target's name: a named global, or the module a cloudpickle import call yields. */
+function targetName(v: PickleValue | undefined): string | null {
+  if (v?.t === "global") return qualified(v);
+  if (v?.t === "call" && v.callee.t === "global" && isCloudpickle(v.callee) && IMPORTERS.has(v.callee.name) && v.args.t === "tuple" && v.args.items[0]?.t === "str") {
+    return v.args.items[0].value;
+  }
+  return null;
+}
 
 const scalar = (of: string): PickleValue => ({ t: "scalar", of });
 const INT = scalar("int");
@@ -35,6 +84,7 @@ class Machine {
   private stack: PickleValue[] = [];
   private readonly metastack: PickleValue[][] = [];
   private readonly memo = new Map<number, PickleValue>();
+  readonly manifest: PickleManifest = { globals: [], imports: [], codeNames: [], getattrs: [] };
 
   constructor(private readonly c: PickleCursor) {}
 
@@ -119,7 +169,9 @@ class Machine {
       }
       case "R": {
         const args = this.pop();
-        return this.push({ t: "call", callee: this.pop(), args });
+        const callee = this.pop();
+        this.noteCall(callee, args);
+        return this.push({ t: "call", callee, args });
       }
       case "\x81": this.pop(); return this.push({ t: "new", cls: this.pop() });
       case "\x92": this.popN(2); return this.push({ t: "new", cls: this.pop() });
@@ -149,7 +201,24 @@ class Machine {
   private global(rawModule: string, name: string): PickleValue {
     const module = RENAMED_MODULES.get(rawModule) ?? rawModule;
     if (module === "torch" || module.startsWith("torch.")) throw refuse("model_pickle_torch", { global: `${module}.${name}` });
+    this.manifest.globals.push(`${module}.${name}`);
     return { t: "global", module, name };
+  }
+
+  /** Records the calls the safety policy reads: imports by name, code objects' names, getattr. */
+  private noteCall(callee: PickleValue, args: PickleValue): void {
+    const items = args.t === "tuple" ? args.items : [];
+    const name = callee.t === "global" ? qualified(callee) : null;
+    const first = items[0];
+    if (callee.t === "global" && IMPORTERS.has(isCloudpickle(callee) ? callee.name : (name ?? ""))) {
+      if (first?.t === "str") this.manifest.imports.push(first.value);
+    } else if (name === "types.CodeType" || builtinTypeName(callee) === "CodeType") {
+      // CodeType(argcount, posonlyargcount, ..., codestring, consts, names, ...): names is the 9th argument from Python 3.8 (16+ arguments), the 8th before.
+      const names = items[items.length >= 16 ? 8 : 7];
+      if (names?.t === "tuple") this.manifest.codeNames.push(names.items.flatMap((n) => (n.t === "str" ? [n.value] : [])));
+    } else if (name === "builtins.getattr" && items[1]?.t === "str") {
+      this.manifest.getattrs.push({ of: targetName(first), name: items[1].value });
+    }
   }
 
   /** Protocol 0 `S` strings are Python string literals in quotes; the escapes are kept as written. */

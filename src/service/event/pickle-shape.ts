@@ -127,17 +127,17 @@ function skeletonName(args: PickleValue): string {
 }
 
 /** The `name` of `cloudpickle._builtin_type(name)`, which cloudpickle uses for types with no importable name. */
-function builtinTypeName(v: PickleValue): string | null {
+export function builtinTypeName(v: PickleValue): string | null {
   if (v.t !== "call" || v.callee.t !== "global" || !isCloudpickle(v.callee) || v.callee.name !== "_builtin_type") return null;
   const first = v.args.t === "tuple" ? v.args.items[0] : undefined;
   return first?.t === "str" ? first.value : null;
 }
 
-function isCloudpickle(g: { module: string }): boolean {
+export function isCloudpickle(g: { module: string }): boolean {
   return g.module === "cloudpickle" || g.module.startsWith("cloudpickle.");
 }
 
-function qualified(g: { module: string; name: string }): string {
+export function qualified(g: { module: string; name: string }): string {
   return `${g.module}.${g.name}`;
 }
 

@@ -102,6 +102,14 @@ describe("checkModelFile", () => {
     expect(refuseFile(good({ bytes: torch, sha256: sha(torch) })).code).toBe("model_pickle_torch");
   });
 
+  it("refuses a pickle that reaches a denied global, naming it, before looking at its shape", () => {
+    for (const [name, reference] of [["unsafe_bare_system_p0.pkl", "posix.system"], ["unsafe_popen_reduce_p2.pkl", "subprocess.Popen"]]) {
+      const bytes = fixture(name);
+      const e = refuseFile(good({ bytes, sha256: sha(bytes) }));
+      expect([e.status, e.code, e.message]).toEqual([400, "model_file_unsafe", `The model file references ${reference}, which a model file may not use.`]);
+    }
+  });
+
   it("applies the checks in the service's order", () => {
     const bad: ModelFileInput = { filename: "m.txt", bytes: ESTIMATOR, sha256: "x", python_version: "3" };
     const tiny = { ...RULES, max_bytes: 1 };
