@@ -5,7 +5,7 @@ import type { Frame } from "../data/frame.js";
 import { findPython } from "../data/python-interpreter.js";
 import { logSafe } from "../data/python-process.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
-import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV } from "./sandbox.js";
+import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV, type SandboxPython } from "./sandbox.js";
 import { decodePredictAnswer, encodeRequest } from "./wire.js";
 import { makeWorkDir } from "./work-dir.js";
 import { WorkerProcess, type Command } from "./worker-process.js";
@@ -157,7 +157,8 @@ class Worker implements PythonWorker {
       const sandbox = await probeSandbox();
       if (!sandbox.ok) return { ok: false, error: sandbox.reason };
     }
-    const python = isolation === "sandbox" ? await sandboxPython() : { binds: [], ...(await findPython()) };
+    const found = await findPython();
+    const python: SandboxPython = isolation === "sandbox" ? await sandboxPython() : found.ok ? { ...found, binds: [] } : found;
     if (!python.ok) return python;
     const { dir, scratch } = await makeWorkDir();
     const files: Record<string, string> = {};

@@ -10,6 +10,7 @@ import {
 } from "../domain/cadence.js";
 import { Rng } from "../domain/rng.js";
 import { concatFrames } from "../data/frame.js";
+import type { Isolation } from "../participant/isolation.js";
 import { generateDataset, type Dataset, type LiveRound } from "../data/generate.js";
 import { defaultDatasetSpec, type DatasetSpec } from "../data/schema.js";
 import type { Aggregate } from "../scoring/standings.js";
@@ -128,6 +129,8 @@ export interface ServiceContext {
   db: Db;
   clock: Clock;
   world: World;
+  /** How the lanes run uploaded model files; unset: sandboxed when this machine can, else trusted (localIsolation). */
+  modelIsolation?: Isolation;
 }
 
 /** The deployment's settings for the agent named `name` (undefined for a name it does not list). */
