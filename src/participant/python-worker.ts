@@ -1,5 +1,5 @@
 import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Frame } from "../data/frame.js";
 import { findPython } from "../data/python-interpreter.js";
@@ -179,7 +179,7 @@ class Worker implements PythonWorker {
         path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
         command = sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify(DEFAULT_LIMITS)] });
       } else {
-        path = source.kind === "pickle" ? join(dir, "model.pkl") : source.path;
+        path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
         command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch };
       }
     } catch (e) {
