@@ -112,6 +112,7 @@ export function sandboxCommand(spec: SandboxSpec): Command {
     ...spec.python.binds.flatMap((dir) => ["--ro-bind", dir, dir]),
     "--bind", spec.scratch, SANDBOX_SCRATCH,
     ...Object.entries(spec.files).flatMap(([inside, host]) => ["--ro-bind", host, inside]),
+    "--remount-ro", "/", // the root bwrap builds (/participant, /etc) takes no files: only the scratch dir does
     "--chdir", SANDBOX_SCRATCH,
     ...Object.entries({ ...WORKER_ENV, PATH: "/usr/bin:/bin", HOME: SANDBOX_SCRATCH, TMPDIR: SANDBOX_SCRATCH, LANG: "C.UTF-8" }).flatMap(([k, v]) => ["--setenv", k, v]),
     spec.python.path,
