@@ -5,7 +5,7 @@ import type { Frame } from "../data/frame.js";
 import { findPython } from "../data/python-interpreter.js";
 import { logSafe } from "../data/python-process.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
-import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV, type SandboxPython } from "./sandbox.js";
+import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV, type SandboxLimits, type SandboxPython } from "./sandbox.js";
 import { decodePredictAnswer, encodeRequest } from "./wire.js";
 import { makeWorkDir } from "./work-dir.js";
 import { WorkerProcess, type Command } from "./worker-process.js";
@@ -28,6 +28,8 @@ export interface WorkerOptions {
   label: string;
   /** Wall-clock seconds the interpreter may take to start and load the source (default 60). */
   loadTimeoutSeconds?: number;
+  /** A sandbox's rlimits, each DEFAULT_LIMITS' unless given. */
+  limits?: Partial<SandboxLimits>;
 }
 
 export interface PythonWorker {
@@ -177,7 +179,7 @@ class Worker implements PythonWorker {
         await copyFile(SCRIPT, join(dir, "worker.py"));
         files[INSIDE.script] = join(dir, "worker.py");
         path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
-        command = sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify(DEFAULT_LIMITS)] });
+        command = sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify({ ...DEFAULT_LIMITS, ...this.opts.limits })] });
       } else {
         path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
         command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch };

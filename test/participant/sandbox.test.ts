@@ -103,6 +103,15 @@ describe.skipIf(skipSandbox)(`a sandboxed worker running hostile code${skipSandb
     expect(await tried(worker, "uid")).toBe(65534);
   });
 
+  it("stops a process at its CPU-seconds cap, and caps the size of a file it writes", async () => {
+    const limits = { cpu_seconds: 2, file_size_bytes: 1024 * 1024 };
+    const capped = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: {} }, isolation: "sandbox", label: "hostile.py", limits });
+    if (!capped.ok) throw new Error(capped.error);
+    await expect(tried(capped.worker, "big_file")).rejects.toThrow("big_file: predict raised OSError: [Errno 27] File too large");
+    await expect(tried(capped.worker, "cpu", 20)).rejects.toThrow(/^cpu: the predict run crashed: killed by SIG(XCPU|KILL)/);
+    await capped.worker.close();
+  }, 30_000);
+
   it("leaves no double-forked daemon behind once closed", async () => {
     const daemon = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}1` } }, isolation: "sandbox", label: "hostile.py" });
     if (!daemon.ok) throw new Error(daemon.error);
