@@ -135,9 +135,10 @@ class Worker implements PythonWorker {
     const source = this.opts.source;
     const load = source.kind === "module" ? { kind: "module", path: launched.path, params: source.params } : { kind: "pickle", path: launched.path };
     const loaded = await this.call(encodeRequest({ op: "load", ...load }), loadSeconds, "load");
-    if (!loaded.ok || this.fitted === null) return loaded.ok ? { ok: true } : loaded;
-    const refit = await this.call(encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
-    return refit.ok ? { ok: true } : { ok: false, error: `the worker was restarted and fit again, which failed: ${refit.error}` };
+    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
+    if (refit.ok) return { ok: true };
+    await this.stop(); // a process without its source (or its fit) must not answer the next call
+    return loaded.ok ? { ok: false, error: `the worker was restarted and fit again, which failed: ${refit.error}` } : loaded;
   }
 
   /** One request to the running process; a refusal from Python is a failure with its (cleaned) reason. */
@@ -162,7 +163,13 @@ class Worker implements PythonWorker {
     const found = await findPython();
     const python: SandboxPython = isolation === "sandbox" ? await sandboxPython() : found.ok ? { ...found, binds: [] } : found;
     if (!python.ok) return python;
-    const { dir, scratch } = await makeWorkDir();
+    let made: { dir: string; scratch: string };
+    try {
+      made = await makeWorkDir();
+    } catch (e) {
+      return { ok: false, error: `the worker's directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
+    const { dir, scratch } = made;
     const files: Record<string, string> = {};
     let path: string;
     let command: Command;
