@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, chmodSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,7 @@ beforeAll(() => {
   process.env.TMPDIR = tmp;
 });
 afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
   if (savedTmp === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = savedTmp;
 });

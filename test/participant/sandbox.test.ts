@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,6 +77,7 @@ describe.skipIf(skipSandbox)(`a sandboxed worker running hostile code${skipSandb
   afterAll(async () => {
     await worker?.close();
     server.close();
+    rmSync(outside, { recursive: true, force: true });
   });
 
   it("runs as an unprivileged user", async () => {
