@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { runPredict } from "../../src/data/python-predict.js";
+import { localIsolation } from "../../src/participant/isolation.js";
+import { runPredict } from "../../src/participant/run-predict.js";
 import type { JobView } from "../../src/service/compute/job-view.js";
 import { eventModel, uploadWith } from "./event-upload.js";
 import type { Strategy } from "./strategy.js";
@@ -41,6 +42,7 @@ const hostedTrainer: Strategy<z.infer<typeof trainerParams>> = {
     const pkl = await ctx.client.downloadModel(done.job_id);
     const live = await ctx.client.downloadDataset("live");
     const outcome = await runPredict({
+      isolation: await localIsolation(),
       pkl,
       features: live,
       benchmark: { ids: live.ids, exped: live.exped, columns: {} },

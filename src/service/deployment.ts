@@ -11,6 +11,7 @@ import {
 import { concatFrames } from "../data/frame.js";
 import { datasetFor, type DatasetSettings } from "../data/dataset-source.js";
 import type { Dataset, LiveRound } from "../data/generate.js";
+import type { Isolation } from "../participant/isolation.js";
 import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
 import type { Faults } from "./faults.js";
@@ -125,6 +126,8 @@ export interface ServiceContext {
   db: Db;
   clock: Clock;
   world: World;
+  /** How the lanes run uploaded model files; unset: sandboxed when this machine can, else trusted (localIsolation). */
+  modelIsolation?: Isolation;
 }
 
 /** The deployment's settings for the agent named `name` (undefined for a name it does not list). */

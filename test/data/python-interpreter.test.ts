@@ -10,7 +10,7 @@ afterEach(() => {
 /** The runner's modules afresh, so the interpreter is probed again under the environment set now. */
 async function freshRunner() {
   vi.resetModules();
-  return import("../../src/data/python-predict.js");
+  return import("../../src/participant/run-predict.js");
 }
 
 const frame = { ids: ["a"], exped: ["exped_0001"], columns: { feature_a: Float64Array.of(1) } };
@@ -19,7 +19,7 @@ describe("the predict runner's interpreter", () => {
   it("fails a run with a message naming what is missing when no interpreter fits", async () => {
     process.env.BASECAMP_PYTHON = "/nonexistent/python3";
     const { runPredict } = await freshRunner();
-    const out = await runPredict({ pkl: new Uint8Array(1), features: frame, benchmark: frame, timeout_seconds: 5 });
+    const out = await runPredict({ pkl: new Uint8Array(1), features: frame, benchmark: frame, timeout_seconds: 5, isolation: "trusted" });
     expect(out).toEqual({
       ok: false,
       error:

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
-import { runPredict } from "../../src/data/python-predict.js";
+import { runPredict } from "../../src/participant/run-predict.js";
 import { ApiError, BasecampClient, SimControl } from "../../src/sdk/client.js";
 import { smallEvent } from "../helpers/small-event.js";
 
@@ -27,7 +27,7 @@ describe("the SDK's compute methods against basecamp serve", () => {
     const pkl = await ann.downloadModel(job.job_id);
 
     const validation = await ann.downloadDataset("validation");
-    const out = await runPredict({ pkl, features: validation, benchmark: { ids: [], exped: [], columns: {} }, timeout_seconds: 60 });
+    const out = await runPredict({ isolation: "trusted", pkl, features: validation, benchmark: { ids: [], exped: [], columns: {} }, timeout_seconds: 60 });
     if (!out.ok) throw new Error(out.error);
     const model = await ann.createModel({ name: "hosted-ridge" });
     const rows = out.ids.map((id, i) => `${id},${out.values[i]}`);

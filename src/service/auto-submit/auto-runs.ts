@@ -1,5 +1,5 @@
 import { selectColumns } from "../../data/frame.js";
-import { runPredict, type PredictOutcome } from "../../data/python-predict.js";
+import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
@@ -7,6 +7,7 @@ import { benchmarkWithheld, liveEmptied } from "../faults.js";
 import { roundByExped, roundInstruments, type RoundRow } from "../round-repo.js";
 import { insertSubmission, storedPredictions } from "../submission-repo.js";
 import { activeLaneModels } from "./lane.js";
+import { modelIsolation } from "./model-isolation.js";
 import { modelFileBytes, type ModelUploadRow } from "./model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "./settings.js";
@@ -79,9 +80,10 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
   }
 }
 
-function predictRound(ctx: ServiceContext, round: RoundRow, upload: ModelUploadRow): Promise<PredictOutcome> {
+async function predictRound(ctx: ServiceContext, round: RoundRow, upload: ModelUploadRow): Promise<PredictOutcome> {
   const live = ctx.world.dataset.rounds[round.idx - 1];
   return runPredict({
+    isolation: await modelIsolation(ctx),
     pkl: modelFileBytes(ctx.db, upload.sha256),
     features: live.frame,
     benchmark: benchmarkWithheld(ctx, round.idx) ? selectColumns(live.benchmark, []) : live.benchmark,

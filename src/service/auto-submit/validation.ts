@@ -1,9 +1,10 @@
 import { rowsByExped, selectColumns, takeRows, type Frame } from "../../data/frame.js";
-import { runPredict } from "../../data/python-predict.js";
+import { runPredict } from "../../participant/run-predict.js";
 import type { Dataset } from "../../data/generate.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
+import { modelIsolation } from "./model-isolation.js";
 import { modelFileBytes, modelUploadById, setModelUploadStatus } from "./model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "./settings.js";
@@ -42,6 +43,7 @@ export async function applyValidationStep(ctx: ServiceContext, step: ValidationS
   if (row.status !== "pending" && row.status !== "validating") return;
   const sample = validationSample(ctx.world.dataset);
   const outcome = await runPredict({
+    isolation: await modelIsolation(ctx),
     pkl: modelFileBytes(ctx.db, row.sha256),
     features: sample.features,
     benchmark: sample.benchmark,

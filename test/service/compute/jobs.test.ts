@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runPredict } from "../../../src/data/python-predict.js";
+import { runPredict } from "../../../src/participant/run-predict.js";
 import { authenticate } from "../../../src/service/auth.js";
 import { cancelJob } from "../../../src/service/compute/jobs.js";
 import { eventLines } from "../../../src/store/event-log.js";
@@ -149,7 +149,7 @@ describe("a training job's life", () => {
     const model = await h.service.downloadModel(ANN, job.job_id);
     expect(model.filename).toBe(`${job.job_id}.pkl`);
     const live = h.world.dataset.rounds[0];
-    const out = await runPredict({ pkl: model.bytes, features: live.frame, benchmark: live.benchmark, timeout_seconds: 60 });
+    const out = await runPredict({ isolation: "trusted", pkl: model.bytes, features: live.frame, benchmark: live.benchmark, timeout_seconds: 60 });
     if (!out.ok) throw new Error(out.error);
     expect(out.column).toBe("prediction");
     expect(out.ids).toEqual(live.frame.ids);

@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { PREDICT_MODULES } from "../data/python-interpreter.js";
+import { sandboxCommand, sandboxPython } from "./sandbox.js";
+import { makeWorkDir } from "./work-dir.js";
+
+/**
+ * How participants' code runs: "sandbox" = bubblewrap containment (src/participant/sandbox.ts);
+ * "trusted" = a plain child process in its own process group, for a user's own files on a machine
+ * without bubblewrap.
+ */
+export type Isolation = "sandbox" | "trusted";
+
+let probed: Promise<{ ok: true } | { ok: false; reason: string }> | null = null;
+
+/** Probed once per process: can a sandbox be set up here (bwrap present and user namespaces usable, the interpreter importable inside it)? */
+export function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  probed ??= probe();
+  return probed;
+}
+
+/** The isolation for a local command running the user's own files: "sandbox" when probeSandbox() is ok, else "trusted". */
+export async function localIsolation(): Promise<Isolation> {
+  return (await probeSandbox()).ok ? "sandbox" : "trusted";
+}
+
+async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const python = await sandboxPython();
+  if (!python.ok) return { ok: false, reason: python.error };
+  const { dir, scratch } = await makeWorkDir();
+  try {
+    const command = sandboxCommand({ python, scratch, files: {}, args: ["-c", `import ${PREDICT_MODULES.join(", ")}, numpy`] });
+    const failure = await new Promise<string | null>((resolve) => {
+      const child = spawn(command.file, command.args, { env: command.env, cwd: command.cwd, stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
+      let stderr = "";
+      child.stderr.setEncoding("utf8");
+      child.stderr.on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
+      child.on("error", (e) => resolve(e.message));
+      child.on("close", (code, signal) => resolve(code === 0 ? null : stderr.trim().split("\n").pop() || `exit ${code ?? signal}`));
+    });
+    return failure === null ? { ok: true } : { ok: false, reason: `no sandbox can be set up here (bubblewrap): ${failure}` };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

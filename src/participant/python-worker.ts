@@ -1,0 +1,205 @@
+import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Frame } from "../data/frame.js";
+import { findPython } from "../data/python-interpreter.js";
+import { logSafe } from "../data/python-process.js";
+import { probeSandbox, type Isolation } from "./isolation.js";
+import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV, type SandboxLimits, type SandboxPython } from "./sandbox.js";
+import { decodePredictAnswer, encodeRequest } from "./wire.js";
+import { makeWorkDir } from "./work-dir.js";
+import { WorkerProcess, type Command } from "./worker-process.js";
+
+export type { Isolation } from "./isolation.js";
+
+export type Outcome<T extends object = {}> = ({ ok: true } & T) | { ok: false; error: string };
+
+/** What the worker runs. */
+export type WorkerSource =
+  /** A .py file defining predict(live, benchmark=None) -> Series or one-column DataFrame indexed by id; optional fit(train); optional PARAMS dict of defaults that `params` override (an unknown key is a load error naming it and the known keys). */
+  | { kind: "module"; path: string; params: Record<string, unknown> }
+  /** A cloudpickled predict callable (the service's model-file contract): called with live, plus benchmark when it takes two positional parameters (see positional_parameters in worker.py). */
+  | { kind: "pickle"; bytes: Uint8Array };
+
+export interface WorkerOptions {
+  source: WorkerSource;
+  isolation: Isolation;
+  /** name used in reasons, e.g. "agent.py" */
+  label: string;
+  /** Wall-clock seconds the interpreter may take to start and load the source (default 60). */
+  loadTimeoutSeconds?: number;
+  /** A sandbox's rlimits, each DEFAULT_LIMITS' unless given. */
+  limits?: Partial<SandboxLimits>;
+}
+
+export interface PythonWorker {
+  /** Calls fit(train) if the module defines it (ok and a no-op otherwise, and for pickles). Remembered: if the process later dies or is killed, the next call restarts it, loads again and re-runs fit on the same frame before going on. */
+  fit(train: Frame, timeoutSeconds: number): Promise<Outcome>;
+  /** predict on the live frame (and benchmark frame, may be null). Returns exactly what Python returned: ids as strings in its row order, values as float64 (NaN/inf preserved), and the column name. No checking of ids or ranges here: callers do that. */
+  predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>>;
+  /** Kills the process group; idempotent. */
+  close(): Promise<void>;
+}
+
+const SCRIPT = fileURLToPath(new URL("./python/worker.py", import.meta.url));
+/** Where the sandbox sees the worker script and the participant's file. */
+const INSIDE = { script: "/participant/worker.py", module: "/participant/strategy.py", pickle: "/participant/model.pkl" };
+const DEFAULT_LOAD_TIMEOUT_SECONDS = 60;
+
+/**
+ * Starts a persistent Python worker for one strategy: the process is spawned and the source loaded
+ * (a load error is the outcome). Each later call crosses as binary columns on dedicated pipes
+ * (src/participant/wire.ts). Never throws, and never runs a "sandbox" worker unsandboxed.
+ */
+export async function startPythonWorker(opts: WorkerOptions): Promise<Outcome<{ worker: PythonWorker }>> {
+  const worker = new Worker(opts);
+  const started = await worker.start();
+  if (!started.ok) {
+    await worker.close();
+    return started;
+  }
+  return { ok: true, worker };
+}
+
+/** One launch of the process: it, its directory, and how to take paths out of its reasons. */
+interface Run {
+  process: WorkerProcess;
+  clean: (reason: string) => string;
+  removed: Promise<void>;
+}
+
+class Worker implements PythonWorker {
+  private run: Run | null = null;
+  private fitted: { train: Frame; timeoutSeconds: number } | null = null;
+  private closed = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly opts: WorkerOptions) {}
+
+  start(): Promise<Outcome> {
+    return this.serial(() => this.ensureRunning());
+  }
+
+  fit(train: Frame, timeoutSeconds: number): Promise<Outcome> {
+    return this.serial(async () => {
+      const up = await this.ensureRunning();
+      if (!up.ok) return up;
+      const done = await this.call(encodeRequest({ op: "fit" }, [train]), timeoutSeconds, "fit");
+      if (done.ok) this.fitted = { train, timeoutSeconds };
+      return done.ok ? { ok: true } : done;
+    });
+  }
+
+  predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>> {
+    return this.serial(async () => {
+      const up = await this.ensureRunning();
+      if (!up.ok) return up;
+      const done = await this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
+      if (!done.ok) return done;
+      const read = decodePredictAnswer(done.answer);
+      if (read.ok) return read;
+      this.run?.process.kill();
+      return { ok: false, error: `predict's answer cannot be read: ${read.error}; the worker was stopped` };
+    });
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    return this.stop();
+  }
+
+  private async stop(): Promise<void> {
+    const run = this.run;
+    this.run = null;
+    if (!run) return;
+    run.process.kill();
+    await run.removed;
+  }
+
+  /** Calls run one after another: a worker answers one request at a time. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** A live process with the source loaded and, when fit ran before, fitted again. */
+  private async ensureRunning(): Promise<Outcome> {
+    if (this.closed) return { ok: false, error: `the worker for ${this.opts.label} is closed` };
+    if (this.run?.process.alive) return { ok: true };
+    await this.stop();
+    const launched = await this.launch();
+    if (!launched.ok) return launched;
+    this.run = launched.run;
+    const loadSeconds = this.opts.loadTimeoutSeconds ?? DEFAULT_LOAD_TIMEOUT_SECONDS;
+    const source = this.opts.source;
+    const load = source.kind === "module" ? { kind: "module", path: launched.path, params: source.params } : { kind: "pickle", path: launched.path };
+    const loaded = await this.call(encodeRequest({ op: "load", ...load }), loadSeconds, "load");
+    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
+    if (refit.ok) return { ok: true };
+    await this.stop(); // a process without its source (or its fit) must not answer the next call
+    return loaded.ok ? { ok: false, error: `the worker was restarted and fit again, which failed: ${refit.error}` } : loaded;
+  }
+
+  /** One request to the running process; a refusal from Python is a failure with its (cleaned) reason. */
+  private async call(parts: Buffer[], timeoutSeconds: number, what: string): Promise<Outcome<{ answer: { header: Record<string, unknown>; body: Buffer } }>> {
+    const run = this.run as Run;
+    const done = await run.process.call(parts, timeoutSeconds, what);
+    if (!done.ok) return { ok: false, error: run.clean(done.error) };
+    if (done.answer.header.ok) return { ok: true, answer: done.answer };
+    const error = done.answer.header.error;
+    if (typeof error === "string") return { ok: false, error: run.clean(error) };
+    run.process.kill();
+    return { ok: false, error: `${what}'s answer cannot be read: its header has no reason; the worker was stopped` };
+  }
+
+  /** Spawns the process in a fresh directory, removed once the process is gone. */
+  private async launch(): Promise<Outcome<{ run: Run; path: string }>> {
+    const { isolation, source, label } = this.opts;
+    if (isolation === "sandbox") {
+      const sandbox = await probeSandbox();
+      if (!sandbox.ok) return { ok: false, error: sandbox.reason };
+    }
+    const found = await findPython();
+    const python: SandboxPython = isolation === "sandbox" ? await sandboxPython() : found.ok ? { ...found, binds: [] } : found;
+    if (!python.ok) return python;
+    let made: { dir: string; scratch: string };
+    try {
+      made = await makeWorkDir();
+    } catch (e) {
+      return { ok: false, error: `the worker's directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
+    const { dir, scratch } = made;
+    const files: Record<string, string> = {};
+    let path: string;
+    let command: Command;
+    try {
+      if (source.kind === "pickle") {
+        await writeFile(join(dir, "model.pkl"), source.bytes);
+        files[INSIDE.pickle] = join(dir, "model.pkl");
+      } else {
+        const text = await readFile(source.path);
+        if (isolation === "sandbox") await writeFile(join(dir, "strategy.py"), text);
+        files[INSIDE.module] = join(dir, "strategy.py");
+      }
+      if (isolation === "sandbox") {
+        await copyFile(SCRIPT, join(dir, "worker.py"));
+        files[INSIDE.script] = join(dir, "worker.py");
+        path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
+        command = sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify({ ...DEFAULT_LIMITS, ...this.opts.limits })] });
+      } else {
+        path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
+        command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch };
+      }
+    } catch (e) {
+      await rm(dir, { recursive: true, force: true });
+      const what = source.kind === "module" ? `the strategy ${label} cannot be read` : "the model file cannot be written";
+      return { ok: false, error: logSafe(`${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, dir) };
+    }
+    const child = new WorkerProcess(command);
+    const removed = child.exited.then(() => rm(dir, { recursive: true, force: true }));
+    const inside = path;
+    const clean = (reason: string) => logSafe(reason.replaceAll(inside, label), dir);
+    return { ok: true, run: { process: child, clean, removed }, path };
+  }
+}

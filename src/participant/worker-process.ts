@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { constants } from "node:os";
+import type { Readable, Writable } from "node:stream";
+import { MAX_BODY_BYTES, MAX_HEADER_BYTES, type Answer } from "./wire.js";
+
+/** The last stderr bytes kept for a crash's reason: a chatty worker cannot exhaust memory. */
+const STDERR_TAIL = 64 * 1024;
+/** How long an exited worker's pipes are waited for, for the last of its stderr. */
+const CLOSE_GRACE_MS = 200;
+
+export interface Command {
+  file: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+/** How a process ended: a signal by name, also when bwrap reports its child's as exit 128 + n. */
+function exitText(code: number | null, signal: NodeJS.Signals | null): string {
+  if (signal !== null) return `killed by ${signal}`;
+  const name = code !== null && code > 128 ? Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] : undefined;
+  return name ? `killed by ${name} (exit ${code})` : `exit ${code}`;
+}
+
+export type CallOutcome = { ok: true; answer: Answer } | { ok: false; error: string };
+
+/**
+ * One running worker process: requests on its fd 3, answers on its fd 4, stdout discarded, a
+ * bounded stderr tail kept. It runs in a process group of its own, killed whole on a timeout, on
+ * an unreadable answer and on kill(); once killed or exited it answers every call with a failure.
+ * One call at a time: the caller serialises.
+ */
+export class WorkerProcess {
+  private readonly child: ChildProcess;
+  private stderr = "";
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private pending: ((o: CallOutcome) => void) | null = null;
+  private what = "";
+  private exit: string | null = null;
+  readonly exited: Promise<void>;
+
+  constructor(command: Command) {
+    this.child = spawn(command.file, command.args, {
+      cwd: command.cwd,
+      env: command.env,
+      detached: true,
+      stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
+    });
+    const stderr = this.child.stderr as Readable;
+    stderr.setEncoding("utf8");
+    stderr.on("data", (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL)));
+    (this.child.stdio[3] as Writable).on("error", () => {}); // a dead worker's closed pipe: reported by the exit
+    (this.child.stdio[4] as Readable).on("data", (chunk: Buffer) => this.onData(chunk));
+    this.exited = new Promise((resolve) => {
+      this.child.on("error", (e) => {
+        this.exit = `could not start: ${e.message}`;
+        this.settle({ ok: false, error: `the ${this.what || "worker"} run could not start: ${e.message}` });
+        resolve();
+      });
+      this.child.on("exit", (code, signal) => {
+        this.killGroup();
+        this.exit ??= code === 0 ? "exited" : `exit ${code ?? signal}`;
+        // The stderr tail's last bytes may still be in flight: wait for the pipes, but not for a
+        // process that left the group and keeps them open.
+        const grace = setTimeout(done, CLOSE_GRACE_MS);
+        this.child.on("close", done);
+        function done(this: void) {
+          clearTimeout(grace);
+          resolve();
+        }
+      });
+    });
+    void this.exited.then(() => {
+      const { exitCode, signalCode } = this.child;
+      this.settle({ ok: false, error: this.crashReason(exitCode, signalCode) });
+    });
+  }
+
+  get alive(): boolean {
+    return this.exit === null;
+  }
+
+  /** Sends one request and waits for its answer, at most `timeoutSeconds`. */
+  call(parts: Buffer[], timeoutSeconds: number, what: string): Promise<CallOutcome> {
+    if (!this.alive) return Promise.resolve({ ok: false, error: `the ${what} run could not start: the worker is gone (${this.exit})` });
+    this.what = what;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.settle({ ok: false, error: `${what} did not finish within ${timeoutSeconds} s and was stopped` });
+        this.kill();
+      }, timeoutSeconds * 1000);
+      this.pending = (o) => {
+        clearTimeout(timer);
+        resolve(o);
+      };
+      const requests = this.child.stdio[3] as Writable;
+      for (const part of parts) requests.write(part);
+    });
+  }
+
+  /** Kills the process group; the answer to a pending call is a failure. */
+  kill(): void {
+    if (this.exit === null) this.exit = "killed";
+    this.killGroup();
+  }
+
+  private killGroup(): void {
+    try {
+      if (this.child.pid !== undefined) process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      // the group is already gone
+    }
+  }
+
+  private settle(o: CallOutcome): void {
+    const pending = this.pending;
+    this.pending = null;
+    pending?.(o);
+  }
+
+  /** A broken answer fails its call and ends the worker: nothing after it can be trusted. */
+  private broken(why: string): void {
+    this.chunks = [];
+    this.size = 0;
+    this.settle({ ok: false, error: `${this.what || "the worker"}'s answer cannot be read: ${why}; the worker was stopped` });
+    this.kill();
+  }
+
+  private onData(chunk: Buffer): void {
+    if (!this.alive) return;
+    if (this.pending === null) return this.broken("it wrote when nothing was asked");
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    if (this.size < 8) return;
+    if (this.chunks[0].length < 8) this.chunks = [Buffer.concat(this.chunks)];
+    const headerLength = this.chunks[0].readUInt32LE(0);
+    const bodyLength = this.chunks[0].readUInt32LE(4);
+    if (headerLength > MAX_HEADER_BYTES) return this.broken(`its header claims ${headerLength} bytes`);
+    if (bodyLength > MAX_BODY_BYTES) return this.broken(`its body claims ${bodyLength} bytes, more than ${MAX_BODY_BYTES}`);
+    const end = 8 + headerLength + bodyLength;
+    if (this.size < end) return;
+    if (this.size > end) return this.broken("it wrote more than one answer");
+    const message = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.size = 0;
+    let header: unknown;
+    try {
+      header = JSON.parse(message.toString("utf8", 8, 8 + headerLength));
+    } catch {
+      return this.broken("its header is not JSON");
+    }
+    if (typeof header !== "object" || header === null || typeof (header as { ok?: unknown }).ok !== "boolean") return this.broken("its header has no ok");
+    const body = message.subarray(8 + headerLength);
+    this.settle({ ok: true, answer: { header: header as Record<string, unknown>, body } });
+  }
+
+  private crashReason(code: number | null, signal: NodeJS.Signals | null): string {
+    const what = this.what || "worker";
+    if (code === 0) return `${what} ended without reporting a result (the process exited early, e.g. through os._exit)`;
+    const last = this.stderr.trim().split("\n").pop();
+    return `the ${what} run crashed: ${last || exitText(code, signal)}`;
+  }
+}

@@ -1,0 +1,141 @@
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Frame } from "../../src/data/frame.js";
+import type { Isolation } from "../../src/participant/isolation.js";
+import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
+import { predictPickles } from "../helpers/predict-pickles.js";
+import { sandboxSkipReason, skipSandbox } from "./sandbox-available.js";
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/participant/${name}`, import.meta.url));
+
+const train: Frame = { ids: ["t1", "t2"], exped: ["exped_0001", "exped_0001"], columns: { feature_a: Float64Array.of(1, 3), feature_b: Float64Array.of(0, 0) } };
+
+/** Live rows whose exped label tells behaviours.py what to do; ids with leading zeros, non-ASCII and a comma. */
+function live(mode: string): Frame {
+  const ids = ["0001", "0042", "ünï", "a,b", "9", "x\ny", "z"];
+  return { ids, exped: ids.map(() => mode), columns: { feature_a: Float64Array.of(0, 1, 2, 3, 4, 5, 6), feature_b: new Float64Array(7) } };
+}
+
+function failure(outcome: Outcome): string {
+  if (outcome.ok) throw new Error("expected the call to fail");
+  return outcome.error;
+}
+
+async function started(source: WorkerSource, isolation: Isolation): Promise<PythonWorker> {
+  const out = await startPythonWorker({ source, isolation, label: "agent.py" });
+  if (!out.ok) throw new Error(out.error);
+  return out.worker;
+}
+
+/** The worker's directories land in a tmpdir of this test's own, to see that none is left behind. */
+let tmp: string;
+const savedTmp = process.env.TMPDIR;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "basecamp-worker-test-"));
+  chmodSync(tmp, 0o755); // the sandbox user reaches its directory through it
+  process.env.TMPDIR = tmp;
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+  if (savedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = savedTmp;
+});
+
+async function leftBehind(): Promise<string[]> {
+  for (let i = 0; i < 50 && readdirSync(tmp).some((name) => name.startsWith("basecamp-worker-")); i++) await new Promise((r) => setTimeout(r, 20));
+  return readdirSync(tmp).filter((name) => name.startsWith("basecamp-worker-"));
+}
+
+const isolations = [
+  { isolation: "trusted" as const, skip: false },
+  { isolation: "sandbox" as const, skip: skipSandbox },
+];
+
+describe.each(isolations)("a $isolation Python worker", ({ isolation, skip }) => {
+  if (skip) {
+    it.skip(`sandboxed workers: ${sandboxSkipReason}`, () => {});
+    return;
+  }
+
+  it("fits a module once, applies its PARAMS overrides, and answers a named Series", async () => {
+    const worker = await started({ kind: "module", path: fixture("agent.py"), params: { scale: 10, name: "signal" } }, isolation);
+    expect(await worker.fit(train, 30)).toEqual({ ok: true });
+    const out = await worker.predict(live("exped_0002"), null, 30);
+    expect(out).toMatchObject({ ok: true, column: "signal", ids: live("x").ids });
+    expect(out.ok && Array.from(out.values)).toEqual([2, 12, 22, 32, 42, 52, 62]);
+    await worker.close();
+    await worker.close();
+    expect(await leftBehind()).toEqual([]);
+    expect(failure(await worker.predict(live("x"), null, 30))).toBe("the worker for agent.py is closed");
+  });
+
+  it("refuses a parameter the module does not define, naming the ones it does", async () => {
+    const out = await startPythonWorker({ source: { kind: "module", path: fixture("agent.py"), params: { scael: 2 } }, isolation, label: "agent.py" });
+    expect(failure(out)).toBe("the strategy has no parameter 'scael' (its PARAMS: name, scale)");
+    const missing = await startPythonWorker({ source: { kind: "module", path: fixture("missing.py"), params: {} }, isolation, label: "missing.py" });
+    expect(failure(missing)).toBe("the strategy missing.py cannot be read: ENOENT");
+    expect(await leftBehind()).toEqual([]);
+  });
+
+  it("runs a pickle, with fit a no-op, and passes the benchmark to a two-parameter callable", async () => {
+    const pickle = await predictPickles();
+    const worker = await started({ kind: "pickle", bytes: pickle("benchmark_copy") }, isolation);
+    expect(await worker.fit(train, 30)).toEqual({ ok: true });
+    const features = live("exped_0002");
+    const benchmark = { ...features, columns: { v1_designated: Float64Array.of(0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1) } };
+    const out = await worker.predict(features, benchmark, 30);
+    expect(out).toMatchObject({ ok: true, column: "prediction", ids: features.ids });
+    expect(out.ok && Array.from(out.values)).toEqual([0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1]);
+    await worker.close();
+  });
+
+  it("brings floats back bit for bit and ids as Python's str(), the same bytes every call", async () => {
+    const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation);
+    const a = await worker.predict(live("exact"), null, 30);
+    const b = await worker.predict(live("exact"), null, 30);
+    if (!a.ok || !b.ok) throw new Error("expected answers");
+    expect(a.column).toBe("exact");
+    expect(Array.from(a.values)).toEqual([0.1 + 0.2, 1 / 3, NaN, Infinity, -Infinity, -0, 5e-324]);
+    expect(Object.is(a.values[5], -0)).toBe(true);
+    expect(Buffer.from(a.values.buffer).equals(Buffer.from(b.values.buffer))).toBe(true);
+    expect(b.ids).toEqual(a.ids);
+    const ids = await worker.predict(live("frame_of_ids"), null, 30);
+    expect(ids.ok && ids.ids).toEqual(live("x").ids);
+    expect(ids.ok && Array.from(ids.values)).toEqual([4, 4, 3, 3, 1, 3, 1]);
+    await worker.close();
+  });
+
+  it("fails each broken call with its reason, and restarts and fits again after one that ended the process", async () => {
+    const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation);
+    const other = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation);
+    expect(await worker.fit(train, 30)).toEqual({ ok: true });
+    expect(await other.fit(train, 30)).toEqual({ ok: true });
+    const reasons: Record<string, string> = {
+      raises: "predict raised ValueError: no signal today",
+      list: "predict returned builtins.list, not a Series or a DataFrame",
+      str: "predict returned builtins.str, not a Series or a DataFrame",
+      two_columns: "predict returned a DataFrame with 2 columns, not one",
+      sys_exit: "predict raised SystemExit: 3",
+      os_exit: "predict ended without reporting a result (the process exited early, e.g. through os._exit)",
+      crash: "the predict run crashed: segfault imitation",
+      poison_json: "predict's answer cannot be read: its header is not JSON; the worker was stopped",
+      poison_struct: "predict's answer cannot be read: its header claims 4294967295 bytes; the worker was stopped",
+      garbage: "predict's answer cannot be read: its header claims 1651663207 bytes; the worker was stopped",
+      hangs: "predict did not finish within 1 s and was stopped",
+    };
+    for (const [mode, reason] of Object.entries(reasons)) {
+      expect([mode, failure(await worker.predict(live(mode), null, 1))]).toEqual([mode, reason]);
+      const again = await worker.predict(live("ok"), null, 30);
+      expect([mode, again.ok && Array.from(again.values)]).toEqual([mode, [2, 3, 4, 5, 6, 7, 8]]);
+      const beside = await other.predict(live("ok"), null, 30);
+      expect([mode, beside.ok && Array.from(beside.values)]).toEqual([mode, [2, 3, 4, 5, 6, 7, 8]]);
+    }
+    const nan = await worker.predict(live("nan"), null, 30);
+    expect(nan.ok && Array.from(nan.values).every(Number.isNaN)).toBe(true);
+    await Promise.all([worker.close(), other.close()]);
+    expect(await leftBehind()).toEqual([]);
+  }, 120_000);
+});

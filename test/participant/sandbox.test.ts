@@ -1,0 +1,137 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Frame } from "../../src/data/frame.js";
+import { startPythonWorker, type PythonWorker } from "../../src/participant/python-worker.js";
+import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
+import { sandboxProbe, sandboxSkipReason, skipSandbox } from "./sandbox-available.js";
+
+const HOSTILE = fileURLToPath(new URL("../fixtures/participant/hostile.py", import.meta.url));
+
+/** Rows whose exped label tells hostile.py which escape to try. */
+function attempt(mode: string): Frame {
+  return { ids: ["a", "b"], exped: [mode, mode], columns: { feature_a: Float64Array.of(1, 2) } };
+}
+
+/** What the hostile predict reports: 1 when it got through (or a count), the first row's value. */
+async function tried(worker: PythonWorker, mode: string, timeoutSeconds = 30): Promise<number> {
+  const out = await worker.predict(attempt(mode), null, timeoutSeconds);
+  if (!out.ok) throw new Error(`${mode}: ${out.error}`);
+  return out.values[0];
+}
+
+/** Host processes whose command line holds `token` (live ones: zombies waiting to be reaped do not count). */
+function processesWith(token: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const state = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (cmdline.split("\0").includes(token) && !/\) Z /.test(state)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+async function until(check: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  return check();
+}
+
+describe("the sandbox", () => {
+  it("can be set up on CI (bubblewrap is installed there)", () => {
+    if (process.env.CI) expect(sandboxProbe).toEqual({ ok: true });
+  });
+});
+
+describe.skipIf(skipSandbox)(`a sandboxed worker running hostile code${skipSandbox ? ` (skipped: ${sandboxSkipReason})` : ""}`, () => {
+  const outside = mkdtempSync(join(tmpdir(), "basecamp-hostile-"));
+  const secretFile = join(outside, "keys.json");
+  writeFileSync(secretFile, '{"api_key": "secret"}');
+  const token = `${process.pid}.25`;
+  const server = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  let connections = 0;
+  let port = 0;
+  let worker: PythonWorker;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as { port: number }).port;
+    process.env.BASECAMP_TEST_SECRET = "hunter2";
+    const params = { secret_file: secretFile, host_dir: outside, port, token };
+    const started = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params }, isolation: "sandbox", label: "hostile.py" });
+    delete process.env.BASECAMP_TEST_SECRET;
+    if (!started.ok) throw new Error(started.error);
+    worker = started.worker;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    server.close();
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it("runs as an unprivileged user", async () => {
+    expect(await tried(worker, "uid")).toBe(65534);
+  });
+
+  it("cannot read the host's files (the store, the keys) nor see the server's environment", async () => {
+    expect(await tried(worker, "read_secret")).toBe(0);
+    expect(await tried(worker, "env")).toBe(0);
+  });
+
+  it("writes nowhere but its scratch dir", async () => {
+    expect(await tried(worker, "write")).toBe(0);
+    expect(existsSync(join(outside, "escaped"))).toBe(false);
+  });
+
+  it("cannot reach the network, not even the host's loopback", async () => {
+    expect(await tried(worker, "network")).toBe(0);
+    expect(connections).toBe(0);
+  });
+
+  it("hits its memory cap as a MemoryError, and goes on working", async () => {
+    await expect(tried(worker, "memory")).rejects.toThrow(/^memory: predict raised MemoryError/);
+    expect(await tried(worker, "uid")).toBe(65534);
+  });
+
+  it("stops a process at its CPU-seconds cap, and caps the size of a file it writes", async () => {
+    const limits = { cpu_seconds: 2, file_size_bytes: 1024 * 1024 };
+    const capped = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: {} }, isolation: "sandbox", label: "hostile.py", limits });
+    if (!capped.ok) throw new Error(capped.error);
+    await expect(tried(capped.worker, "big_file")).rejects.toThrow("big_file: predict raised OSError: [Errno 27] File too large");
+    await expect(tried(capped.worker, "cpu", 20)).rejects.toThrow(/^cpu: the predict run crashed: killed by SIG(XCPU|KILL)/);
+    await capped.worker.close();
+  }, 30_000);
+
+  it("leaves no double-forked daemon behind once closed", async () => {
+    const daemon = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}1` } }, isolation: "sandbox", label: "hostile.py" });
+    if (!daemon.ok) throw new Error(daemon.error);
+    expect(await tried(daemon.worker, "daemon")).toBe(1);
+    expect(processesWith(`${token}1`)).toHaveLength(1);
+    await daemon.worker.close();
+    expect(await until(() => processesWith(`${token}1`).length === 0)).toBe(true);
+  });
+
+  it("contains a fork bomb under its process cap, keeps the host responsive, and leaves nothing once stopped", async () => {
+    const bomb = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}2` } }, isolation: "sandbox", label: "hostile.py" });
+    if (!bomb.ok) throw new Error(bomb.error);
+    const call = bomb.worker.predict(attempt("fork_bomb"), null, 3);
+    expect(await until(() => processesWith(`${token}2`).length > 10)).toBe(true);
+    execFileSync("true", [], { timeout: 5_000 }); // the host still starts processes
+    expect(processesWith(`${token}2`).length).toBeLessThan(DEFAULT_LIMITS.processes);
+    const out = await call;
+    expect(out).toEqual({ ok: false, error: "predict did not finish within 3 s and was stopped" });
+    expect(await until(() => processesWith(`${token}2`).length === 0)).toBe(true);
+    await bomb.worker.close();
+  }, 30_000);
+});
