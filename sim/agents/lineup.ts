@@ -1,6 +1,8 @@
+import { localIsolation, type Isolation } from "../../src/participant/isolation.js";
 import type { Scenario } from "../scenario.js";
 import { loadModuleStrategy } from "./module-strategy.js";
 import { loadPredictionsStrategy } from "./predictions-strategy.js";
+import { loadPythonStrategy } from "./python-strategy.js";
 import { strategyByName } from "./registry.js";
 import type { Strategy } from "./strategy.js";
 import { strategyFileKind } from "./strategy-file.js";
@@ -23,10 +25,20 @@ export interface Held<S> {
   close(): Promise<void>;
 }
 
-/** Loads a file strategy of one agent: Python and pickle strategies start their worker here. */
-export type FileLoader = (agent: Scenario["agents"][number], index: number) => Promise<Held<Strategy<any>>>;
+export interface LineupOptions {
+  /**
+   * How Python and model-file strategies run: in the sandbox, or as plain processes of the user
+   * running the replay. Default: the sandbox where this machine can set it up (`localIsolation`),
+   * which suits a user replaying their own files; a served deployment asks for "sandbox".
+   */
+  isolation?: Isolation;
+}
 
-export async function loadLineup(scenario: Scenario, loaders: Partial<Record<"python" | "pickle", FileLoader>> = {}): Promise<Lineup> {
+/** Default timeouts of a Python or model-file strategy's calls, in wall-clock seconds. */
+const FIT_TIMEOUT_SECONDS = 600;
+const PREDICT_TIMEOUT_SECONDS = 60;
+
+export async function loadLineup(scenario: Scenario, opts: LineupOptions = {}): Promise<Lineup> {
   const held: Held<unknown>[] = [];
   const close = async () => {
     await Promise.all(held.splice(0).map((h) => h.close()));
@@ -38,7 +50,7 @@ export async function loadLineup(scenario: Scenario, loaders: Partial<Record<"py
       const where = `agents[${i}].strategy`;
       let strategy: Strategy<any>;
       try {
-        strategy = await resolve(agent, i, loaders, held);
+        strategy = await resolve(agent, opts, held);
       } catch (e) {
         throw new Error(`${where}: ${(e as Error).message}`);
       }
@@ -58,19 +70,16 @@ export async function loadLineup(scenario: Scenario, loaders: Partial<Record<"py
   }
 }
 
-async function resolve(
-  agent: Scenario["agents"][number],
-  index: number,
-  loaders: Partial<Record<"python" | "pickle", FileLoader>>,
-  held: Held<unknown>[],
-): Promise<Strategy<any>> {
+async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, held: Held<unknown>[]): Promise<Strategy<any>> {
   const kind = strategyFileKind(agent.strategy);
   if (kind === null) return strategyByName(agent.strategy);
   if (kind === "module") return loadModuleStrategy(agent.strategy);
   if (kind === "predictions") return loadPredictionsStrategy(agent.strategy);
-  const load = loaders[kind];
-  if (!load) throw new Error(`${agent.strategy}: ${kind} strategies cannot be played here`);
-  const h = await load(agent, index);
+  const h = await loadPythonStrategy(agent.strategy, kind, agent.params, {
+    isolation: opts.isolation ?? (await localIsolation()),
+    fit_timeout_seconds: agent.fit_timeout_seconds ?? FIT_TIMEOUT_SECONDS,
+    predict_timeout_seconds: agent.predict_timeout_seconds ?? PREDICT_TIMEOUT_SECONDS,
+  });
   held.push(h);
   return h.strategy;
 }

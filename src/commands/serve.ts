@@ -7,6 +7,7 @@ import { DownloadDir } from "../mcp/downloads.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
 import { buildWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
+import { probeSandbox, type Isolation } from "../participant/isolation.js";
 import { initialiseStore } from "../service/setup.js";
 import { openDb } from "../store/db.js";
 import { eventCount } from "../store/event-log.js";
@@ -34,6 +35,12 @@ export interface ServeOptions {
   syncEveryMs?: number;
   /** The scenario's agents (and organiser actions) act on the served clock at their replay instants; needs a fresh store. */
   withAgents?: boolean;
+  /**
+   * How participants' model files (the auto-submit lane) and the agents' Python strategies run.
+   * Default: in the sandbox where this machine can set it up, else as plain processes
+   * (`localIsolation`); `basecamp serve` asks for "sandbox" unless started with --trust-model-files.
+   */
+  modelIsolation?: Isolation;
   log?: (line: string) => void;
 }
 
@@ -49,14 +56,14 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
   const world = buildWorld(deploymentOf(scenario));
-  const lineup = opts.withAgents ? await loadLineup(scenario) : null;
+  const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = openDb(opts.db);
   const start = resumeInstant(db, world.schedule.phases[0].start);
   const mode = opts.clock ?? "manual";
   const speed = mode === "realtime" ? (opts.speed ?? 1) : 0;
   const realtime = mode === "realtime" ? new RealtimeClock(start, speed) : null;
   const clock = realtime ?? new SimClock(start);
-  const ctx: ServiceContext = { db, clock, world };
+  const ctx: ServiceContext = { db, clock, world, modelIsolation: opts.modelIsolation };
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   try {
     // The agents start at the season's start; a resumed store does not say which of their steps ran.
@@ -118,6 +125,7 @@ interface ServeFlags {
   speed: number;
   db?: string;
   withAgents?: boolean;
+  trustModelFiles?: boolean;
 }
 
 /** `basecamp serve [scenario]`: the REST API on loopback, with the organiser's clock control. */
@@ -132,9 +140,15 @@ export function registerServeCommand(program: Command): void {
     .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
     .option("--db <file>", "keep the store in this SQLite file (resumed when it holds this scenario)")
     .option("--with-agents", "the scenario's agents and organiser actions act on the served clock, at their replay instants")
+    .option("--trust-model-files", "run participants' model files and Python strategies as this user, outside the sandbox: they can then read the store, the keys and the network")
     .action(async (file: string, flags: ServeFlags) => {
       if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
-      const running = await startServer({ scenario: file, ...flags });
+      const { trustModelFiles, ...rest } = flags;
+      if (!trustModelFiles) {
+        const sandbox = await probeSandbox();
+        if (!sandbox.ok) process.stderr.write(`basecamp: no sandbox on this machine (${sandbox.reason}): participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
+      }
+      const running = await startServer({ scenario: file, ...rest, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
       const key = running.organiserKey;
       process.stderr.write(
         `basecamp: serving ${file} at ${running.url}/api/v1 (clock ${flags.clock}${flags.clock === "realtime" ? ` x${flags.speed}` : ""})\n` +

@@ -1,0 +1,67 @@
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { z } from "zod";
+import type { Isolation } from "../../src/participant/isolation.js";
+import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
+import type { Held } from "./lineup.js";
+import { StrategyFailure, type AgentContext, type Strategy } from "./strategy.js";
+import { duringWindow } from "./timing.js";
+
+export interface PythonStrategyOptions {
+  isolation: Isolation;
+  /** Wall-clock seconds fit(train) may take. */
+  fit_timeout_seconds: number;
+  /** Wall-clock seconds one predict may take. */
+  predict_timeout_seconds: number;
+}
+
+/**
+ * A Python strategy file (`predict(live, benchmark=None)`, optional `fit(train)` and `PARAMS`) or a
+ * cloudpickled predict callable, played through one persistent worker for the whole replay: fit
+ * once on the train split before its first round, then predict each round. What predict answers
+ * is submitted as it is, so wrong ids, NaN or values outside [0, 1] get the service's own
+ * refusals; a predict that raises, hangs or answers something else is a failed round with its
+ * reason. Parameters are checked against PARAMS when the worker loads the file.
+ */
+export async function loadPythonStrategy(
+  path: string,
+  kind: "python" | "pickle",
+  params: Record<string, unknown>,
+  opts: PythonStrategyOptions,
+): Promise<Held<Strategy<Record<string, unknown>>>> {
+  const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
+  const started = await startPythonWorker({ source, isolation: opts.isolation, label: basename(path) });
+  if (!started.ok) throw new Error(`${basename(path)}: ${started.error}`);
+  const { worker } = started;
+  let fitted = false;
+
+  const fit = async (ctx: AgentContext) => {
+    if (fitted) return;
+    const outcome = await worker.fit(await ctx.client.downloadDataset("train"), opts.fit_timeout_seconds);
+    if (!outcome.ok) throw new StrategyFailure(`fit: ${outcome.error}`);
+    fitted = true;
+  };
+
+  const strategy: Strategy<Record<string, unknown>> = {
+    name: basename(path),
+    kind: "tournament",
+    summary: kind === "python" ? `the Python strategy ${basename(path)}` : `the model file ${basename(path)}`,
+    params: z.record(z.string(), z.unknown()),
+    actAt: (slot, _p, rng) => duringWindow(slot, rng),
+    act: async (ctx) => {
+      await fit(ctx);
+      await ctx.client.createModel({ name: ctx.model });
+      const { exped } = await ctx.client.instruments();
+      const live = await ctx.client.downloadDataset("live");
+      const benchmark = await ctx.client.downloadBenchmark("futures", "live");
+      const answer = await worker.predict(live, benchmark, opts.predict_timeout_seconds);
+      if (!answer.ok) throw new StrategyFailure(answer.error);
+      await ctx.client.submit({
+        model_id: ctx.model,
+        exped,
+        predictions: answer.ids.map((instrument_id, i) => ({ instrument_id, prediction: answer.values[i] })),
+      });
+    },
+  };
+  return { strategy, close: () => worker.close() };
+}
