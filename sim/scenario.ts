@@ -289,7 +289,7 @@ export function parseScenario(raw: unknown, source = "scenario"): Scenario {
       throw new ScenarioError(`${source}: agents[${i}].strategy: ${(e as Error).message}`);
     }
     if (strategy.kind !== scenario.kind) {
-      throw new ScenarioError(`${source}: agents[${i}].strategy: '${agent.strategy}' plays ${strategy.kind}s, and this scenario is a ${scenario.kind}`);
+      throw new ScenarioError(`${source}: agents[${i}].strategy: '${agent.strategy}' plays ${strategy.kind}s, and this scenario is ${scenario.kind === "event" ? "an event" : "a tournament"}`);
     }
     const params = strategy.params.safeParse(agent.params);
     if (!params.success) {

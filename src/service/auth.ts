@@ -45,8 +45,11 @@ export function requireScope(p: Principal, allowed: Scope[], what: string): void
   if (allowed.includes(p.scope)) return;
   if (p.scope === "llm") throw refuse("llm_scope_only", { what });
   if (!allowed.some((s) => productOf(s) === productOf(p.scope))) throw refuse("scope_restricted", { what, scope: p.scope });
-  throw refuse("insufficient_scope", { what, needed: allowed.join(" or ") });
+  throw refuse("insufficient_scope", { what, needed: withArticle(allowed.join(" or ")) });
 }
+
+/** "an event", "a tournament or event": the indefinite article a scope list reads with. */
+const withArticle = (words: string) => `${/^[aeiou]/.test(words) ? "an" : "a"} ${words}`;
 
 /** Scopes that may read rounds, schedules and boards: every key but an LLM-scoped one. */
 export const readerScopes: Scope[] = ["tournament", "event", "practice"];

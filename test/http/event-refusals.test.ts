@@ -161,6 +161,7 @@ describe("Event submit table", () => {
     const m = await newModel(s, "key-pia-00000003", "pia");
     const a = await postForm(s, ROUND_UPLOAD, "key-pia-00000003", csvUpload(m, live, spread(live, 37)));
     expect(refusal(a)).toMatchObject({ status: 403, code: "insufficient_scope" });
+    expect(a.json.detail.message).toMatch(/ needs an event key\.$/);
     expect((await postForm(s, PRACTICE_UPLOAD, "key-pia-00000003", csvUpload(m, validation, spread(validation, 37)))).status).toBe(202);
   });
 
