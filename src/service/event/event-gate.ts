@@ -4,7 +4,8 @@ import { cadenceNow, type ServiceContext } from "../deployment.js";
 /**
  * Whether the event takes work now. Before the build phase: 403 not started. Once `done`: 403
  * ended. The round lane (and the live split) also needs an open round: otherwise 409
- * `cadence_not_open` with `Retry-After`, the seconds until the next round opens.
+ * `cadence_not_open` with `Retry-After`, the seconds until the next round opens (in the last round
+ * boundary, until the event is done).
  */
 export function requireEventOpen(ctx: ServiceContext, needsRound: boolean): void {
   requireEventStarted(ctx);
@@ -12,8 +13,9 @@ export function requireEventOpen(ctx: ServiceContext, needsRound: boolean): void
   const cadence = cadenceNow(ctx);
   if (cadence.phase === "done") throw refuse("hackathon_ended");
   if (!needsRound || !cadence.intake_fenced) return;
+  // Until the next round opens; in the last boundary no round follows, so until `done` (then 403 ended).
   const next = ctx.world.schedule.rounds.find((r) => r.open_at > now);
-  const wait = Math.max(1, Math.ceil(((next?.open_at ?? now) - now) / 1000));
+  const wait = Math.max(1, next ? Math.ceil((next.open_at - now) / 1000) : (cadence.seconds_until_next_phase ?? 1));
   throw refuse("cadence_not_open", {}, {
     extra: { retry_after_seconds: wait, intake_fenced: true, phase: cadence.phase },
     headers: { "Retry-After": String(wait) },
