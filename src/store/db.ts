@@ -5,11 +5,12 @@ import { sql as m003 } from "./migrations/003-event-staking.js";
 import { sql as m004 } from "./migrations/004-tournament-staking.js";
 import { sql as m005 } from "./migrations/005-model-files.js";
 import { sql as m006 } from "./migrations/006-compute-jobs.js";
+import { sql as m007 } from "./migrations/007-upload-indexes.js";
 
 export type Db = Database.Database;
 
 /** Numbered migrations, applied in order; `PRAGMA user_version` records how many have run. */
-const migrations: string[] = [m001, m002, m003, m004, m005, m006];
+const migrations: string[] = [m001, m002, m003, m004, m005, m006, m007];
 
 /** Opens (or creates) the store in WAL mode and brings its schema up to date. */
 export function openDb(path = ":memory:"): Db {
