@@ -1,4 +1,5 @@
 import { refuse } from "../domain/errors.js";
+import { keyDigest } from "../domain/ids.js";
 import type { Scope, ServiceContext } from "./deployment.js";
 
 /** The caller an API key stands for. */
@@ -16,9 +17,9 @@ export function authenticate(ctx: ServiceContext, key: string | undefined | null
   const row = ctx.db
     .prepare(
       `SELECT a.id AS agent_id, a.name AS agent, k.scope, k.fingerprint, a.email_confirmed, a.blocked
-       FROM keys k JOIN agents a ON a.id = k.agent_id WHERE k.key = ?`,
+       FROM keys k JOIN agents a ON a.id = k.agent_id WHERE k.key_sha256 = ?`,
     )
-    .get(key) as
+    .get(keyDigest(key)) as
     | { agent_id: string; agent: string; scope: Scope; fingerprint: string; email_confirmed: number; blocked: number }
     | undefined;
   if (!row) throw refuse("invalid_api_key");

@@ -6,11 +6,15 @@ import { sql as m004 } from "./migrations/004-tournament-staking.js";
 import { sql as m005 } from "./migrations/005-model-files.js";
 import { sql as m006 } from "./migrations/006-compute-jobs.js";
 import { sql as m007 } from "./migrations/007-upload-indexes.js";
+import { migrate as m008 } from "./migrations/008-key-digests.js";
 
 export type Db = Database.Database;
 
+/** A schema step: SQL, or a function for one that must compute its new rows (a digest). */
+type Migration = string | ((db: Database.Database) => void);
+
 /** Numbered migrations, applied in order; `PRAGMA user_version` records how many have run. */
-const migrations: string[] = [m001, m002, m003, m004, m005, m006, m007];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
 
 /** Opens (or creates) the store in WAL mode and brings its schema up to date. */
 export function openDb(path = ":memory:"): Db {
@@ -20,7 +24,9 @@ export function openDb(path = ":memory:"): Db {
   const applied = db.pragma("user_version", { simple: true }) as number;
   for (let i = applied; i < migrations.length; i++) {
     db.transaction(() => {
-      db.exec(migrations[i]);
+      const m = migrations[i];
+      if (typeof m === "string") db.exec(m);
+      else m(db);
       db.pragma(`user_version = ${i + 1}`);
     })();
   }
