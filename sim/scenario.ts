@@ -214,10 +214,13 @@ export const scenarioSchema = z.strictObject({
   event: eventSchema.optional(),
   scoring: scoringSchema.default({ weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, aggregate: "sum" }),
   organiser_key: z.string().min(8).default("organiser-key-0000"),
-  /** Fixed window per key and endpoint; the 429 names the ceiling. */
+  /**
+   * Fixed window per key and endpoint; the 429 names the ceiling. `failed_auth_ceiling`: unknown
+   * keys a client address may send per window before its every keyed call gets 429 for the rest of it.
+   */
   rate_limit: z
-    .strictObject({ ceiling: z.int().min(1), window_seconds: z.int().min(1) })
-    .default({ ceiling: 1000, window_seconds: 60 }),
+    .strictObject({ ceiling: z.int().min(1), window_seconds: z.int().min(1), failed_auth_ceiling: z.int().min(1).default(60) })
+    .default({ ceiling: 1000, window_seconds: 60, failed_auth_ceiling: 60 }),
   /** Access-gate service-token credentials; null = no gate (production hosts need only the key). */
   gate: z.strictObject({ client_id: z.string().min(1), client_secret: z.string().min(1) }).nullable().default(null),
   actions: z.array(actionSchema).default([]),

@@ -30,6 +30,10 @@ export const catalogue = {
     status: 429,
     text: "Rate limit exceeded: at most {ceiling} requests per {window_seconds} s per key and endpoint.",
   },
+  auth_rate_limited: {
+    status: 429,
+    text: "Rate limit exceeded: at most {ceiling} failed authentications per {window_seconds} s per client address.",
+  },
   lane_saturated: { status: 503, text: "Upload lane saturated; retry after 5 seconds." },
   internal_error: { status: 500, text: "Internal error: {message}" },
 

@@ -58,8 +58,8 @@ export interface Deployment {
   scoring: { weights: { corr: number; aimc: number; ncorr: number }; clip: number; aggregate: Aggregate };
   organiser_key: string;
   faults: Faults;
-  /** Fixed-window rate limit per key and endpoint. */
-  rate_limit: { ceiling: number; window_seconds: number };
+  /** Fixed-window rate limit per key and endpoint, and on failed authentications per client address. */
+  rate_limit: { ceiling: number; window_seconds: number; failed_auth_ceiling: number };
   /** Access-gate credentials; when set, /api/v1 requests without both headers are bounced with a 302. */
   gate: { client_id: string; client_secret: string } | null;
   agents: {

@@ -1,6 +1,7 @@
 import { iso } from "../domain/clock.js";
 import type { CadenceState } from "../domain/cadence.js";
-import { authenticate, type Principal } from "./auth.js";
+import { ServiceError } from "../domain/errors.js";
+import type { Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
 import { uploadsRemaining } from "./event/pool.js";
 import { diagnosticsMaintenance } from "./faults.js";
@@ -141,12 +142,16 @@ export interface WhoAmI {
   agent: string | null;
 }
 
-/** Whether a key authenticates, and as what; never shows the key. */
-export function whoami(ctx: ServiceContext, key: string | undefined): WhoAmI {
+/**
+ * Whether a key authenticates (by `authenticate`), and as what; never shows the key. Only a
+ * failed-authentication 429 propagates: past that ceiling, whoami must not tell a right key from a wrong one.
+ */
+export function whoami(authenticate: (key: string | undefined) => Principal, key: string | undefined): WhoAmI {
   try {
-    const p = authenticate(ctx, key);
+    const p = authenticate(key);
     return { authenticated: true, scope: p.scope, fingerprint: p.fingerprint, email_confirmed: p.email_confirmed, agent: p.agent };
-  } catch {
+  } catch (e) {
+    if (e instanceof ServiceError && e.code === "auth_rate_limited") throw e;
     return { authenticated: false, scope: null, fingerprint: null, email_confirmed: null, agent: null };
   }
 }
