@@ -1,8 +1,8 @@
 import { Hono, type Handler, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { refuse, type ServiceError } from "../domain/errors.js";
 import { handleMcpPost } from "../mcp/http.js";
 import type { Service } from "../service/service.js";
+import { bodyLimit } from "./body-limit.js";
 import { callerAddress } from "./caller.js";
 import { noAuthorizationHeader, noKeyInQuery } from "./credentials.js";
 import { accessGate, LOGIN_PATH, loginPage } from "./gate.js";
@@ -89,7 +89,7 @@ function guards(r: Route, service: Service, limit: number): MiddlewareHandler[] 
   const maxSize = r.upload
     ? uploadBodyLimit(service.ctx.world.deployment.event, r.upload.items, limit)
     : (r.bodyLimit?.(service) ?? limit);
-  const tooLarge = bodyLimit({ maxSize, onError: () => renderError(refuse("payload_too_large", { limit: maxSize }, { extra: { limit: maxSize } })) });
+  const tooLarge = bodyLimit(maxSize);
   return r.upload ? [intakeSlot(service, r.upload.lane), tooLarge] : [tooLarge];
 }
 
