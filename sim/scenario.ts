@@ -91,12 +91,18 @@ const eventSchema = z.strictObject({
   intake_concurrency: z.int().min(1).default(4),
   /** Rows per agent kept on each round board (submitting is entering). */
   entry_limit: z.int().min(1).default(3),
+  /**
+   * The event lanes' model file. `enforce_python_version` (default true, the spec's behaviour: "the
+   * accepted set is per deployment and a rejection names it"): a `model_pkl_python_version` outside
+   * `python_versions` is refused with 400 naming the set; false accepts it as declared.
+   */
   model_file: z
     .strictObject({
       max_bytes: z.int().min(1).default(10 * 1024 * 1024),
       python_versions: z.array(z.string().regex(/^\d+\.\d+$/, "expected 'major.minor'")).min(1).default(["3.11", "3.12", "3.13"]),
+      enforce_python_version: z.boolean().default(true),
     })
-    .default({ max_bytes: 10 * 1024 * 1024, python_versions: ["3.11", "3.12", "3.13"] }),
+    .default({ max_bytes: 10 * 1024 * 1024, python_versions: ["3.11", "3.12", "3.13"], enforce_python_version: true }),
   predictions_max_bytes: z.int().min(1).default(20 * 1024 * 1024),
   staking: eventStakingSchema.optional(),
   final_window: finalWindowSchema.optional(),

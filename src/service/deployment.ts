@@ -29,7 +29,11 @@ export interface EventSettings extends EventPlan {
   scoring_seconds: number;
   intake_concurrency: number;
   entry_limit: number;
-  model_file: { max_bytes: number; python_versions: string[] };
+  /**
+   * The event lanes' model-file rules: the size limit, the accepted `model_pkl_python_version`s, and
+   * whether a declaration outside them is refused (400 naming the set) or accepted as declared.
+   */
+  model_file: { max_bytes: number; python_versions: string[]; enforce_python_version: boolean };
   predictions_max_bytes: number;
   /** Absent: the event has no staking configured. Amounts are decimal USDC strings. */
   staking?: {

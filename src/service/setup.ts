@@ -2,7 +2,7 @@ import { agentId, keyDigest, keyFingerprint } from "../domain/ids.js";
 import { canonicalJson } from "../store/canonical-json.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
-import type { Deployment, ServiceContext } from "./deployment.js";
+import type { Deployment, EventSettings, ServiceContext } from "./deployment.js";
 import { storeFaults } from "./faults.js";
 
 /**
@@ -48,7 +48,14 @@ function deploymentIdentity(d: Deployment): unknown {
   const agents = d.agents.map(({ event_staking, key, ...rest }) =>
     event_staking ? { ...rest, key: keyDigest(key) } : { ...rest, key: keyDigest(key), event_staking },
   );
-  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents, faults: d.faults, staking: d.staking, auto_submit: d.auto_submit };
+  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: eventIdentity(d.event), dataset: d.dataset, agents, faults: d.faults, staking: d.staking, auto_submit: d.auto_submit };
+}
+
+/** An event's settings, a newer field left out at its default, so stores made before it existed still resume. */
+function eventIdentity(e: EventSettings | undefined): unknown {
+  if (!e) return e;
+  const { enforce_python_version, ...model_file } = e.model_file;
+  return { ...e, model_file: enforce_python_version ? model_file : e.model_file };
 }
 
 export interface ScoringSettingsRecord {

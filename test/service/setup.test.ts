@@ -15,7 +15,8 @@ import { smallScenario } from "../helpers/small-scenario.js";
  */
 function beforeStaking(d: ReturnType<typeof deploymentOf>): string {
   const agents = d.agents.map(({ name, key, scope, email_confirmed, blocked }) => ({ name, key: keyDigest(key), scope, email_confirmed, blocked }));
-  return canonicalJson({ seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents, faults: d.faults });
+  const event = d.event && { ...d.event, model_file: { max_bytes: d.event.model_file.max_bytes, python_versions: d.event.model_file.python_versions } };
+  return canonicalJson({ seed: d.seed, kind: d.kind, calendar: d.calendar, event, dataset: d.dataset, agents, faults: d.faults });
 }
 
 describe("resuming a store", () => {
