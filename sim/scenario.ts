@@ -76,6 +76,12 @@ const computeSchema = z.strictObject({
 
 const eventSchema = z.strictObject({
   start: z.iso.datetime(),
+  /**
+   * Minutes of a `pre_event` phase before `start`, where the clock of `serve` (and of `run`) begins:
+   * the event announced but not open, data and compute refused with 403 `Your hackathon has not
+   * started yet`. Absent: the clock begins at the build phase.
+   */
+  pre_event_minutes: z.number().positive().optional(),
   build_phase_minutes: z.number().positive(),
   stake_window_minutes: z.number().min(0).default(0),
   n_rounds: z.int().min(1).max(50),

@@ -3,6 +3,7 @@ import type { CadenceState } from "../domain/cadence.js";
 import { ServiceError } from "../domain/errors.js";
 import type { Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
+import { eventStarted } from "./event/event-gate.js";
 import { uploadsRemaining } from "./event/pool.js";
 import { diagnosticsMaintenance } from "./faults.js";
 import { computeFunded } from "./compute/jobs.js";
@@ -85,7 +86,7 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
     const auto_run = models.some((m) => m.lane_active);
     return { ...base, mode: "tournament", live_round: cadence.open_window, uploads_remaining: null, auto_run };
   }
-  const started = ctx.clock.now() >= ctx.world.schedule.phases[0].start;
+  const started = eventStarted(ctx);
   return {
     ...base,
     cadence: { ...cadence, diagnostics_maintenance: diagnosticsMaintenance(ctx), clock_paused: ctx.clock.paused?.() ?? false },

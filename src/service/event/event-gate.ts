@@ -1,3 +1,4 @@
+import { buildPhase } from "../../domain/cadence.js";
 import { refuse } from "../../domain/errors.js";
 import { cadenceNow, type ServiceContext } from "../deployment.js";
 
@@ -22,7 +23,12 @@ export function requireEventOpen(ctx: ServiceContext, needsRound: boolean): void
   });
 }
 
-/** Before the build phase: 403 `Your hackathon has not started yet`. */
+/** Whether the event has opened: its build phase has begun. */
+export function eventStarted(ctx: ServiceContext): boolean {
+  return ctx.clock.now() >= buildPhase(ctx.world.schedule).start;
+}
+
+/** Before the build phase (in `pre_event`, or before the clock's start): 403 `Your hackathon has not started yet`. */
 export function requireEventStarted(ctx: ServiceContext): void {
-  if (ctx.clock.now() < ctx.world.schedule.phases[0].start) throw refuse("hackathon_not_started");
+  if (!eventStarted(ctx)) throw refuse("hackathon_not_started");
 }
