@@ -78,6 +78,12 @@ const computeSchema = z.strictObject({
 
 const eventSchema = z.strictObject({
   start: z.iso.datetime(),
+  /**
+   * Minutes of a `pre_event` phase before `start`, where the clock of `serve` (and of `run`) begins:
+   * the event announced but not open, data and compute refused with 403 `Your hackathon has not
+   * started yet`. Absent: the clock begins at the build phase.
+   */
+  pre_event_minutes: z.number().positive().optional(),
   build_phase_minutes: z.number().positive(),
   stake_window_minutes: z.number().min(0).default(0),
   n_rounds: z.int().min(1).max(50),
@@ -93,12 +99,18 @@ const eventSchema = z.strictObject({
   intake_concurrency: z.int().min(1).default(4),
   /** Rows per agent kept on each round board (submitting is entering). */
   entry_limit: z.int().min(1).default(3),
+  /**
+   * The event lanes' model file. `enforce_python_version` (default true, the spec's behaviour: "the
+   * accepted set is per deployment and a rejection names it"): a `model_pkl_python_version` outside
+   * `python_versions` is refused with 400 naming the set; false accepts it as declared.
+   */
   model_file: z
     .strictObject({
       max_bytes: z.int().min(1).default(10 * 1024 * 1024),
       python_versions: z.array(z.string().regex(/^\d+\.\d+$/, "expected 'major.minor'")).min(1).default(["3.11", "3.12", "3.13"]),
+      enforce_python_version: z.boolean().default(true),
     })
-    .default({ max_bytes: 10 * 1024 * 1024, python_versions: ["3.11", "3.12", "3.13"] }),
+    .default({ max_bytes: 10 * 1024 * 1024, python_versions: ["3.11", "3.12", "3.13"], enforce_python_version: true }),
   predictions_max_bytes: z.int().min(1).default(20 * 1024 * 1024),
   staking: eventStakingSchema.optional(),
   final_window: finalWindowSchema.optional(),
@@ -239,10 +251,13 @@ export const scenarioSchema = z.strictObject({
   event: eventSchema.optional(),
   scoring: scoringSchema.default({ weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, aggregate: "sum" }),
   organiser_key: z.string().min(8).default("organiser-key-0000"),
-  /** Fixed window per key and endpoint; the 429 names the ceiling. */
+  /**
+   * Fixed window per key and endpoint; the 429 names the ceiling. `failed_auth_ceiling`: unknown
+   * keys a client address may send per window before its every keyed call gets 429 for the rest of it.
+   */
   rate_limit: z
-    .strictObject({ ceiling: z.int().min(1), window_seconds: z.int().min(1) })
-    .default({ ceiling: 1000, window_seconds: 60 }),
+    .strictObject({ ceiling: z.int().min(1), window_seconds: z.int().min(1), failed_auth_ceiling: z.int().min(1).default(60) })
+    .default({ ceiling: 1000, window_seconds: 60, failed_auth_ceiling: 60 }),
   /** Access-gate service-token credentials; null = no gate (production hosts need only the key). */
   gate: z.strictObject({ client_id: z.string().min(1), client_secret: z.string().min(1) }).nullable().default(null),
   actions: z.array(actionSchema).default([]),
@@ -325,7 +340,7 @@ export function parseScenario(raw: unknown, source = "scenario", baseDir = "."):
       throw new ScenarioError(`${source}: agents[${i}].strategy: ${(e as Error).message}`);
     }
     if (strategy.kind !== scenario.kind) {
-      throw new ScenarioError(`${source}: agents[${i}].strategy: '${agent.strategy}' plays ${strategy.kind}s, and this scenario is a ${scenario.kind}`);
+      throw new ScenarioError(`${source}: agents[${i}].strategy: '${agent.strategy}' plays ${strategy.kind}s, and this scenario is ${scenario.kind === "event" ? "an event" : "a tournament"}`);
     }
     const params = strategy.params.safeParse(agent.params);
     if (!params.success) {

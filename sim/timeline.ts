@@ -1,3 +1,4 @@
+import { buildPhase } from "../src/domain/cadence.js";
 import type { Rng } from "../src/domain/rng.js";
 import type { World } from "../src/service/deployment.js";
 import type { Scenario } from "./scenario.js";
@@ -43,7 +44,7 @@ export function buildTimeline(scenario: Scenario, world: World, root: Rng, lineu
 export function slotsOf(world: World): RoundSlot[] {
   const rounds = world.schedule.rounds.map((r, i) => ({ exped: r.window, index: i + 1, open_at: r.open_at, close_at: r.close_at }));
   if (world.schedule.kind !== "event") return rounds;
-  const build = world.schedule.phases[0];
+  const build = buildPhase(world.schedule);
   return [{ exped: build.name, index: 0, open_at: build.start, close_at: build.end ?? build.start }, ...rounds];
 }
 

@@ -1,14 +1,16 @@
 /**
- * The event plan: a build phase, an optional stake window, then N rounds each followed by a fenced
- * round boundary, then `done`. An event round is scored at its boundary, so its `resolves_at` is
- * its close.
+ * The event plan: an optional `pre_event` phase (the event announced, not yet open), a build phase,
+ * an optional stake window, then N rounds each followed by a fenced round boundary, then `done`. An
+ * event round is scored at its boundary, so its `resolves_at` is its close.
  */
 import { atLeastOneInteger, minutes, parseUtc } from "./cadence-input.js";
-import { phasesFrom, type PhaseMark, type Schedule } from "./cadence-schedule.js";
+import { phasesFrom, type Phase, type PhaseMark, type Schedule } from "./cadence-schedule.js";
 
 export interface EventPlan {
-  /** ISO datetime the build phase starts. */
+  /** ISO datetime the build phase starts: the event opens. */
   start: string;
+  /** Minutes of `pre_event` before `start`, where a clock (served or replayed) begins; absent or 0 = none. */
+  pre_event_minutes?: number;
   build_phase_minutes: number;
   /** 0 = no stake window. */
   stake_window_minutes: number;
@@ -20,7 +22,8 @@ export interface EventPlan {
 }
 
 export function eventSchedule(plan: EventPlan): Schedule {
-  let t = parseUtc("start", plan.start);
+  const pre = minutes("pre_event_minutes", plan.pre_event_minutes ?? 0, true);
+  let t = parseUtc("start", plan.start) - pre;
   const n = atLeastOneInteger("n_rounds", plan.n_rounds);
   const build = minutes("build_phase_minutes", plan.build_phase_minutes);
   const stake = minutes("stake_window_minutes", plan.stake_window_minutes, true);
@@ -32,6 +35,7 @@ export function eventSchedule(plan: EventPlan): Schedule {
     marks.push({ name, at: t, open_window });
     t += ms;
   };
+  mark("pre_event", pre);
   mark("build", build);
   mark("stake", stake);
   const rounds = lengths.map((ms, i) => {
@@ -44,6 +48,11 @@ export function eventSchedule(plan: EventPlan): Schedule {
   });
   mark("done", 0);
   return { kind: "event", phases: phasesFrom(marks), rounds };
+}
+
+/** The event's build phase: where it opens (after the `pre_event` phase, when it has one). */
+export function buildPhase(s: Schedule): Phase {
+  return s.phases.find((p) => p.name === "build") as Phase;
 }
 
 function roundLengths(round_minutes: number | number[], n: number): number[] {

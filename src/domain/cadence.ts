@@ -7,5 +7,5 @@ export { phaseAt } from "./cadence-schedule.js";
 export type { CadenceState, Phase, Schedule, ScheduledRound } from "./cadence-schedule.js";
 export { defaultTournamentCalendar, tournamentRounds, tournamentSchedule } from "./cadence-tournament.js";
 export type { TournamentCalendar, TournamentRound } from "./cadence-tournament.js";
-export { eventSchedule } from "./cadence-event.js";
+export { buildPhase, eventSchedule } from "./cadence-event.js";
 export type { EventPlan } from "./cadence-event.js";

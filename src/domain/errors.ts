@@ -18,7 +18,7 @@ export const catalogue = {
   },
   email_not_verified: { status: 403, text: "E-mail not verified" },
   scope_restricted: { status: 403, text: "Scope restricted: this {scope} key is confined to its own product and cannot use {what}." },
-  insufficient_scope: { status: 403, text: "Insufficient scope: {what} needs a {needed} key." },
+  insufficient_scope: { status: 403, text: "Insufficient scope: {what} needs {needed} key." },
   account_blocked: { status: 403, text: "Account blocked" },
   llm_scope_only: { status: 403, text: "This key is LLM-scoped and cannot call {what}." },
   organiser_key_required: { status: 403, text: "This needs the scenario's organiser key." },
@@ -29,6 +29,10 @@ export const catalogue = {
   rate_limited: {
     status: 429,
     text: "Rate limit exceeded: at most {ceiling} requests per {window_seconds} s per key and endpoint.",
+  },
+  auth_rate_limited: {
+    status: 429,
+    text: "Rate limit exceeded: at most {ceiling} failed authentications per {window_seconds} s per client address.",
   },
   lane_saturated: { status: 503, text: "Upload lane saturated; retry after 5 seconds." },
   internal_error: { status: 500, text: "Internal error: {message}" },

@@ -8,9 +8,14 @@ export function serviceId(prefix: string, seed: string | number, kind: string, n
   return `${prefix}_${createHash("sha256").update(`${seed}/${kind}/${n}`).digest("hex").slice(0, 16)}`;
 }
 
+/** An API key's SHA-256 digest (64 hex digits): what the store keeps in its place. */
+export function keyDigest(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
 /** A stable fingerprint of an API key, safe to show: never the key itself. */
 export function keyFingerprint(key: string): string {
-  return `sha256:${createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
+  return `sha256:${keyDigest(key).slice(0, 16)}`;
 }
 
 /** An agent's id: its scenario name, prefixed. */

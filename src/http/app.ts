@@ -1,9 +1,10 @@
 import { Hono, type Handler, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { refuse, type ServiceError } from "../domain/errors.js";
 import type { DownloadDir } from "../mcp/downloads.js";
 import { handleMcpPost } from "../mcp/http.js";
 import type { Service } from "../service/service.js";
+import { bodyLimit } from "./body-limit.js";
+import { callerAddress } from "./caller.js";
 import { noAuthorizationHeader, noKeyInQuery } from "./credentials.js";
 import { accessGate, LOGIN_PATH, loginPage } from "./gate.js";
 import { parseFormBody } from "./form-body.js";
@@ -91,7 +92,7 @@ function guards(r: Route, service: Service, limit: number): MiddlewareHandler[] 
   const maxSize = r.upload
     ? uploadBodyLimit(service.ctx.world.deployment.event, r.upload.items, limit)
     : (r.bodyLimit?.(service) ?? limit);
-  const tooLarge = bodyLimit({ maxSize, onError: () => renderError(refuse("payload_too_large", { limit: maxSize }, { extra: { limit: maxSize } })) });
+  const tooLarge = bodyLimit(maxSize);
   return r.upload ? [intakeSlot(service, r.upload.lane), tooLarge] : [tooLarge];
 }
 
@@ -115,10 +116,10 @@ export function createApp(service: Service, options: AppOptions): Hono {
   app.onError((e) => renderThrown(e, log));
   app.notFound((c) => renderError(unmatched(c.req.method, c.req.path)));
   app.use("/api/v1/*", accessGate(service.ctx.world.deployment.gate));
-  app.use("/api/v1/*", noAuthorizationHeader, noKeyInQuery);
+  app.use("/api/v1/*", noAuthorizationHeader, noKeyInQuery, callerAddress);
   app.get(LOGIN_PATH, () => loginPage());
   // The MCP face: behind the same gate, keyed by X-API-Key or Bearer (src/mcp/http.ts), never by the query; POST only.
-  app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery);
+  app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery, callerAddress);
   app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, options.downloads, log));
   app.all("/mcp", (c) => renderError(refuse("method_not_allowed", { method: c.req.method, path: "/mcp", allowed: "POST" }, { headers: { Allow: "POST" } })));
   for (const r of routes) {

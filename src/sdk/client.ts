@@ -16,7 +16,7 @@ import type { JobView } from "../service/compute/job-view.js";
 import type { ModelRecord } from "../service/models.js";
 import type { ModelFileInput } from "../service/auto-submit/upload-model.js";
 import type { ModelUploadView } from "../service/auto-submit/upload-view.js";
-import type { RoundView } from "../service/rounds.js";
+import type { RoundView, ScheduleView } from "../service/rounds.js";
 import type { StakeAllowance } from "../service/staking/allowance.js";
 import type { StakePolicy } from "../service/staking/stake-policy.js";
 import type { StakeInput, StakeResult } from "../service/staking/wallet-stakes.js";
@@ -63,7 +63,7 @@ export class BasecampClient implements Client {
     return this.http.json("GET", "/api/v1/rounds/current");
   }
 
-  schedule(): Promise<{ tournament: "futures"; rounds: RoundView[] }> {
+  schedule(): Promise<ScheduleView> {
     return this.http.json("GET", "/api/v1/schedule");
   }
 

@@ -1,4 +1,5 @@
 import { refuse } from "../domain/errors.js";
+import { keyDigest } from "../domain/ids.js";
 import type { Scope, ServiceContext } from "./deployment.js";
 
 /** The caller an API key stands for. */
@@ -16,9 +17,9 @@ export function authenticate(ctx: ServiceContext, key: string | undefined | null
   const row = ctx.db
     .prepare(
       `SELECT a.id AS agent_id, a.name AS agent, k.scope, k.fingerprint, a.email_confirmed, a.blocked
-       FROM keys k JOIN agents a ON a.id = k.agent_id WHERE k.key = ?`,
+       FROM keys k JOIN agents a ON a.id = k.agent_id WHERE k.key_sha256 = ?`,
     )
-    .get(key) as
+    .get(keyDigest(key)) as
     | { agent_id: string; agent: string; scope: Scope; fingerprint: string; email_confirmed: number; blocked: number }
     | undefined;
   if (!row) throw refuse("invalid_api_key");
@@ -45,8 +46,11 @@ export function requireScope(p: Principal, allowed: Scope[], what: string): void
   if (allowed.includes(p.scope)) return;
   if (p.scope === "llm") throw refuse("llm_scope_only", { what });
   if (!allowed.some((s) => productOf(s) === productOf(p.scope))) throw refuse("scope_restricted", { what, scope: p.scope });
-  throw refuse("insufficient_scope", { what, needed: allowed.join(" or ") });
+  throw refuse("insufficient_scope", { what, needed: withArticle(allowed.join(" or ")) });
 }
+
+/** "an event", "a tournament or event": the indefinite article a scope list reads with. */
+const withArticle = (words: string) => `${/^[aeiou]/.test(words) ? "an" : "a"} ${words}`;
 
 /** Scopes that may read rounds, schedules and boards: every key but an LLM-scoped one. */
 export const readerScopes: Scope[] = ["tournament", "event", "practice"];

@@ -14,7 +14,7 @@ import type { JobView } from "./compute/job-view.js";
 import type { ModelRecord } from "./models.js";
 import type { ModelFileInput } from "./auto-submit/upload-model.js";
 import type { ModelUploadView } from "./auto-submit/upload-view.js";
-import type { RoundView } from "./rounds.js";
+import type { RoundView, ScheduleView } from "./rounds.js";
 import type { StakeAllowance } from "./staking/allowance.js";
 import type { StakePolicy } from "./staking/stake-policy.js";
 import type { StakeInput, StakeResult } from "./staking/wallet-stakes.js";
@@ -31,7 +31,7 @@ export interface Client {
   getStarted(): Promise<StatusView>;
   explainScoring(): Promise<ScoringView>;
   currentRound(): Promise<RoundView>;
-  schedule(): Promise<{ tournament: "futures"; rounds: RoundView[] }>;
+  schedule(): Promise<ScheduleView>;
   instruments(): Promise<{ exped: string; instrument_ids: string[]; data_datestamp: string }>;
   downloadDataset(split: string): Promise<Frame>;
   downloadBenchmark(universe: "futures", split: string): Promise<Frame>;

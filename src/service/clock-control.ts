@@ -48,7 +48,10 @@ export function holdClock(ctx: ServiceContext, control: ClockControl, hold: bool
   return clockView(ctx, control);
 }
 
-/** The instant an advance request asks for: never before now. */
+/** The last instant the clock may show: a four-digit year, so every instant it serves is a plain ISO date. */
+export const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** The instant an advance request asks for: never before now, never after LAST_INSTANT. */
 export function advanceTarget(ctx: ServiceContext, request: AdvanceRequest): number {
   const now = ctx.clock.now();
   let t: number;
@@ -69,6 +72,10 @@ export function advanceTarget(ctx: ServiceContext, request: AdvanceRequest): num
   }
   if (!Number.isFinite(t)) {
     throw refuse("validation_error", { message: `${field}: expected a finite duration or an ISO instant` }, { extra: { loc: ["body", field] } });
+  }
+  if (t > LAST_INSTANT) {
+    const message = `${field}: the clock can go no later than ${iso(LAST_INSTANT)}`;
+    throw refuse("validation_error", { message }, { extra: { loc: ["body", field] } });
   }
   if (t < now) throw refuse("clock_backwards", { until: iso(t), now: iso(now) }, { extra: { loc: ["body", field] } });
   return t;

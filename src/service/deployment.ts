@@ -29,7 +29,11 @@ export interface EventSettings extends EventPlan {
   scoring_seconds: number;
   intake_concurrency: number;
   entry_limit: number;
-  model_file: { max_bytes: number; python_versions: string[] };
+  /**
+   * The event lanes' model-file rules: the size limit, the accepted `model_pkl_python_version`s, and
+   * whether a declaration outside them is refused (400 naming the set) or accepted as declared.
+   */
+  model_file: { max_bytes: number; python_versions: string[]; enforce_python_version: boolean };
   predictions_max_bytes: number;
   /** Absent: the event has no staking configured. Amounts are decimal USDC strings. */
   staking?: {
@@ -58,8 +62,8 @@ export interface Deployment {
   scoring: { weights: { corr: number; aimc: number; ncorr: number }; clip: number; aggregate: Aggregate };
   organiser_key: string;
   faults: Faults;
-  /** Fixed-window rate limit per key and endpoint. */
-  rate_limit: { ceiling: number; window_seconds: number };
+  /** Fixed-window rate limit per key and endpoint, and on failed authentications per client address. */
+  rate_limit: { ceiling: number; window_seconds: number; failed_auth_ceiling: number };
   /** Access-gate credentials; when set, /api/v1 requests without both headers are bounced with a 302. */
   gate: { client_id: string; client_secret: string } | null;
   agents: {

@@ -34,8 +34,15 @@ export function currentRound(ctx: ServiceContext): RoundView {
   return view(ctx, r);
 }
 
-export function schedule(ctx: ServiceContext): { tournament: "futures"; rounds: RoundView[] } {
-  return { tournament: "futures", rounds: allRounds(ctx.db).map((r) => view(ctx, r)) };
+/**
+ * Every round's window. `mode` says which product the deployment runs, as the status view does; a
+ * tournament's answer also names its tournament, an event's claims none.
+ */
+export type ScheduleView = { mode: "tournament"; tournament: "futures"; rounds: RoundView[] } | { mode: "event"; rounds: RoundView[] };
+
+export function schedule(ctx: ServiceContext): ScheduleView {
+  const rounds = allRounds(ctx.db).map((r) => view(ctx, r));
+  return ctx.world.deployment.kind === "event" ? { mode: "event", rounds } : { mode: "tournament", tournament: "futures", rounds };
 }
 
 /** The exact instrument ids of the open round. */

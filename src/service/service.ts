@@ -23,6 +23,8 @@ import { archiveModel, createModel, getModels } from "./models.js";
 import { toggleFault, type FaultName } from "./faults.js";
 import { changeScoring, requireOrganiser } from "./organiser.js";
 import { RateLimiter } from "./rate-limit.js";
+import { AuthFailures } from "./auth-failures.js";
+import { callerAddress } from "./caller-address.js";
 import { currentRound, instruments, schedule } from "./rounds.js";
 import { explainScoring, getStarted, whoami } from "./status.js";
 import { getStakeAllowance } from "./staking/allowance.js";
@@ -52,6 +54,7 @@ export interface ServiceOptions {
 export class Service {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly limiter: RateLimiter;
+  private readonly authFailures: AuthFailures;
   private readonly intake: Record<Lane, IntakeSlots>;
   private readonly walk: ClockWalk | undefined;
 
@@ -60,6 +63,7 @@ export class Service {
     private readonly options: ServiceOptions = {},
   ) {
     this.limiter = new RateLimiter(ctx.world.deployment.rate_limit);
+    this.authFailures = new AuthFailures(ctx.world.deployment.rate_limit);
     const slots = ctx.world.deployment.event?.intake_concurrency ?? 1;
     this.intake = { round: new IntakeSlots(slots), practice: new IntakeSlots(slots) };
     this.walk = options.appointments && new ClockWalk(ctx, options.appointments(this), (fn) => this.run(fn));
@@ -87,10 +91,22 @@ export class Service {
     });
   }
 
+  /**
+   * Who `key` stands for. A network caller (a face set its address) whose unknown keys passed the
+   * ceiling is refused (429) before its key is looked at; each unknown key counts one against it.
+   */
+  private authenticate(key: string | undefined | null): Principal {
+    const address = callerAddress();
+    if (address === undefined) return authenticate(this.ctx, key);
+    const now = this.ctx.clock.now();
+    this.authFailures.check(address, now);
+    return this.authFailures.counting(address, now, () => authenticate(this.ctx, key));
+  }
+
   /** Authenticates `key`, counts the call against the rate limit of `operation`, then runs `fn`. */
   private as<T>(key: string | undefined, operation: string, fn: (p: Principal) => T | Promise<T>): Promise<T> {
     return this.run(() => {
-      const p = authenticate(this.ctx, key);
+      const p = this.authenticate(key);
       this.limiter.hit(key as string, operation, this.ctx.clock.now());
       return fn(p);
     });
@@ -143,7 +159,7 @@ export class Service {
     });
 
   /** Never refuses: a bad or missing key answers `authenticated: false`. */
-  whoami = (key: string | undefined) => this.run(() => whoami(this.ctx, key));
+  whoami = (key: string | undefined) => this.run(() => whoami((k) => this.authenticate(k), key));
   getStarted = (key: string | undefined) => this.as(key, "get_started", (p) => getStarted(this.ctx, p));
   /** Public: needs no key. */
   explainScoring = () => this.run(() => explainScoring(this.ctx));

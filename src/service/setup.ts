@@ -1,8 +1,8 @@
-import { agentId, keyFingerprint } from "../domain/ids.js";
+import { agentId, keyDigest, keyFingerprint } from "../domain/ids.js";
 import { canonicalJson } from "../store/canonical-json.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
-import type { Deployment, ServiceContext } from "./deployment.js";
+import type { Deployment, EventSettings, ServiceContext } from "./deployment.js";
 import { storeFaults } from "./faults.js";
 
 /**
@@ -24,10 +24,10 @@ export function initialiseStore(ctx: ServiceContext, t: number): void {
     setScoringSettings(ctx, world.deployment.scoring);
     storeFaults(ctx, world.deployment.faults);
     const agent = db.prepare("INSERT INTO agents (id, name, email_confirmed, blocked) VALUES (?, ?, ?, ?)");
-    const key = db.prepare("INSERT INTO keys (key, agent_id, scope, fingerprint) VALUES (?, ?, ?, ?)");
+    const key = db.prepare("INSERT INTO keys (key_sha256, agent_id, scope, fingerprint) VALUES (?, ?, ?, ?)");
     for (const a of world.deployment.agents) {
       agent.run(agentId(a.name), a.name, a.email_confirmed ? 1 : 0, a.blocked ? 1 : 0);
-      key.run(a.key, agentId(a.name), a.scope, keyFingerprint(a.key));
+      key.run(keyDigest(a.key), agentId(a.name), a.scope, keyFingerprint(a.key));
     }
     const round = db.prepare(
       "INSERT INTO rounds (exped, idx, open_at, close_at, resolves_at, status) VALUES (?, ?, ?, ?, ?, 'scheduled')",
@@ -42,11 +42,20 @@ export function initialiseStore(ctx: ServiceContext, t: number): void {
   });
 }
 
-/** The parts of a deployment that must match for a store to be resumed. */
+/** The parts of a deployment that must match for a store to be resumed; each key by its digest, never itself. */
 function deploymentIdentity(d: Deployment): unknown {
   // An agent's defaulted event_staking stays out, so stores made before it existed still resume.
-  const agents = d.agents.map(({ event_staking, ...rest }) => (event_staking ? rest : { ...rest, event_staking }));
-  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: d.event, dataset: d.dataset, agents, faults: d.faults, staking: d.staking, auto_submit: d.auto_submit };
+  const agents = d.agents.map(({ event_staking, key, ...rest }) =>
+    event_staking ? { ...rest, key: keyDigest(key) } : { ...rest, key: keyDigest(key), event_staking },
+  );
+  return { seed: d.seed, kind: d.kind, calendar: d.calendar, event: eventIdentity(d.event), dataset: d.dataset, agents, faults: d.faults, staking: d.staking, auto_submit: d.auto_submit };
+}
+
+/** An event's settings, a newer field left out at its default, so stores made before it existed still resume. */
+function eventIdentity(e: EventSettings | undefined): unknown {
+  if (!e) return e;
+  const { enforce_python_version, ...model_file } = e.model_file;
+  return { ...e, model_file: enforce_python_version ? model_file : e.model_file };
 }
 
 export interface ScoringSettingsRecord {

@@ -1,7 +1,9 @@
 import { iso } from "../domain/clock.js";
 import type { CadenceState } from "../domain/cadence.js";
-import { authenticate, type Principal } from "./auth.js";
+import { ServiceError } from "../domain/errors.js";
+import type { Principal } from "./auth.js";
 import { cadenceNow, type ServiceContext } from "./deployment.js";
+import { eventStarted } from "./event/event-gate.js";
 import { uploadsRemaining } from "./event/pool.js";
 import { diagnosticsMaintenance } from "./faults.js";
 import { computeFunded } from "./compute/jobs.js";
@@ -84,7 +86,7 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
     const auto_run = models.some((m) => m.lane_active);
     return { ...base, mode: "tournament", live_round: cadence.open_window, uploads_remaining: null, auto_run };
   }
-  const started = ctx.clock.now() >= ctx.world.schedule.phases[0].start;
+  const started = eventStarted(ctx);
   return {
     ...base,
     cadence: { ...cadence, diagnostics_maintenance: diagnosticsMaintenance(ctx), clock_paused: ctx.clock.paused?.() ?? false },
@@ -141,12 +143,16 @@ export interface WhoAmI {
   agent: string | null;
 }
 
-/** Whether a key authenticates, and as what; never shows the key. */
-export function whoami(ctx: ServiceContext, key: string | undefined): WhoAmI {
+/**
+ * Whether a key authenticates (by `authenticate`), and as what; never shows the key. Only a
+ * failed-authentication 429 propagates: past that ceiling, whoami must not tell a right key from a wrong one.
+ */
+export function whoami(authenticate: (key: string | undefined) => Principal, key: string | undefined): WhoAmI {
   try {
-    const p = authenticate(ctx, key);
+    const p = authenticate(key);
     return { authenticated: true, scope: p.scope, fingerprint: p.fingerprint, email_confirmed: p.email_confirmed, agent: p.agent };
-  } catch {
+  } catch (e) {
+    if (e instanceof ServiceError && e.code === "auth_rate_limited") throw e;
     return { authenticated: false, scope: null, fingerprint: null, email_confirmed: null, agent: null };
   }
 }

@@ -93,4 +93,27 @@ describe("batch uploads", () => {
     expect(notJson.status).toBe(422);
     expect(notJson.json.detail.loc).toEqual(["body", "manifest"]);
   });
+
+  it("outside a round, fenced items carry retry_after_seconds and the 207 a Retry-After, as the single upload's 409 does", async () => {
+    const s = await eventServer();
+    const validation = await splitIds(s, ANN, "validation");
+    const m = await newModel(s, ANN, "m");
+    const files = { p: { name: "p.csv", bytes: csv(validation, spread(validation)) } };
+    // Build phase: 10 minutes until round_1 opens.
+    const fenced = await postForm(s, ROUND_BATCH, ANN, batchForm([item(m, "p")], files));
+    expect(fenced.status).toBe(207);
+    expect(fenced.headers.get("retry-after")).toBe("600");
+    expect(fenced.json).toMatchObject({ all_succeeded: false, retry_after_seconds: 600 });
+    expect(fenced.json.items[0].error).toEqual({
+      status: 409,
+      code: "cadence_not_open",
+      message: "No paid round is fully open for intake.",
+      retry_after_seconds: 600,
+    });
+    const practice = await postForm(s, PRACTICE_BATCH, ANN, batchForm([item(m, "p", { model_pkl_sha256: "nothex" })], files));
+    expect(practice.status).toBe(207);
+    expect(practice.headers.get("retry-after")).toBeNull();
+    expect(practice.json.retry_after_seconds).toBeNull();
+    expect(practice.json.items[0].error).not.toHaveProperty("retry_after_seconds");
+  });
 });

@@ -23,6 +23,15 @@ describe("the cadence fence and the two lanes", () => {
     expect(boundary.status).toBe(409);
     expect(boundary.headers.get("retry-after")).toBe("120");
     expect((await s.get("/api/v1/status", ANN)).json.cadence).toMatchObject({ intake_fenced: true, open_window: null });
+    // The last boundary: no round follows, so the wait runs to the end of the phase (then the event is done).
+    await toPhase(s, "round_3_boundary");
+    await s.advance({ seconds: 30 });
+    const last = await postForm(s, ROUND_UPLOAD, ANN, csvUpload(m, validation, spread(validation, 5)));
+    expect(refusal(last)).toMatchObject({ status: 409, code: "cadence_not_open" });
+    expect(last.headers.get("retry-after")).toBe("90");
+    expect(last.json.detail).toMatchObject({ retry_after_seconds: 90, phase: "round_3_boundary" });
+    await s.advance({ seconds: 90 });
+    expect(refusal(await postForm(s, ROUND_UPLOAD, ANN, csvUpload(m, validation, spread(validation, 5))))).toMatchObject({ status: 403, code: "hackathon_ended" });
   });
 
   it("accepts round predictions sent down the practice lane with 202, then fails them with the counted text; the round lane's variant has no count", async () => {

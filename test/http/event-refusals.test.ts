@@ -59,6 +59,26 @@ describe("Model file table (both lanes)", () => {
     }
   });
 
+  it("400 an unsupported model_pkl_python_version on both lanes, naming the deployment's accepted set", async () => {
+    const m = await newModel(s, ANN, "py-unsupported");
+    for (const path of lanes) {
+      const a = await postForm(s, path, ANN, csvUpload(m, live, spread(live), { model_pkl_python_version: "3.9" }));
+      expect(refusal(a), path).toEqual({
+        status: 400,
+        code: "python_version_unsupported",
+        message: "python_version 3.9 is not accepted; accepted versions: 3.11, 3.12, 3.13.",
+      });
+    }
+  });
+
+  it("a deployment with event.model_file.enforce_python_version false accepts an unsupported version as declared", async () => {
+    const lax = await eventServer({ model_file: { python_versions: ["3.12"], enforce_python_version: false } });
+    const ids = await splitIds(lax, ANN, "validation");
+    const m = await newModel(lax, ANN, "py-lax");
+    const a = await postForm(lax, PRACTICE_UPLOAD, ANN, csvUpload(m, ids, spread(ids), { model_pkl_python_version: "3.9" }));
+    expect(a.status).toBe(202);
+  });
+
   it("400 one model shape: a dict or an estimator instance is refused, a cloudpickled function is taken", async () => {
     const m = await newModel(s, ANN, "shape");
     for (const file of ["pk_dict_model_p5.pkl", "cp_instance_p5.pkl"]) {
@@ -161,6 +181,7 @@ describe("Event submit table", () => {
     const m = await newModel(s, "key-pia-00000003", "pia");
     const a = await postForm(s, ROUND_UPLOAD, "key-pia-00000003", csvUpload(m, live, spread(live, 37)));
     expect(refusal(a)).toMatchObject({ status: 403, code: "insufficient_scope" });
+    expect(a.json.detail.message).toMatch(/ needs an event key\.$/);
     expect((await postForm(s, PRACTICE_UPLOAD, "key-pia-00000003", csvUpload(m, validation, spread(validation, 37)))).status).toBe(202);
   });
 

@@ -101,6 +101,10 @@ describe("Staking (event) table and the General table's last two conditions", ()
     expect(locked.status).toBe(409);
     expect(locked.code).toBe("allocation_locked");
     expect(locked.message).toMatch(new RegExp(`^allocation \\(${model}, round_1\\) is locked \\(locked_at=2026-09-23T13:20:00\\.000Z\\); drafts cannot overwrite a lock$`));
+    // Outside a draft window the balance is readable, and so is what the next window's drafts can take.
+    const between = (await s.get("/api/v1/event/staking", ANN)).json;
+    expect(between).toMatchObject({ draft_window: null, balance_unavailable: false, net_micro: 10_000_000, locked_micro: 2_500_000, spendable_micro: 7_500_000 });
+    expect((await s.get("/api/v1/status", ANN)).json.event_staking).toMatchObject({ draft_window: null, spendable_micro: 7_500_000 });
     await toPhase(s, "round_2");
     const view = (await s.get("/api/v1/event/staking", ANN)).json;
     expect(view.windows[0]).toMatchObject({ window: "round_1", payout_factor: 1, allocations: [{ status: "locked" }], settlements: [{ amount_micro: 2_500_000 }] });

@@ -24,6 +24,37 @@ describe("rate limit (429)", () => {
   });
 });
 
+describe("failed authentications (429 per client address)", () => {
+  it("past the ceiling of unknown keys, every keyed call from the address gets 429 naming it (no Retry-After) until the window ends", async () => {
+    const s = await testServer({ rate_limit: { ceiling: 1000, window_seconds: 60, failed_auth_ceiling: 5 } });
+    expect((await s.get("/api/v1/status")).status).toBe(401); // a missing key is no guess: not counted
+    for (let i = 0; i < 5; i++) expect((await s.get("/api/v1/status", `key-guess-${i}`)).status).toBe(401);
+    const over = await s.get("/api/v1/status", "key-guess-5");
+    expect(refusal(over)).toEqual({
+      status: 429,
+      code: "auth_rate_limited",
+      message: "Rate limit exceeded: at most 5 failed authentications per 60 s per client address.",
+    });
+    expect(over.json.detail).toMatchObject({ ceiling: 5, window_seconds: 60 });
+    expect(over.headers.get("retry-after")).toBeNull();
+    // A right guess now looks like a wrong one, on whoami too; the public scoring read still answers.
+    expect((await s.get("/api/v1/status", ALICE)).status).toBe(429);
+    expect((await s.get("/api/v1/whoami", ALICE)).status).toBe(429);
+    expect((await s.get("/api/v1/scoring")).status).toBe(200);
+    await s.advance({ seconds: 60 });
+    expect((await s.get("/api/v1/status", ALICE)).status).toBe(200);
+    expect((await s.get("/api/v1/whoami", "key-guess-6")).json.authenticated).toBe(false);
+  });
+
+  it("stops a burst of guesses at the scenario's default ceiling (60 per 60 s)", async () => {
+    const s = await testServer();
+    const statuses = [];
+    for (let i = 0; i < 200; i++) statuses.push((await s.get("/api/v1/whoami", `key-guess-${i}`)).status);
+    expect(statuses.filter((st) => st === 200)).toHaveLength(60);
+    expect(statuses.slice(60).every((st) => st === 429)).toBe(true);
+  });
+});
+
 describe("body limit (413)", () => {
   it("refuses a body over the limit, naming it, before the route runs", async () => {
     const s = await testServer({}, { bodyLimitBytes: 4096 });

@@ -69,6 +69,25 @@ describe("organiser clock control (/sim/v1)", () => {
     expect((await s.get("/api/v1/schedule", ALICE)).json.rounds.map((r: { status: string }) => r.status)).toEqual(["settled", "settled", "settled"]);
   });
 
+  it("refuses an advance past the last instant a date can show (422 naming the field); the clock stays where it was", async () => {
+    const s = await testServer();
+    for (const seconds of [9e12, 1e300]) {
+      const a = await s.advance({ seconds });
+      expect(refusal(a)).toEqual({
+        status: 422,
+        code: "validation_error",
+        message: "seconds: the clock can go no later than 9999-12-31T23:59:59.999Z",
+      });
+      expect(a.json.detail.loc).toEqual(["body", "seconds"]);
+    }
+    expect((await s.get("/sim/v1/clock", ORGANISER)).json.now).toBe("2026-01-05T00:00:00.000Z");
+    expect((await s.get("/api/v1/status", ALICE)).status).toBe(200);
+    const last = await s.advance({ until: "9999-12-31T23:59:59.999Z" });
+    expect(last.json.now).toBe("9999-12-31T23:59:59.999Z");
+    expect(refusal(await s.advance({ seconds: 0.001 }))).toMatchObject({ status: 422, code: "validation_error" });
+    expect((await s.get("/api/v1/status", ALICE)).status).toBe(200);
+  });
+
   it("settles rounds into standings, round boards and the benchmark board; faults and scoring changes apply", async () => {
     const s = await testServer();
     await s.post("/api/v1/models", { name: "alice-model" }, ALICE);

@@ -20,6 +20,10 @@ describe("scenario files", () => {
     expect(() => parseScenario(raw, "s.json")).toThrow(/agents\[1\]\.strategy: unknown strategy 'nope'/);
     raw.agents[1].strategy = "event_ridge";
     expect(() => parseScenario(raw, "s.json")).toThrow(ScenarioError);
+    expect(() => parseScenario(raw, "s.json")).toThrow(/plays events, and this scenario is a tournament$/);
+    const event = JSON.parse(JSON.stringify(smallEvent()));
+    event.agents[0].strategy = "random";
+    expect(() => parseScenario(event, "e.json")).toThrow(/plays tournaments, and this scenario is an event$/);
   });
 
   it("change only the scoring settings an action names", () => {

@@ -53,14 +53,15 @@ export function batchRoute(lane: Lane, operationId: string, summary: string) {
     form: "BatchForm",
     upload: { lane, items: MAX_BATCH_ITEMS },
     responses: {
-      202: "BatchResult {all_succeeded: true, items: [{index, idempotency_key, outcome: accepted|replayed, run, error: null}], uploads_remaining}",
-      207: "BatchResult with all_succeeded false; refused items carry error {status, code, message}: every upload refusal, the phase's and the fence's included",
+      202: "BatchResult {all_succeeded: true, items: [{index, idempotency_key, outcome: accepted|replayed, run, error: null}], uploads_remaining, retry_after_seconds: null}",
+      207: "BatchResult with all_succeeded false; refused items carry error {status, code, message}: every upload refusal, the phase's and the fence's included; fenced items add retry_after_seconds, and the answer carries it as Retry-After",
       400: texts("batch_empty", "batch_too_large"),
       413: texts("payload_too_large"),
     },
     handle: async ({ c, service, key, body }) => {
       const result = await service.uploadBatch(key, lane, await batchInputs(body));
-      return c.json(result, result.all_succeeded ? 202 : 207);
+      const retry: Record<string, string> = result.retry_after_seconds === null ? {} : { "Retry-After": String(result.retry_after_seconds) };
+      return c.json(result, result.all_succeeded ? 202 : 207, retry);
     },
   });
 }

@@ -27,8 +27,11 @@ export function balanceOf(ctx: ServiceContext, terms: StakingTerms, agentId: str
   return { principal_micro: terms.starting_micro, settled_micro: settled, net_micro: terms.starting_micro + settled, locked_micro: locked };
 }
 
-/** What a new draft on `modelId` can take: the balance minus unsettled locks and the agent's other drafts in the window. */
-export function spendableFor(ctx: ServiceContext, balance: Balance, agentId: string, window: string, modelId: string | null): number {
+/**
+ * What a new draft on `modelId` can take: the balance minus unsettled locks and the agent's other
+ * drafts in the window (`window` null, outside a draft window: no drafts, so the balance minus locks).
+ */
+export function spendableFor(ctx: ServiceContext, balance: Balance, agentId: string, window: string | null, modelId: string | null): number {
   const { drafted } = ctx.db
     .prepare(
       `SELECT COALESCE(SUM(amount_micro), 0) AS drafted FROM stake_allocations

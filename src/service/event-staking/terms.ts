@@ -1,3 +1,4 @@
+import { buildPhase } from "../../domain/cadence.js";
 import { parseUsdc } from "../../domain/money.js";
 import { cadenceNow, type ServiceContext } from "../deployment.js";
 
@@ -23,7 +24,7 @@ export function stakingTerms(ctx: ServiceContext): StakingTerms | null {
     max_slots: s.max_slots,
     stake_return_amplitude: s.stake_return_amplitude,
     threshold_micro: parseUsdc(s.payout_factor_threshold_usdc) as number,
-    armed_at: s.armed_at ? Date.parse(s.armed_at) : ctx.world.schedule.phases[0].start,
+    armed_at: s.armed_at ? Date.parse(s.armed_at) : buildPhase(ctx.world.schedule).start,
   };
 }
 

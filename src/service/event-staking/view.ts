@@ -44,7 +44,10 @@ export interface EventStakingView {
   settled_micro: number | null;
   net_micro: number | null;
   locked_micro: number | null;
-  /** What a new draft in the draft window can take (null outside one). */
+  /**
+   * What a new draft in the draft window can take; outside one, what the next window's drafts could
+   * take as it stands (the balance minus unsettled locks). Null only when the balance is.
+   */
   spendable_micro: number | null;
   balance_unavailable: boolean;
   windows: StakeWindowView[];
@@ -73,7 +76,7 @@ export function stakingHead(ctx: ServiceContext, p: Principal): Omit<EventStakin
   if (!terms) return { money_event: false, staking_armed: false, ...base, max_slots: null, min_stake_micro: null, ...NO_MONEY, balance_unavailable: false };
   const unavailable = window !== null && balanceUnavailable(ctx, windowIndex(ctx, window));
   const balance = balanceOf(ctx, terms, p.agent_id);
-  const money = unavailable ? NO_MONEY : { ...balance, spendable_micro: window === null ? null : spendableFor(ctx, balance, p.agent_id, window, null) };
+  const money = unavailable ? NO_MONEY : { ...balance, spendable_micro: spendableFor(ctx, balance, p.agent_id, window, null) };
   return {
     money_event: true,
     staking_armed: ctx.clock.now() >= terms.armed_at,

@@ -14,13 +14,16 @@ export interface BatchItemOutcome {
   /** `accepted`, `replayed` (an idempotency key answered with its earlier upload) or `refused`. */
   outcome: "accepted" | "replayed" | "refused";
   run: RunView | null;
-  error: { status: number; code: string; message: string } | null;
+  /** A refusal; a cadence fence's carries `retry_after_seconds`, as the single upload's 409 does. */
+  error: { status: number; code: string; message: string; retry_after_seconds?: number } | null;
 }
 
 export interface BatchResult {
   all_succeeded: boolean;
   items: BatchItemOutcome[];
   uploads_remaining: number | null;
+  /** The longest wait a fenced item was told (the HTTP face's `Retry-After`); null when none was fenced. */
+  retry_after_seconds: number | null;
 }
 
 /**
@@ -37,12 +40,16 @@ export function uploadBatch(ctx: ServiceContext, p: Principal, lane: Lane, items
       return { index, idempotency_key, outcome: run.idempotent_replay ? "replayed" : "accepted", run, error: null };
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
-      return { index, idempotency_key, outcome: "refused", run: null, error: { status: e.status, code: e.code, message: e.message } };
+      const wait = e.extra.retry_after_seconds;
+      const retry = typeof wait === "number" ? { retry_after_seconds: wait } : {};
+      return { index, idempotency_key, outcome: "refused", run: null, error: { status: e.status, code: e.code, message: e.message, ...retry } };
     }
   });
+  const waits = outcomes.flatMap((o) => (o.error?.retry_after_seconds === undefined ? [] : [o.error.retry_after_seconds]));
   return {
     all_succeeded: outcomes.every((o) => o.outcome !== "refused"),
     items: outcomes,
     uploads_remaining: uploadsRemaining(ctx, p.agent_id),
+    retry_after_seconds: waits.length > 0 ? Math.max(...waits) : null,
   };
 }

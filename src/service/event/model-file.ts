@@ -12,8 +12,9 @@ export interface ModelFileRules {
   /** Accepted "major.minor" declarations, e.g. ["3.11", "3.12", "3.13"]. */
   python_versions: string[];
   /**
-   * Refuse a declaration outside `python_versions`. Public facts: the event lanes accept it (it only
-   * disables the optional daily-predictions lane); the tournament `upload_model` path refuses it.
+   * Refuse a declaration outside `python_versions`. The tournament `upload_model` path always does;
+   * the event lanes do by the deployment's `event.model_file.enforce_python_version` (default true,
+   * the spec's; public facts report event lanes that accept it).
    */
   enforce_python_version: boolean;
 }

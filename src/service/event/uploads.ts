@@ -63,7 +63,7 @@ export function upload(ctx: ServiceContext, p: Principal, lane: Lane, input: Upl
       sha256: input.model_pkl_sha256,
       python_version: input.model_pkl_python_version,
     },
-    { ...event.model_file, enforce_python_version: true },
+    event.model_file,
   );
   const model = resolveModel(ctx, p, input.model_id);
   if (!input.predictions) {

@@ -1,0 +1,77 @@
+import type { MiddlewareHandler } from "hono";
+import { refuse } from "../domain/errors.js";
+import { renderError } from "./render.js";
+
+/** How much of an oversized body is read and thrown away, past the limit, so its connection can serve the next request. */
+export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+/** How long that draining may take (wall-clock ms) before the connection is given up instead. */
+export const DRAIN_MAX_MS = 2000;
+
+/**
+ * The body limit: a body over `maxSize` bytes (declared by Content-Length, or counted as a chunked
+ * body streams) gets 413 naming the limit before the route runs. A keep-alive client's connection
+ * stays usable: the rest of the body is read and dropped first (at most DRAIN_MAX_BYTES, within
+ * DRAIN_MAX_MS); a body beyond that is not waited for, and the 413 says `Connection: close`, so the
+ * client opens a new connection rather than reusing one the server is closing.
+ */
+export function bodyLimit(maxSize: number): MiddlewareHandler {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const declared = c.req.raw.headers.get("content-length");
+    if (declared !== null && !c.req.raw.headers.has("transfer-encoding")) {
+      const size = Number(declared);
+      if (size <= maxSize) return next();
+      return tooLarge(maxSize, size - maxSize <= DRAIN_MAX_BYTES && (await drained(body.getReader(), size)));
+    }
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxSize) return tooLarge(maxSize, await drained(reader, maxSize + DRAIN_MAX_BYTES - size));
+      chunks.push(value);
+    }
+    c.req.raw = new Request(c.req.raw, { body: concat(chunks, size) });
+    return next();
+  };
+}
+
+/** 413 naming the limit; `Connection: close` unless the whole body was read. */
+function tooLarge(limit: number, bodyRead: boolean): Response {
+  const res = renderError(refuse("payload_too_large", { limit }, { extra: { limit } }));
+  if (!bodyRead) res.headers.set("Connection", "close");
+  return res;
+}
+
+/** Reads the rest of a body and drops it: true once it ended, false past `budget` bytes or DRAIN_MAX_MS. */
+async function drained(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<"expired">((resolve) => {
+    timer = setTimeout(() => resolve("expired"), DRAIN_MAX_MS);
+  });
+  try {
+    let read = 0;
+    for (;;) {
+      const step = await Promise.race([reader.read(), expired]);
+      if (step === "expired") return false;
+      if (step.done) return true;
+      read += step.value.byteLength;
+      if (read > budget) return false;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import type { Db } from "../../src/store/db.js";
+import {
+  ANN, BEN, PRACTICE_UPLOAD, ROUND_UPLOAD, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase,
+} from "../http/event-server.js";
+
+/** Every SQL text the store prepares from now on. */
+function recordStatements(db: Db): Set<string> {
+  const seen = new Set<string>();
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((source: string) => {
+    seen.add(source);
+    return prepare(source);
+  }) as Db["prepare"];
+  return seen;
+}
+
+/** The query plan's lines for `sql`, its parameters bound to null. */
+function plan(db: Db, sql: string): string[] {
+  const params = new Array<null>((sql.match(/\?/g) ?? []).length).fill(null);
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+}
+
+describe("the upload table's indexes", () => {
+  it("no query the service makes of uploads scans the table: uploads on both lanes, runs scored, boards, the pool", async () => {
+    const s = await eventServer({ staking: { starting_stake_usdc: "10", min_stake_usdc: "1", max_slots: 2 } });
+    const db = s.service.ctx.db;
+    const statements = recordStatements(db);
+    const validation = await splitIds(s, ANN, "validation");
+    await toPhase(s, "round_1");
+    const live = await splitIds(s, ANN, "live");
+    for (const [key, k] of [[ANN, 1], [BEN, 3]] as const) {
+      const m = await newModel(s, key, `m${k}`);
+      expect((await postForm(s, PRACTICE_UPLOAD, key, csvUpload(m, validation, spread(validation, k)))).status).toBe(202);
+      expect((await postForm(s, ROUND_UPLOAD, key, csvUpload(m, live, spread(live, k)))).status).toBe(202);
+      expect((await s.post("/api/v1/event/staking/allocations", { model: m, amount_usdc: "1" }, key)).status).toBe(200);
+    }
+    await s.advance({ seconds: 120 });
+    await s.get("/api/v1/status", ANN);
+    await s.get("/api/v1/diagnostics/board", ANN);
+    await toPhase(s, "round_2");
+    await s.get("/api/v1/event/rounds/round_1/board", ANN);
+    const onUploads = [...statements].filter((sql) => /\b(FROM|JOIN|UPDATE)\s+uploads\b/.test(sql));
+    expect(onUploads.length).toBeGreaterThanOrEqual(8);
+    const scans = onUploads.flatMap((sql) => plan(db, sql).filter((line) => /^SCAN (uploads|u)\b/.test(line)).map((line) => `${line}: ${sql}`));
+    expect(scans).toEqual([]);
+  });
+});
