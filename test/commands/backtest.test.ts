@@ -49,9 +49,10 @@ describe("basecamp backtest", () => {
     });
   });
 
-  it("prints the text report with the summary, the expeds and the sparklines", async () => {
-    const { stdout } = await basecamp("backtest", "ridge", "--scenario", scenario, "--against", "random");
-    expect(stdout).toMatch(/^backtest of ridge on /);
+  it("prints the text report of examples/agent.py with the summary, the expeds and the sparklines", async () => {
+    const { stdout } = await basecamp("backtest", join(root, "examples/agent.py"), "--scenario", scenario, "--against", "random");
+    expect(stdout).toMatch(/^backtest of agent\.py on /);
+    expect(stdout).toMatch(/^agent\.py +[+-]\d\.\d{4} /m);
     expect(stdout).toContain("v1_designated");
     expect(stdout).toMatch(/cumulative score/);
   });
