@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ridgePickle } from "../../src/data/ridge-pickle.js";
 
@@ -18,5 +19,13 @@ describe("ridgePickle", () => {
       if (before === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = before;
     }
+  });
+
+  it("gives bytes that carry no trace of where Basecamp is installed (the event log holds their digest)", async () => {
+    const out = await ridgePickle(["feature_a"], { coefficients: Float64Array.of(0.5), intercept: 0.1 }, 2);
+    if (!out.ok) throw new Error(out.error);
+    const text = Buffer.from(out.bytes).toString("latin1");
+    expect(text).toContain("make_ridge_pickle.py");
+    expect(text).not.toContain(fileURLToPath(new URL("../..", import.meta.url)));
   });
 });

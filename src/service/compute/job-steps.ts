@@ -82,7 +82,7 @@ function failed(ctx: ServiceContext, row: JobRow, t: number, cost: number, messa
 }
 
 /**
- * The pickle's bytes depend on the machine (the Python and cloudpickle versions, the script's path,
+ * The pickle's bytes depend on the machine (the Python and cloudpickle versions,
  * whether an interpreter exists), so the log carries a digest of what was learned instead: the
  * features, coefficients, intercept and fill value. The job row keeps the pickle's own sha256.
  */
