@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BasecampClient } from "../../src/sdk/client.js";
+import { predictPickles } from "../helpers/predict-pickles.js";
 import { ALICE, BOB, refusal, testServer, type TestServer } from "./server.js";
 
 const sample = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
@@ -81,5 +82,25 @@ describe("the auto-submit lane over HTTP", () => {
     await s.advance({ seconds: 5 });
     expect(await bob.getUploadStatus("bob-model")).toMatchObject({ status: "validated", lane_active: true });
     expect(await bob.setAutoSubmit({ model_id: "bob-model", enabled: false })).toMatchObject({ auto_submit: false, lane_active: false });
+  });
+});
+
+describe("a model file that poisons its own runner", () => {
+  it("is one failed validation with a reason; every other call, and the next model's validation, are answered as before", async () => {
+    const pickles = await predictPickles();
+    const carol = await testServer({ auto_submit: { validation_seconds: 5 } });
+    expect((await carol.post("/api/v1/models", { name: "alice-model" }, ALICE)).status).toBe(201);
+    expect((await carol.post("/api/v1/models", { name: "bob-model" }, BOB)).status).toBe(201);
+    const poisoned = form(pickles("poisons_json"), { python_version: "3.11" });
+    expect((await carol.call("POST", "/api/v1/models/alice-model/upload", { key: ALICE, raw: poisoned })).status).toBe(202);
+    await carol.advance({ seconds: 5 });
+    const failed = (await carol.get("/api/v1/models/alice-model/upload/status", ALICE)).json;
+    expect(failed.status).toBe("error");
+    expect(failed.error).toBe("predict's answer cannot be read: its header is not JSON; the worker was stopped");
+    for (const key of [ALICE, BOB]) expect((await carol.get("/api/v1/status", key)).status).toBe(200);
+    const fine = form(sample, { python_version: "3.11" });
+    expect((await carol.call("POST", "/api/v1/models/bob-model/upload", { key: BOB, raw: fine })).status).toBe(202);
+    await carol.advance({ seconds: 5 });
+    expect((await carol.get("/api/v1/models/bob-model/upload/status", BOB)).json.status).toBe("validated");
   });
 });
