@@ -46,7 +46,7 @@ function heldUpload(url: string, path: string, key: string, body: { bytes: Uint8
 
 describe("lane saturation (503, Retry-After: 5)", () => {
   it("refuses an upload beyond intake_concurrency while the others' bodies still stream; the other lane is unaffected", async () => {
-    const s = await eventServer({ intake_concurrency: 2 });
+    const s = await eventServer({ intake_concurrency: 2, intake_per_agent: 2, intake_stall_seconds: 60 });
     const validation = await splitIds(s, ANN, "validation");
     await toPhase(s, "round_1");
     const live = await splitIds(s, ANN, "live");
@@ -60,7 +60,7 @@ describe("lane saturation (503, Retry-After: 5)", () => {
       for (let i = 0; ; i++) {
         let release: (() => void) | undefined;
         try {
-          release = s.service.intakeSlot("round");
+          release = s.service.intakeSlot(BEN, "round");
         } catch {
           break;
         }
