@@ -4,12 +4,7 @@ import { refusal } from "./server.js";
 import {
   ANN, BEN, PRACTICE_UPLOAD, ROUND_BATCH, ROUND_UPLOAD, csv, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase, uploadForm,
 } from "./event-server.js";
-
-/** A form as the bytes and content type a client would stream. */
-async function encoded(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
-  const r = new Request("http://127.0.0.1/", { method: "POST", body: form });
-  return { bytes: new Uint8Array(await r.arrayBuffer()), type: r.headers.get("content-type") as string };
-}
+import { encoded } from "./raw-upload.js";
 
 /**
  * An upload whose body is still streaming: the headers and the first half are sent, the rest
