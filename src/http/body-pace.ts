@@ -30,10 +30,15 @@ export class PacedBody {
   readonly refusal: ServiceError;
   private arrived = 0;
   private tripped = false;
+  private done = false;
   private readonly timer: NodeJS.Timeout;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
 
-  constructor(source: ReadableStream<Uint8Array>, pace: BodyPace, onStall: () => void) {
+  constructor(
+    source: ReadableStream<Uint8Array>,
+    private readonly pace: BodyPace,
+    private readonly onStall: () => void,
+  ) {
     const seconds = pace.windowMs / 1000;
     this.refusal = refuse("upload_body_too_slow", { min_bytes: pace.minBytes, seconds }, { extra: { min_bytes: pace.minBytes, seconds } });
     const reader = source.getReader();
@@ -64,17 +69,22 @@ export class PacedBody {
         return reader.cancel(reason);
       },
     });
-    this.timer = setInterval(() => {
-      if (this.arrived >= pace.minBytes) {
-        this.arrived = 0;
-        return;
-      }
-      this.tripped = true;
-      this.stop();
-      this.controller.error(this.refusal);
-      onStall();
-    }, pace.windowMs);
+    // Judged after the event loop's next poll, so bytes that came while the loop was busy count.
+    this.timer = setInterval(() => setImmediate(() => this.judge()), pace.windowMs);
     this.timer.unref();
+  }
+
+  /** The end of a window: a new one if enough arrived, else the body is dropped. */
+  private judge(): void {
+    if (this.done) return;
+    if (this.arrived >= this.pace.minBytes) {
+      this.arrived = 0;
+      return;
+    }
+    this.tripped = true;
+    this.stop();
+    this.controller.error(this.refusal);
+    this.onStall();
   }
 
   /** Whether the body fell below the pace and was ended with the refusal. */
@@ -84,6 +94,7 @@ export class PacedBody {
 
   /** Ends the watch (the body was read, or the request is done). */
   stop(): void {
+    this.done = true;
     clearInterval(this.timer);
   }
 }
