@@ -97,6 +97,15 @@ const eventSchema = z.strictObject({
   scoring_seconds: z.int().min(1).default(60),
   /** Concurrent multipart intakes per lane before a 503. */
   intake_concurrency: z.int().min(1).default(4),
+  /** Of those, the places one agent may hold at once per lane; its next concurrent upload gets the 503. */
+  intake_per_agent: z.int().min(1).default(1),
+  /**
+   * The pace an upload's body must keep: every `intake_stall_seconds` of wall-clock time at least
+   * `intake_min_bytes_per_second` × that many bytes (and at least one) must arrive, or the body is
+   * dropped with 408 and its intake place returned.
+   */
+  intake_stall_seconds: z.number().positive().default(5),
+  intake_min_bytes_per_second: z.int().min(0).default(1024),
   /** Rows per agent kept on each round board (submitting is entering). */
   entry_limit: z.int().min(1).default(3),
   /**

@@ -35,6 +35,10 @@ export const catalogue = {
     text: "Rate limit exceeded: at most {ceiling} failed authentications per {window_seconds} s per client address.",
   },
   lane_saturated: { status: 503, text: "Upload lane saturated; retry after 5 seconds." },
+  upload_body_too_slow: {
+    status: 408,
+    text: "Upload body too slow: fewer than {min_bytes} bytes arrived in {seconds} s; the upload was dropped.",
+  },
   internal_error: { status: 500, text: "Internal error: {message}" },
   mcp_path_refused: {
     status: 400,

@@ -84,9 +84,10 @@ function handler(r: Route, service: Service): Handler {
 }
 
 /**
- * What runs before a route's handler: an upload first takes its lane's intake slot (so a
- * saturated lane answers before the body is read), then the body limit (an upload's derived from
- * the event's file limits).
+ * What runs before a route's handler: an upload first authenticates its key and takes its
+ * agent's place in the lane's intake (so a bad key or a saturated lane answers before the body is
+ * read, and the body is watched for pace), then the body limit (an upload's derived from the
+ * event's file limits).
  */
 function guards(r: Route, service: Service, limit: number): MiddlewareHandler[] {
   const maxSize = r.upload

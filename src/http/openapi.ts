@@ -46,7 +46,10 @@ function generalResponses(r: Route): Record<number, string> {
     out[413] = "Payload too large: the limit is {limit} bytes.";
     out[422] = `${r.form ? "Form" : "JSON"} body failed schema validation: the first error with detail.loc`;
   }
-  if (r.upload) out[503] = "Upload lane saturated; retry after 5 seconds. (Retry-After: 5)";
+  if (r.upload) {
+    out[408] = "Upload body too slow: fewer than {min_bytes} bytes arrived in {seconds} s; the upload was dropped. (Connection: close)";
+    out[503] = "Upload lane saturated; retry after 5 seconds. (Retry-After: 5): the lane, or the agent's share of it, is full";
+  }
   return out;
 }
 

@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import type { EventSettings } from "../service/deployment.js";
 import type { Lane } from "../service/event/upload-repo.js";
 import type { Service } from "../service/service.js";
+import { bodyPace, PacedBody } from "./body-pace.js";
+import { renderError } from "./render.js";
 
 /** Room for the text fields, a batch manifest and the multipart framing around the files. */
 export const FORM_SLACK_BYTES = 64 * 1024;
@@ -18,16 +20,30 @@ export function uploadBodyLimit(event: EventSettings | undefined, items: number,
 }
 
 /**
- * A place in the lane's bounded intake, taken before anything reads the body (a saturated lane
- * answers 503 with `Retry-After: 5` at once) and given back once the service has answered.
+ * A place in the lane's bounded intake for the caller's agent, taken once the key is authenticated
+ * (a missing or unknown key gets its 401 and never holds a place) and before anything reads the
+ * body: a lane that is full, or whose share for this agent is, answers 503 with `Retry-After: 5`
+ * at once. While the body streams it must keep the event's pace (src/http/body-pace.ts); one
+ * that stalls or trickles is dropped: its place is given back at once and the answer is 408
+ * `upload_body_too_slow` with `Connection: close`, so the server closes the connection behind it.
+ * Otherwise the place is given back once the service has answered.
  */
 export function intakeSlot(service: Service, lane: Lane): MiddlewareHandler {
-  return async (_c, next) => {
-    const release = service.intakeSlot(lane);
+  return async (c, next) => {
+    const release = service.intakeSlot(c.req.header("x-api-key"), lane);
+    const event = service.ctx.world.deployment.event;
+    const source = c.req.raw.body;
+    const paced = event && source ? new PacedBody(source, bodyPace(event), release) : undefined;
+    if (paced) c.req.raw = new Request(c.req.raw, { body: paced.body, duplex: "half" } as RequestInit);
     try {
       await next();
     } finally {
+      paced?.stop();
       release();
+    }
+    if (paced?.stalled) {
+      c.res = renderError(paced.refusal);
+      c.res.headers.set("Connection", "close");
     }
   };
 }

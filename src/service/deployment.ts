@@ -27,7 +27,12 @@ export interface EventSettings extends EventPlan {
   /** Round-lane uploads per agent for the whole event; null = uncapped. */
   upload_pool: number | null;
   scoring_seconds: number;
+  /** Concurrent multipart intakes per lane (503 beyond), of which one agent holds at most `intake_per_agent`. */
   intake_concurrency: number;
+  intake_per_agent: number;
+  /** The pace an upload's body must keep: `intake_min_bytes_per_second` (and at least a byte) over every `intake_stall_seconds`. */
+  intake_stall_seconds: number;
+  intake_min_bytes_per_second: number;
   entry_limit: number;
   /**
    * The event lanes' model-file rules: the size limit, the accepted `model_pkl_python_version`s, and

@@ -64,17 +64,20 @@ export class Service {
   ) {
     this.limiter = new RateLimiter(ctx.world.deployment.rate_limit);
     this.authFailures = new AuthFailures(ctx.world.deployment.rate_limit);
-    const slots = ctx.world.deployment.event?.intake_concurrency ?? 1;
-    this.intake = { round: new IntakeSlots(slots), practice: new IntakeSlots(slots) };
+    const event = ctx.world.deployment.event;
+    const lane = () => new IntakeSlots(event?.intake_concurrency ?? 1, event?.intake_per_agent ?? 1);
+    this.intake = { round: lane(), practice: lane() };
     this.walk = options.appointments && new ClockWalk(ctx, options.appointments(this), (fn) => this.run(fn));
   }
 
   /**
-   * A place in a multipart lane's bounded intake, taken before the face reads an upload's body;
-   * 503 with `Retry-After: 5` when the lane is saturated. Call the returned function once done.
+   * A place in a multipart lane's bounded intake for the agent `key` stands for, taken after the
+   * key is authenticated (a missing, unknown or blocked key is refused and holds nothing) and
+   * before the face reads an upload's body; 503 with `Retry-After: 5` when the lane, or the agent's
+   * share of it, is full. Call the returned function once done.
    */
-  intakeSlot(lane: Lane): () => void {
-    return this.intake[lane].take();
+  intakeSlot(key: string | undefined, lane: Lane): () => void {
+    return this.intake[lane].take(this.authenticate(key).agent_id);
   }
 
   /** Runs `fn` after every earlier call has finished. */

@@ -4,12 +4,7 @@ import { refusal } from "./server.js";
 import {
   ANN, BEN, PRACTICE_UPLOAD, ROUND_BATCH, ROUND_UPLOAD, csv, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase, uploadForm,
 } from "./event-server.js";
-
-/** A form as the bytes and content type a client would stream. */
-async function encoded(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
-  const r = new Request("http://127.0.0.1/", { method: "POST", body: form });
-  return { bytes: new Uint8Array(await r.arrayBuffer()), type: r.headers.get("content-type") as string };
-}
+import { encoded } from "./raw-upload.js";
 
 /**
  * An upload whose body is still streaming: the headers and the first half are sent, the rest
@@ -46,7 +41,7 @@ function heldUpload(url: string, path: string, key: string, body: { bytes: Uint8
 
 describe("lane saturation (503, Retry-After: 5)", () => {
   it("refuses an upload beyond intake_concurrency while the others' bodies still stream; the other lane is unaffected", async () => {
-    const s = await eventServer({ intake_concurrency: 2 });
+    const s = await eventServer({ intake_concurrency: 2, intake_per_agent: 2, intake_stall_seconds: 60 });
     const validation = await splitIds(s, ANN, "validation");
     await toPhase(s, "round_1");
     const live = await splitIds(s, ANN, "live");
@@ -60,7 +55,7 @@ describe("lane saturation (503, Retry-After: 5)", () => {
       for (let i = 0; ; i++) {
         let release: (() => void) | undefined;
         try {
-          release = s.service.intakeSlot("round");
+          release = s.service.intakeSlot(BEN, "round");
         } catch {
           break;
         }

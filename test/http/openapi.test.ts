@@ -160,7 +160,7 @@ describe("the OpenAPI document", () => {
     for (const code of ["302", "401", "403", "429"]) expect(status).toHaveProperty(code);
     expect(doc.paths["/api/v1/futures/submit/v2"].post.responses).toHaveProperty("413");
     for (const path of ["/api/v1/event/predictions/upload", "/api/v1/diagnostics/batch"]) {
-      for (const code of ["413", "422", "503"]) expect(doc.paths[path].post.responses, `${path} ${code}`).toHaveProperty(code);
+      for (const code of ["408", "413", "422", "503"]) expect(doc.paths[path].post.responses, `${path} ${code}`).toHaveProperty(code);
     }
     expect(doc.components.schemas.UploadForm.properties.model_pkl).toMatchObject({ type: "string", format: "binary" });
     expect(doc.components.schemas.BatchManifest.properties.items.type).toBe("array");

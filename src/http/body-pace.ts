@@ -1,0 +1,100 @@
+import { refuse, type ServiceError } from "../domain/errors.js";
+import type { EventSettings } from "../service/deployment.js";
+
+/** The pace an upload's body must keep: at least `minBytes` (and at least one byte) in every `windowMs` of wall-clock time. */
+export interface BodyPace {
+  windowMs: number;
+  minBytes: number;
+}
+
+/** An event's body pace: `intake_min_bytes_per_second` over every `intake_stall_seconds`. */
+export function bodyPace(event: EventSettings): BodyPace {
+  return {
+    windowMs: event.intake_stall_seconds * 1000,
+    minBytes: Math.max(1, Math.ceil(event.intake_min_bytes_per_second * event.intake_stall_seconds)),
+  };
+}
+
+/**
+ * A request body watched for pace as it streams: a window of wall-clock time that brings fewer
+ * bytes than the pace asks (a stalled body brings none, a trickling one too few) ends the body
+ * with the 408 `upload_body_too_slow` refusal, so whatever is reading it stops at once, and calls
+ * `onStall`. The watch ends when the body does, or at `stop()`.
+ *
+ * The windows are timed by the event loop's timers, not by the service's Clock: how long a socket
+ * takes to deliver bytes is a transport matter of the HTTP face, measured in real time even when
+ * the simulated clock stands still (the one other place real time is read is the realtime clock).
+ */
+export class PacedBody {
+  readonly body: ReadableStream<Uint8Array>;
+  readonly refusal: ServiceError;
+  private arrived = 0;
+  private tripped = false;
+  private done = false;
+  private readonly timer: NodeJS.Timeout;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+
+  constructor(
+    source: ReadableStream<Uint8Array>,
+    private readonly pace: BodyPace,
+    private readonly onStall: () => void,
+  ) {
+    const seconds = pace.windowMs / 1000;
+    this.refusal = refuse("upload_body_too_slow", { min_bytes: pace.minBytes, seconds }, { extra: { min_bytes: pace.minBytes, seconds } });
+    const reader = source.getReader();
+    this.body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.controller = controller;
+      },
+      pull: async (controller) => {
+        let step: ReadableStreamReadResult<Uint8Array>;
+        try {
+          step = await reader.read();
+        } catch (e) {
+          if (!this.tripped) controller.error(e);
+          this.stop();
+          return;
+        }
+        if (this.tripped) return;
+        if (step.done) {
+          this.stop();
+          controller.close();
+          return;
+        }
+        this.arrived += step.value.byteLength;
+        controller.enqueue(step.value);
+      },
+      cancel: (reason) => {
+        this.stop();
+        return reader.cancel(reason);
+      },
+    });
+    // Judged after the event loop's next poll, so bytes that came while the loop was busy count.
+    this.timer = setInterval(() => setImmediate(() => this.judge()), pace.windowMs);
+    this.timer.unref();
+  }
+
+  /** The end of a window: a new one if enough arrived, else the body is dropped. */
+  private judge(): void {
+    if (this.done) return;
+    if (this.arrived >= this.pace.minBytes) {
+      this.arrived = 0;
+      return;
+    }
+    this.tripped = true;
+    this.stop();
+    this.controller.error(this.refusal);
+    this.onStall();
+  }
+
+  /** Whether the body fell below the pace and was ended with the refusal. */
+  get stalled(): boolean {
+    return this.tripped;
+  }
+
+  /** Ends the watch (the body was read, or the request is done). */
+  stop(): void {
+    this.done = true;
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ServiceError } from "../../src/domain/errors.js";
+import { PacedBody } from "../../src/http/body-pace.js";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A source that sends `chunks` (byte counts) one every `everyMs`, then ends (or, `hang`, never does). */
+function source(chunks: number[], everyMs: number, hang = false): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (i === chunks.length) {
+        if (hang) await new Promise(() => undefined);
+        controller.close();
+        return;
+      }
+      await sleep(everyMs);
+      controller.enqueue(new Uint8Array(chunks[i++]).fill(i));
+    },
+  });
+}
+
+async function readAll(body: ReadableStream<Uint8Array>): Promise<number> {
+  let n = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return n;
+    n += value.byteLength;
+  }
+}
+
+describe("PacedBody", () => {
+  it("passes a body that keeps the pace through whole, over several windows", async () => {
+    let stalls = 0;
+    const paced = new PacedBody(source(Array(30).fill(40), 10), { windowMs: 100, minBytes: 30 }, () => stalls++);
+    expect(await readAll(paced.body)).toBe(1200);
+    await sleep(220);
+    expect({ stalled: paced.stalled, stalls }).toEqual({ stalled: false, stalls: 0 });
+  });
+
+  it("ends a body that stalls after its first bytes with the 408 refusal, and reports the stall once", async () => {
+    let stalls = 0;
+    const paced = new PacedBody(source([40], 5, true), { windowMs: 50, minBytes: 30 }, () => stalls++);
+    const read = await readAll(paced.body).catch((e: unknown) => e);
+    expect(read).toBeInstanceOf(ServiceError);
+    expect((read as ServiceError).detail).toMatchObject({ code: "upload_body_too_slow", min_bytes: 30, seconds: 0.05 });
+    await sleep(120);
+    expect({ stalled: paced.stalled, stalls }).toEqual({ stalled: true, stalls: 1 });
+  });
+
+  it("ends a trickle that brings bytes every window, but fewer than the pace asks", async () => {
+    const paced = new PacedBody(source(Array(20).fill(1), 10), { windowMs: 50, minBytes: 30 }, () => undefined);
+    await expect(readAll(paced.body)).rejects.toBeInstanceOf(ServiceError);
+    expect(paced.stalled).toBe(true);
+  });
+});
