@@ -46,14 +46,17 @@ export async function requireSafeSource(source: string): Promise<void> {
   const scan = JSON.parse(ran.files["scan.json"].toString("utf8")) as Scan;
   if (!scan.ok) throw refuse("train_field_invalid", { field: "custom_model_fn", message: `does not parse: ${scan.error}` });
   if (scan.relative_import) throw refuse("custom_model_fn_unsafe", { name: "a relative import", why: "it is one module, with nothing beside it" });
-  const found = unsafeReference({
-    globals: scan.from_imports,
-    imports: scan.imports,
+  // Imports first, so a denied module is named as itself; then every name and attribute the code uses.
+  const imported = unsafeReference({ globals: scan.from_imports, imports: scan.imports, codeNames: [], getattrs: [] });
+  if (imported) throw refuse("custom_model_fn_unsafe", { name: imported, why: "the model-file policy refuses it" });
+  const outside = scan.imports.find((m) => !SOURCE_MODULES.includes(m.split(".")[0]));
+  if (outside) throw refuse("custom_model_fn_unsafe", { name: outside, why: `it imports only ${SOURCE_MODULES.join(", ")}` });
+  const used = unsafeReference({
+    globals: [],
+    imports: [],
     codeNames: [[...scan.names, ...scan.attributes]],
     getattrs: scan.attributes.map((name) => ({ of: null, name })),
   });
-  if (found) throw refuse("custom_model_fn_unsafe", { name: found.replace(/^an object\./, "."), why: "the model-file policy refuses it" });
-  const outside = scan.imports.find((m) => !SOURCE_MODULES.includes(m.split(".")[0]));
-  if (outside) throw refuse("custom_model_fn_unsafe", { name: outside, why: `it imports only ${SOURCE_MODULES.join(", ")}` });
+  if (used) throw refuse("custom_model_fn_unsafe", { name: used.replace(/^an object\./, "."), why: "the model-file policy refuses it" });
   if (!scan.defines_build_model) throw refuse("train_field_invalid", { field: "custom_model_fn", message: "defines no top-level build_model(params)" });
 }
