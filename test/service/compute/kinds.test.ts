@@ -118,3 +118,17 @@ describe.each(KINDS)("hosted training of %s", (kind, body) => {
     expect(scored.scores).not.toBeNull();
   }, 120_000);
 });
+
+describe("a sandboxed job's event log", () => {
+  it("is the same from the same scenario, and names what was learned, not the pickle's bytes", async () => {
+    const run = async () => {
+      const { h, job } = await trained(KINDS[0][1]);
+      return { lines: [...eventLines(h.ctx.db)], job };
+    };
+    const [a, b] = [await run(), await run()];
+    expect(a.lines).toEqual(b.lines);
+    const completed = a.lines.map((l) => JSON.parse(l)).find((e) => e.type === "job.completed");
+    expect(completed.payload.model_digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.lines.join("\n")).not.toContain(a.job.artifact.sha256 as string);
+  }, 120_000);
+});
