@@ -11,9 +11,9 @@ const funded = { compute: { budget_usd: "5", wall_seconds: 5 } };
 
 const custom = (body: string) => ({ model: "custom", custom_model_fn: `def build_model(params):\n${body.replace(/^/gm, "    ")}\n` });
 
-/** Launches a custom job and answers it once ended. */
-async function ended(source: Record<string, unknown>) {
-  const h = eventHarness(funded);
+/** Launches a custom job (with `wall_seconds` of real time) and answers it once ended. */
+async function ended(source: Record<string, unknown>, wall_seconds = 5) {
+  const h = eventHarness({ compute: { ...funded.compute, wall_seconds } });
   const job = (await h.service.train(ANN, source)) as JobView;
   await h.at(h.clock.now() + 120 * SECOND);
   return { h, job: await h.service.getJob(ANN, job.job_id) };
@@ -51,14 +51,14 @@ describe("custom_model_fn's static scan", () => {
 
 describe("a hostile custom_model_fn that passes the scan fails its job with a reason", () => {
   it("reaches for the network: there is none in the sandbox", async () => {
-    const { job } = await ended(custom("from sklearn.datasets import fetch_openml\nreturn fetch_openml(data_id=61, data_home='/tmp/sk', parser='liac-arff', n_retries=1, delay=0)"));
+    const { job } = await ended(custom("from sklearn.datasets import fetch_openml\nreturn fetch_openml(data_id=61, data_home='/tmp/sk', parser='liac-arff', n_retries=1, delay=0)"), 60);
     expect(job).toMatchObject({ status: "failed", artifact: { available: false }, metrics: null });
     expect(job.error_message).toMatch(/^build_model\(params\) raised (URLError|OSError)/);
   }, 60_000);
 
   it("reads a file outside its workspace: the host's files are not there", async () => {
     const here = fileURLToPath(import.meta.url);
-    const { job } = await ended(custom(`from sklearn.datasets import load_svmlight_file\nreturn load_svmlight_file(${JSON.stringify(here)})`));
+    const { job } = await ended(custom(`from sklearn.datasets import load_svmlight_file\nreturn load_svmlight_file(${JSON.stringify(here)})`), 60);
     expect(job).toMatchObject({ status: "failed" });
     expect(job.error_message).toMatch(/^build_model\(params\) raised FileNotFoundError/);
   }, 60_000);
@@ -72,7 +72,7 @@ describe("a hostile custom_model_fn that passes the scan fails its job with a re
   }, 60_000);
 
   it("returns something that is no estimator", async () => {
-    const { job } = await ended(custom("return 42"));
+    const { job } = await ended(custom("return 42"), 60);
     expect(job).toMatchObject({ status: "failed", error_message: "build_model(params) returned builtins.int, which has no fit()" });
   }, 60_000);
 });
