@@ -74,6 +74,8 @@ const computeSchema = z.strictObject({
       A100: usdc.default(defaultRateCard.A100),
     })
     .default(defaultRateCard),
+  /** Real seconds a sandboxed training run (every kind but ridge) may take before its job fails. */
+  wall_seconds: z.int().min(1).optional(),
 });
 
 const eventSchema = z.strictObject({

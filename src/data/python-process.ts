@@ -1,20 +1,37 @@
 import { spawn } from "node:child_process";
+import { constants } from "node:os";
 
 /** The last stderr bytes kept for a crash's reason: a chatty script cannot exhaust memory. */
 const STDERR_TAIL = 64 * 1024;
 
+/** A process to run: what, with which arguments, environment and working directory. */
+export interface ProcessCommand {
+  file: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+  cwd?: string;
+}
+
 /**
  * Runs a Python script to its end. Null when it exited 0 (it reports through its own files), else
- * why it did not, naming `what` ran. The script runs in a process group of its own with a fixed
- * hash seed; the group is killed at the timeout and once the script is done, so processes it
- * started never outlive it. Its stdout is discarded; only a bounded tail of stderr is kept.
+ * why it did not, naming `what` ran. The script runs with a fixed hash seed (see runToEnd).
  */
 export function runPythonScript(python: string, args: string[], timeoutSeconds: number, what: string): Promise<string | null> {
+  return runToEnd({ file: python, args, env: { ...process.env, PYTHONHASHSEED: "0" } }, timeoutSeconds, what);
+}
+
+/**
+ * Runs a command to its end: null when it exited 0, else why not, naming `what` ran. It runs in a
+ * process group of its own; the group is killed at the timeout and once the command is done, so
+ * processes it started never outlive it. Its stdout is discarded; only a bounded tail of stderr is kept.
+ */
+export function runToEnd(command: ProcessCommand, timeoutSeconds: number, what: string): Promise<string | null> {
   return new Promise((resolve) => {
-    const child = spawn(python, args, {
+    const child = spawn(command.file, command.args, {
       detached: true,
       stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, PYTHONHASHSEED: "0" },
+      env: command.env,
+      cwd: command.cwd,
     });
     let stderr = "";
     child.stderr.setEncoding("utf8");
@@ -43,9 +60,16 @@ export function runPythonScript(python: string, args: string[], timeoutSeconds: 
       if (timedOut) return resolve(`${what} did not finish within ${timeoutSeconds} s and was stopped`);
       if (code === 0) return resolve(null);
       const last = stderr.trim().split("\n").pop();
-      resolve(`the ${what} run crashed: ${last || `exit ${code ?? signal}`}`);
+      resolve(`the ${what} run crashed: ${last || exitText(code, signal)}`);
     });
   });
+}
+
+/** How a process ended: a signal by name, also when bwrap reports its child's as exit 128 + n. */
+export function exitText(code: number | null, signal: NodeJS.Signals | null): string {
+  if (signal !== null) return `killed by ${signal}`;
+  const name = code !== null && code > 128 ? Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] : undefined;
+  return name ? `killed by ${name} (exit ${code})` : `exit ${code}`;
 }
 
 /**

@@ -235,7 +235,8 @@ export const catalogue = {
   compute_paused: { status: 503, text: "Hosted compute is paused by an administrator; launches resume when it is switched back on." },
   train_seed_top_level: { status: 400, text: "seed is not a top-level train field: put it in params (params.seed)." },
   train_unknown_fields: { status: 400, text: "Unknown train fields: {fields}; allowed: {allowed}." },
-  train_field_unsupported: { status: 400, text: "{field} is not supported by Basecamp's hosted training." },
+  custom_model_fn_unsafe: { status: 400, text: "custom_model_fn may not use {name}: {why}." },
+  custom_model_fn_unchecked: { status: 503, text: "custom_model_fn cannot be checked on this deployment: {reason}" },
   train_field_invalid: { status: 400, text: "{field}: {message}" },
   train_model_unsupported: {
     status: 400,

@@ -10,17 +10,33 @@ export function registerComputeTools(server: McpServer, { service, key, download
   addTool(server, log, {
     name: "train",
     description:
-      "Launches a hosted training job on the event's compute grant (Basecamp trains model 'ridge' only), or with dry_run: true " +
+      "Launches a hosted training job on the event's compute grant (models ridge, random_forest, mlp, xgboost, and custom with " +
+      "custom_model_fn; lightgbm is refused), or with dry_run: true " +
       "answers estimated_hold_cents, max_runtime_seconds and the resolved gpu/model/universe/features without reserving anything. " +
       "The seed goes in params; a top-level seed or an unknown argument is refused (400). Poll get_job_status.",
     input: {
-      model: z.unknown().optional().describe("ridge (lightgbm, xgboost, mlp, random_forest and custom are refused)"),
+      model: z.unknown().optional().describe("ridge, random_forest, mlp, xgboost or custom (lightgbm is refused: not trained here)"),
       features: z.unknown().optional().describe("'all', 'small' (default: the alphabetical first quarter) or a list of feature names"),
       target: z.unknown().optional().describe("Omit it to train on the graded column"),
       universe: z.unknown().optional().describe("futures"),
       gpu: z.unknown().optional().describe("CPU, T4 (default), A10G or A100"),
-      params: z.unknown().optional().describe("{seed, alpha}: alpha is the ridge penalty per training row (default 1)"),
+      params: z
+        .unknown()
+        .optional()
+        .describe(
+          "{seed, ...the kind's hyperparameters}: ridge alpha; random_forest n_estimators, max_depth, min_samples_leaf, max_features; " +
+            "mlp hidden_layer_sizes, alpha, learning_rate_init, max_iter; xgboost n_estimators, max_depth, learning_rate, subsample, " +
+            "colsample_bytree; custom: any object, passed to build_model(params)",
+        ),
       max_hours: z.unknown().optional().describe("Above 0, at most 4 (default 1); the run is also capped at 45 minutes"),
+      train_filter: z
+        .unknown()
+        .optional()
+        .describe('{"exped": {"cutoff_lt": "exped_0100"}, "sample": {"fraction": 0.25, "unit": "exped"}}: train on part of the train split (sampled with params.seed)'),
+      custom_model_fn: z
+        .unknown()
+        .optional()
+        .describe("model custom: Python source defining build_model(params) -> estimator with fit/predict; statically scanned, run in a network-denied sandbox"),
       dry_run: z.unknown().optional().describe("true: price the job only"),
     },
     loose: true,
@@ -32,6 +48,13 @@ export function registerComputeTools(server: McpServer, { service, key, download
     input: jobId,
     readOnly: true,
     run: ({ job_id }) => service.getJob(key, job_id),
+  });
+  addTool(server, log, {
+    name: "get_job_log",
+    description: "A training job's lifecycle trail at simulated times: queued, running, each CV fold's result (once completed), and how it ended.",
+    input: jobId,
+    readOnly: true,
+    run: ({ job_id }) => service.getJobLog(key, job_id),
   });
   addTool(server, log, {
     name: "list_compute_jobs",

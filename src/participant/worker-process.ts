@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { constants } from "node:os";
+import { exitText } from "../data/python-process.js";
 import type { Readable, Writable } from "node:stream";
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES, type Answer } from "./wire.js";
 
@@ -13,13 +13,6 @@ export interface Command {
   args: string[];
   env: Record<string, string | undefined>;
   cwd: string;
-}
-
-/** How a process ended: a signal by name, also when bwrap reports its child's as exit 128 + n. */
-function exitText(code: number | null, signal: NodeJS.Signals | null): string {
-  if (signal !== null) return `killed by ${signal}`;
-  const name = code !== null && code > 128 ? Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] : undefined;
-  return name ? `killed by ${name} (exit ${code})` : `exit ${code}`;
 }
 
 export type CallOutcome = { ok: true; answer: Answer } | { ok: false; error: string };

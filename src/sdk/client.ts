@@ -12,6 +12,7 @@ import type { RunView } from "../service/event/run-view.js";
 import type { Lane } from "../service/event/upload-repo.js";
 import type { UploadInput } from "../service/event/uploads.js";
 import type { ComputeCredits, TrainEstimate } from "../service/compute/jobs.js";
+import type { JobLog } from "../service/compute/job-log.js";
 import type { JobView } from "../service/compute/job-view.js";
 import type { ModelRecord } from "../service/models.js";
 import type { ModelFileInput } from "../service/auto-submit/upload-model.js";
@@ -200,6 +201,11 @@ export class BasecampClient implements Client {
 
   getJob(jobId: string): Promise<JobView> {
     return this.http.json("GET", `/api/v1/compute/jobs/${seg(jobId)}`);
+  }
+
+  /** A job's lifecycle trail. */
+  getJobLog(jobId: string): Promise<JobLog> {
+    return this.http.json("GET", `/api/v1/compute/jobs/${seg(jobId)}/log`);
   }
 
   listJobs(): Promise<{ jobs: JobView[] }> {

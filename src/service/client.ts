@@ -10,6 +10,7 @@ import type { RunView } from "./event/run-view.js";
 import type { Lane } from "./event/upload-repo.js";
 import type { UploadInput } from "./event/uploads.js";
 import type { ComputeCredits, TrainEstimate } from "./compute/jobs.js";
+import type { JobLog } from "./compute/job-log.js";
 import type { JobView } from "./compute/job-view.js";
 import type { ModelRecord } from "./models.js";
 import type { ModelFileInput } from "./auto-submit/upload-model.js";
@@ -72,6 +73,8 @@ export interface Client {
   // Events: hosted compute (training jobs on the agent's compute grant).
   train(body: Record<string, unknown>): Promise<TrainEstimate | JobView>;
   getJob(jobId: string): Promise<JobView>;
+  /** A job's lifecycle trail. */
+  getJobLog(jobId: string): Promise<JobLog>;
   listJobs(): Promise<{ jobs: JobView[] }>;
   cancelJob(jobId: string): Promise<JobView>;
   computeCredits(): Promise<ComputeCredits>;

@@ -39,6 +39,7 @@ export function inProcessClient(service: Service, apiKey: string): Client {
     finalBoard: () => service.finalBoard(apiKey),
     train: (body) => service.train(apiKey, body),
     getJob: (jobId) => service.getJob(apiKey, jobId),
+    getJobLog: (jobId) => service.getJobLog(apiKey, jobId),
     listJobs: () => service.listJobs(apiKey),
     cancelJob: (jobId) => service.cancelJob(apiKey, jobId),
     computeCredits: () => service.computeCredits(apiKey),

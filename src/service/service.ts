@@ -34,7 +34,7 @@ import { stakeFromWallet, type StakeInput } from "./staking/wallet-stakes.js";
 import { submitV2, type SubmitInput } from "./tournament.js";
 import { getUploadStatus, uploadModel, type ModelFileInput } from "./auto-submit/upload-model.js";
 import { setAutoSubmit } from "./auto-submit/switch.js";
-import { cancelJob, downloadModel, getCredits, getJob, listJobs, train } from "./compute/jobs.js";
+import { cancelJob, downloadModel, getCredits, getJob, getJobLog, listJobs, train } from "./compute/jobs.js";
 import { fileLimits } from "./file-limits.js";
 
 export interface ServiceOptions {
@@ -231,6 +231,8 @@ export class Service {
   /** Hosted compute (events): a training job drawn from the agent's compute grant, or its price (`dry_run`). */
   train = (key: string | undefined, body: Record<string, unknown>) => this.as(key, "train", (p) => train(this.ctx, p, body));
   getJob = (key: string | undefined, jobId: string) => this.as(key, "get_job_status", (p) => getJob(this.ctx, p, jobId));
+  /** A job's lifecycle trail: queued, running, its CV folds' results, how it ended. */
+  getJobLog = (key: string | undefined, jobId: string) => this.as(key, "get_job_log", (p) => getJobLog(this.ctx, p, jobId));
   listJobs = (key: string | undefined) => this.as(key, "list_compute_jobs", (p) => listJobs(this.ctx, p));
   cancelJob = (key: string | undefined, jobId: string) => this.as(key, "cancel_job", (p) => cancelJob(this.ctx, p, jobId));
   computeCredits = (key: string | undefined) => this.as(key, "get_compute_credits", (p) => getCredits(this.ctx, p));

@@ -80,3 +80,44 @@ describe("hosted compute over MCP", () => {
     expect((await callTool(ann, "cancel_job", { job_id: job.job_id })).json.detail).toMatchObject({ code: "job_already_finished" });
   });
 });
+
+describe("train_filter and get_job_log over REST and MCP", () => {
+  const filter = { exped: { cutoff_lt: "exped_0009" }, sample: { fraction: 0.75, unit: "exped" } };
+
+  it("trains on the filtered expeds only and gives the job's lifecycle trail at simulated times", async () => {
+    const r = await eventServer({ compute: { budget_usd: "5" } });
+    const dry = (await r.post(TRAIN, { model: "ridge", features: "all", train_filter: filter, dry_run: true }, ANN)).json;
+    // 8 expeds before exped_0009, 6 of them sampled: 240 rows × 10 features × 4 fits on a T4 = 1 s after the 60 s setup.
+    expect(dry).toMatchObject({ estimated_runtime_seconds: 61 });
+    expect(refusal(await r.post(TRAIN, { model: "ridge", train_filter: { exped: { cutoff_lt: "exped_0000" } } }, ANN))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^train_filter\.exped\.cutoff_lt: no train exped sorts before exped_0000/),
+    });
+    const job = (await r.post(TRAIN, { model: "ridge", features: "all", train_filter: filter, params: { seed: 5 } }, ANN)).json;
+    expect(job).toMatchObject({ status: "queued", train_filter: filter });
+    const queued = (await r.get(`/api/v1/compute/jobs/${job.job_id}/log`, ANN)).json;
+    expect(queued).toMatchObject({ job_id: job.job_id, status: "queued", entries: [{ event: "queued", at: job.created_at, model: "ridge", hold_cents: 38 }] });
+    await r.advance({ seconds: 120 });
+    const done = (await r.get(`/api/v1/compute/jobs/${job.job_id}`, ANN)).json;
+    expect(done.metrics.cv).toMatchObject({ expeds_scored: 6 });
+    const trail = (await r.get(`/api/v1/compute/jobs/${job.job_id}/log`, ANN)).json;
+    const events = trail.entries.map((e: { event: string }) => e.event);
+    expect(events).toEqual(["queued", "running", ...Array(done.metrics.cv.folds).fill("fold"), "completed"]);
+    const folds = trail.entries.filter((e: { event: string }) => e.event === "fold");
+    expect(folds.reduce((n: number, f: { held_expeds: number }) => n + f.held_expeds, 0)).toBe(6);
+    expect(trail.entries[1].at).toBe(done.running_at);
+    expect(trail.entries.at(-1)).toEqual({ at: done.finished_at, event: "completed", cost_cents: done.cost_cents, error_message: null });
+    const times = trail.entries.map((e: { at: string }) => Date.parse(e.at));
+    expect(times).toEqual([...times].sort((a: number, b: number) => a - b));
+    expect(refusal(await r.get(`/api/v1/compute/jobs/${job.job_id}/log`, "key-ben-00000002"))).toMatchObject({ status: 404, code: "job_not_found" });
+
+    const ann = await mcpClient(r.url, { "X-API-Key": ANN });
+    expect((await callTool(ann, "get_job_log", { job_id: job.job_id })).json).toEqual(trail);
+    const viaMcp = (await callTool(ann, "train", { model: "ridge", train_filter: { sample: { fraction: 0.5 } }, params: { seed: 5 } })).json;
+    expect(viaMcp).toMatchObject({ status: "queued", train_filter: { sample: { fraction: 0.5, unit: "exped" } } });
+    await r.advance({ seconds: 120 });
+    const mcpTrail = (await callTool(ann, "get_job_log", { job_id: viaMcp.job_id })).json;
+    expect(mcpTrail.entries.map((e: { event: string }) => e.event)).toContain("fold");
+    expect(mcpTrail.entries.at(-1)).toMatchObject({ event: "completed" });
+  });
+});

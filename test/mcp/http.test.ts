@@ -51,6 +51,7 @@ const SERVED = [
   "get_forwarder_balance",
   "train",
   "get_job_status",
+  "get_job_log",
   "list_compute_jobs",
   "cancel_job",
   "get_compute_credits",
@@ -176,9 +177,9 @@ describe("the /mcp transport of basecamp serve", () => {
     const badArgs = await alice.callTool({ name: "create_model", arguments: { name: 42 } });
     expect(badArgs.isError).toBe(true);
     expect((badArgs.content as { text: string }[])[0].text).toMatch(/^MCP error -32602: Input validation error/);
-    const unserved = await alice.callTool({ name: "get_job_log", arguments: {} });
+    const unserved = await alice.callTool({ name: "health", arguments: {} });
     expect(unserved.isError).toBe(true);
-    expect((unserved.content as { text: string }[])[0].text).toContain("Tool get_job_log not found");
+    expect((unserved.content as { text: string }[])[0].text).toContain("Tool health not found");
   });
 });
 

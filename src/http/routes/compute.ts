@@ -14,16 +14,16 @@ export const computeRoutes = [
     method: "POST",
     path: "/api/v1/compute/train",
     operationId: "train",
-    summary: "Launches a hosted training job (202), or with dry_run: true prices it (200) without reserving anything",
+    summary: "Launches a hosted training job (202): model ridge, random_forest, mlp, xgboost or custom (with custom_model_fn), optionally on a train_filter; or with dry_run: true prices it (200) without reserving anything",
     key: "required",
     body: "TrainBody",
     responses: {
       200: "dry_run: {dry_run, estimated_hold_cents, max_runtime_seconds, estimated_runtime_seconds, estimated_cost_cents, rate_usd_per_hr, model, gpu, universe, target, features, max_hours}",
       202: jobView,
-      400: texts("train_seed_top_level", "train_unknown_fields", "train_field_unsupported", "train_field_invalid", "train_model_unsupported"),
+      400: texts("train_seed_top_level", "train_unknown_fields", "train_field_invalid", "train_model_unsupported", "custom_model_fn_unsafe"),
       403: texts("hackathon_not_started", "compute_not_live", "compute_no_budget"),
       409: texts("compute_insufficient_credit"),
-      503: texts("compute_paused"),
+      503: `${texts("compute_paused")} | ${texts("custom_model_fn_unchecked")}`,
     },
     handle: async ({ c, service, key, body }) => {
       const answer = await service.train(key, body);
@@ -47,6 +47,18 @@ export const computeRoutes = [
     key: "required",
     responses: { 200: jobView, 404: notFound },
     handle: async ({ c, service, key }) => c.json(await service.getJob(key, jobId(c))),
+  }),
+  route({
+    method: "GET",
+    path: "/api/v1/compute/jobs/{job_id}/log",
+    operationId: "get_job_log",
+    summary: "A job's lifecycle trail at simulated times: queued, running, each CV fold's result (once completed), completed | failed | timeout | cancelled",
+    key: "required",
+    responses: {
+      200: "{job_id, status, entries: [{at, event: queued|running|fold|completed|failed|timeout|cancelled, ...}]}",
+      404: notFound,
+    },
+    handle: async ({ c, service, key }) => c.json(await service.getJobLog(key, jobId(c))),
   }),
   route({
     method: "DELETE",

@@ -20,6 +20,8 @@ export interface JobRow {
   ends_at: number;
   finished_at: number | null;
   metrics: string | null;
+  /** The CV folds' results (cv-score.ts FoldResult[]), as JSON; null until the job completes. */
+  fold_results: string | null;
   feature_manifest: string | null;
   error_message: string | null;
   artifact_sha256: string | null;

@@ -6,8 +6,13 @@ import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
 import { costCents } from "./estimate.js";
 import { endJob, jobById, requestOf, type JobRow } from "./job-repo.js";
-import { FILL_VALUE, fitRidgeCv, type RidgeFit } from "./ridge-cv.js";
-import { rateMicroPerHour } from "./settings.js";
+import { fitRidgeCv, type RidgeFit } from "./ridge-cv.js";
+import { computeSettings, DEFAULT_WALL_SECONDS, rateMicroPerHour } from "./settings.js";
+import { FILL_VALUE } from "./cv-plan.js";
+import type { CvMetrics, FoldResult } from "./cv-score.js";
+import { fitInSandbox } from "./python-fit.js";
+import { jobTrainFrame } from "./train-filter.js";
+import type { Outcome } from "../../participant/python-worker.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A job's next transition, due at `t`. */
@@ -25,8 +30,10 @@ export function dueJobSteps(ctx: ServiceContext, now: number): JobStep[] {
 
 /**
  * Moves a job on: queued → running; then at its end a run longer than its maximum times out
- * (charged the maximum, no model), a fit that is not finite fails, and otherwise the job completes
- * with its CV metrics and its model pickled (absent, with the reason, when no interpreter can).
+ * (charged the maximum, no model), a fit that fails (a ridge that is not finite; a sandboxed run
+ * that raises, crashes, or passes its limits) fails with the reason, and otherwise the job
+ * completes with its CV metrics and its model pickled (a ridge's absent, with the reason, when no
+ * interpreter can pickle it).
  * The charge is the runtime at the tier's rate; the hold is released.
  */
 export async function applyJobStep(ctx: ServiceContext, step: JobStep): Promise<void> {
@@ -43,27 +50,42 @@ export async function applyJobStep(ctx: ServiceContext, step: JobStep): Promise<
   if (row.status !== "queued" && row.status !== "running") return;
   const cost = costCents(Math.min(row.runtime_seconds, row.max_runtime_seconds), rateMicroPerHour(ctx, requestOf(row).gpu));
   if (row.runtime_seconds > row.max_runtime_seconds) return timeout(ctx, row, step.t, cost);
-  let fit: RidgeFit;
-  try {
-    fit = fitJob(ctx, row);
-  } catch (e) {
-    return failed(ctx, row, step.t, cost, (e as Error).message);
-  }
-  const pickle = await ridgePickle(requestOf(row).features, fit.model, FILL_VALUE);
-  completed(ctx, row, step.t, cost, fit, pickle);
+  const fit = await fitJob(ctx, row);
+  if (!fit.ok) return failed(ctx, row, step.t, cost, fit.error);
+  completed(ctx, row, step.t, cost, fit);
 }
 
-function fitJob(ctx: ServiceContext, row: JobRow): RidgeFit {
+/** What a completed job leaves: its metrics and folds, its pickle (or why none), and a digest of what was learned. */
+type JobFit = { cv: CvMetrics; folds: FoldResult[]; pickle: RidgePickle; model_digest: string };
+
+/** Fits the job's model on its train rows: the ridge here, every other kind in the sandbox. A failure is its reason. */
+async function fitJob(ctx: ServiceContext, row: JobRow): Promise<Outcome<JobFit>> {
   const req = requestOf(row);
   const { dataset } = ctx.world;
-  return fitRidgeCv({
-    train: dataset.train,
-    benchmark: dataset.benchmarks.train,
-    features: req.features,
-    target: req.target,
-    core: dataset.core_features,
-    alpha: req.params.alpha,
-  });
+  const truth = { train: jobTrainFrame(dataset.train, req), benchmark: dataset.benchmarks.train, target: req.target, core: dataset.core_features };
+  if (req.model === "ridge") {
+    let fit: RidgeFit;
+    try {
+      fit = fitRidgeCv({ ...truth, features: req.features, alpha: req.params.alpha as number });
+    } catch (e) {
+      return { ok: false, error: (e as Error).message };
+    }
+    return { ok: true, cv: fit.cv, folds: fit.folds, pickle: await ridgePickle(req.features, fit.model, FILL_VALUE), model_digest: ridgeDigest(req.features, fit) };
+  }
+  const wall = Math.min(row.max_runtime_seconds, computeSettings(ctx)?.wall_seconds ?? DEFAULT_WALL_SECONDS);
+  const fit = await fitInSandbox({ ...truth, model: req.model, params: req.params, features: req.features, custom_model_fn: req.custom_model_fn, wall_seconds: wall });
+  if (!fit.ok) return fit;
+  return { ok: true, cv: fit.cv, folds: fit.folds, pickle: { ok: true, bytes: fit.pickle, python_version: fit.python_version }, model_digest: fit.model_digest };
+}
+
+/**
+ * The pickle's bytes depend on the machine (the Python and cloudpickle versions, whether an
+ * interpreter exists), so the log carries a digest of what was learned instead: the features,
+ * coefficients, intercept and fill value.
+ */
+function ridgeDigest(features: string[], fit: RidgeFit): string {
+  const learned = { features, coefficients: [...fit.model.coefficients], intercept: fit.model.intercept, fill_value: FILL_VALUE };
+  return createHash("sha256").update(canonicalJson(learned)).digest("hex");
 }
 
 function timeout(ctx: ServiceContext, row: JobRow, t: number, cost: number): void {
@@ -81,23 +103,19 @@ function failed(ctx: ServiceContext, row: JobRow, t: number, cost: number, messa
   });
 }
 
-/**
- * The pickle's bytes depend on the machine (the Python and cloudpickle versions,
- * whether an interpreter exists), so the log carries a digest of what was learned instead: the
- * features, coefficients, intercept and fill value. The job row keeps the pickle's own sha256.
- */
-function completed(ctx: ServiceContext, row: JobRow, t: number, cost: number, fit: RidgeFit, pickle: RidgePickle): void {
+/** A completed job: its metrics, folds and pickle on the row (the pickle's own sha256 too); the log gets the digest of what was learned. */
+function completed(ctx: ServiceContext, row: JobRow, t: number, cost: number, fit: JobFit): void {
+  const { pickle } = fit;
   const sha = pickle.ok ? createHash("sha256").update(pickle.bytes).digest("hex") : null;
-  const learned = { features: requestOf(row).features, coefficients: [...fit.model.coefficients], intercept: fit.model.intercept, fill_value: FILL_VALUE };
-  const modelDigest = createHash("sha256").update(canonicalJson(learned)).digest("hex");
   inTransaction(ctx.db, () => {
     if (pickle.ok) ctx.db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(sha, pickle.bytes);
     endJob(ctx.db, row.job_id, "completed", cost, t, {
       metrics: JSON.stringify(fit.cv),
+      fold_results: JSON.stringify(fit.folds),
       artifact_sha256: sha,
       artifact_error: pickle.ok ? null : pickle.error,
       trainer_python_version: pickle.ok ? pickle.python_version : null,
     });
-    appendEvent(ctx.db, t, "job.completed", { job_id: row.job_id, cost_cents: cost, cv: fit.cv, model_digest: modelDigest });
+    appendEvent(ctx.db, t, "job.completed", { job_id: row.job_id, cost_cents: cost, cv: fit.cv, model_digest: fit.model_digest });
   });
 }

@@ -1,7 +1,9 @@
 import { iso } from "../../domain/clock.js";
 import type { JobRow, JobStatus } from "./job-repo.js";
 import { requestOf } from "./job-repo.js";
-import type { RidgeFit } from "./ridge-cv.js";
+import type { CvMetrics } from "./cv-score.js";
+import type { ModelParams } from "./model-kinds.js";
+import type { TrainFilter } from "./train-filter.js";
 
 /** A job as its owner reads it (launch answer, status, list). */
 export interface JobView {
@@ -11,8 +13,10 @@ export interface JobView {
   gpu: string;
   universe: string;
   target: string;
-  params: { alpha: number; seed: number | null };
+  params: ModelParams;
   max_hours: number;
+  /** Present when the job trains on part of the train split. */
+  train_filter?: TrainFilter;
   hold_cents: number;
   cost_cents: number | null;
   /** Simulated seconds the job's work takes (a job longer than max_runtime_seconds times out). */
@@ -23,7 +27,7 @@ export interface JobView {
   ends_at: string;
   finished_at: string | null;
   error_message: string | null;
-  metrics: { cv: RidgeFit["cv"] } | null;
+  metrics: { cv: CvMetrics } | null;
   feature_manifest: { features: string[]; preprocessing: Record<string, string> };
   trainer_python_version: string | null;
   artifact: { available: boolean; sha256: string | null; error: string | null };
@@ -40,6 +44,7 @@ export function jobView(row: JobRow): JobView {
     target: req.target,
     params: req.params,
     max_hours: req.max_hours,
+    ...(req.train_filter ? { train_filter: req.train_filter } : {}),
     hold_cents: row.hold_cents,
     cost_cents: row.cost_cents,
     runtime_seconds: row.runtime_seconds,
@@ -49,7 +54,7 @@ export function jobView(row: JobRow): JobView {
     ends_at: iso(row.ends_at),
     finished_at: row.finished_at === null ? null : iso(row.finished_at),
     error_message: row.error_message,
-    metrics: row.metrics === null ? null : { cv: JSON.parse(row.metrics) as RidgeFit["cv"] },
+    metrics: row.metrics === null ? null : { cv: JSON.parse(row.metrics) as CvMetrics },
     feature_manifest: JSON.parse(row.feature_manifest as string) as JobView["feature_manifest"],
     trainer_python_version: row.trainer_python_version,
     artifact: { available: row.artifact_sha256 !== null, sha256: row.artifact_sha256, error: row.artifact_error },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { passes, refuse } from "../../domain/errors.js";
 import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
@@ -9,7 +10,10 @@ import { costCents, maxRuntimeSeconds, QUEUE_SECONDS, workSeconds } from "./esti
 import { requireComputeLive, requireComputeScope } from "./gate.js";
 import { agentCents, endJob, jobById, jobsOf, OPEN_STATUSES, requestOf, type JobRow } from "./job-repo.js";
 import { jobView, type JobView } from "./job-view.js";
-import { FILL_VALUE } from "./ridge-cv.js";
+import { FILL_VALUE } from "./cv-plan.js";
+import { requireSafeSource } from "./custom-scan.js";
+import { jobLog, type JobLog } from "./job-log.js";
+import { jobTrainFrame } from "./train-filter.js";
 import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "./settings.js";
 import { parseTrainRequest, type TrainRequest } from "./train-request.js";
 
@@ -37,27 +41,31 @@ export interface ComputeCredits {
   total_spent_usd: number;
 }
 
-const PREPROCESSING = {
+/** The preset's preprocessing, as feature_manifest states it. */
+const preprocessing = (model: string) => ({
   missing: `NaN becomes ${FILL_VALUE.toFixed(1)}`,
   sentinel: "-1 passes through as an ordinary value",
-  output: "the ridge output rank-uniformised into (0, 1)",
-};
+  output: `the ${model} output rank-uniformised into (0, 1)`,
+});
 
 /**
  * `train`: a dry run prices the job (before the event, with compute off or without a budget);
  * otherwise the launch is gated (gate.ts), its body read, and its worst-case hold reserved from the
- * agent's grant: a hold above what is available is refused (409). The job queues, runs a second
- * later, and ends after its simulated runtime (job-steps.ts).
+ * agent's grant: a hold above what is available is refused (409). A custom_model_fn is scanned
+ * (custom-scan.ts) before anything is held. The job queues, runs a second later, and ends after
+ * its simulated runtime (job-steps.ts).
  */
-export function train(ctx: ServiceContext, p: Principal, body: Record<string, unknown>): TrainEstimate | JobView {
+export async function train(ctx: ServiceContext, p: Principal, body: Record<string, unknown>): Promise<TrainEstimate | JobView> {
   requireComputeScope(p, "hosted training");
   const data = { features: ctx.world.dataset.features, target: ctx.world.dataset.target };
   if (body.dry_run === true) return estimate(ctx, parseTrainRequest(body, data));
   requireComputeLive(ctx);
   const req = parseTrainRequest(body, data);
+  const rows = jobTrainFrame(ctx.world.dataset.train, req).ids.length;
+  if (req.custom_model_fn !== undefined) await requireSafeSource(req.custom_model_fn);
   return inTransaction(ctx.db, () => {
     const t = ctx.clock.now();
-    const plan = planOf(ctx, req);
+    const plan = planOf(ctx, req, rows);
     const { available_cents } = credits(ctx, p.agent_id);
     if (plan.hold > available_cents) throw refuse("compute_insufficient_credit", { hold_cents: plan.hold, available_cents });
     const seq = nextInSequence(ctx.db, "compute_job");
@@ -79,7 +87,7 @@ export function train(ctx: ServiceContext, p: Principal, body: Record<string, un
         t,
         runningAt,
         runningAt + Math.min(plan.work, plan.max) * 1000,
-        JSON.stringify({ features: req.features, preprocessing: PREPROCESSING }),
+        JSON.stringify({ features: req.features, preprocessing: preprocessing(req.model) }),
       );
     appendEvent(ctx.db, t, "job.queued", {
       job_id: jobId,
@@ -90,20 +98,24 @@ export function train(ctx: ServiceContext, p: Principal, body: Record<string, un
       max_hours: req.max_hours,
       hold_cents: plan.hold,
       runtime_seconds: plan.work,
+      // Only when given, so a ridge on the whole split logs as it always has.
+      ...(req.train_filter ? { train_filter: req.train_filter, train_rows: rows } : {}),
+      ...(req.custom_model_fn !== undefined ? { custom_model_fn_sha256: createHash("sha256").update(req.custom_model_fn).digest("hex") } : {}),
     });
     return jobView(jobById(ctx.db, jobId) as JobRow);
   });
 }
 
-function planOf(ctx: ServiceContext, req: TrainRequest) {
+/** A job's price and runtime: its workload is the train rows it uses (train_filter's, or the whole split) × its features. */
+function planOf(ctx: ServiceContext, req: TrainRequest, rows: number) {
   const rate = rateMicroPerHour(ctx, req.gpu);
   const max = maxRuntimeSeconds(req.max_hours);
-  const work = workSeconds(ctx.world.dataset.train.ids.length, req.features.length, req.gpu);
+  const work = workSeconds(rows, req.features.length, req.gpu);
   return { max, work, hold: costCents(max, rate), cost: costCents(Math.min(work, max), rate) };
 }
 
 function estimate(ctx: ServiceContext, req: TrainRequest): TrainEstimate {
-  const plan = planOf(ctx, req);
+  const plan = planOf(ctx, req, jobTrainFrame(ctx.world.dataset.train, req).ids.length);
   return {
     dry_run: true,
     estimated_hold_cents: plan.hold,
@@ -143,6 +155,11 @@ function ownJob(ctx: ServiceContext, p: Principal, jobId: string): JobRow {
 
 export function getJob(ctx: ServiceContext, p: Principal, jobId: string): JobView {
   return jobView(ownJob(ctx, p, jobId));
+}
+
+/** A job's lifecycle trail: queued, running, its CV folds' results, how it ended (job-log.ts). */
+export function getJobLog(ctx: ServiceContext, p: Principal, jobId: string): JobLog {
+  return jobLog(ownJob(ctx, p, jobId));
 }
 
 export function listJobs(ctx: ServiceContext, p: Principal): { jobs: JobView[] } {

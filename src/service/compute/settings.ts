@@ -8,7 +8,15 @@ export type GpuTier = (typeof GPU_TIERS)[number];
 export interface ComputeSettings {
   budget_usd: string;
   rate_card_usd_per_hr: Record<GpuTier, string>;
+  /** Real seconds a sandboxed training run may take (also its CPU limit); DEFAULT_WALL_SECONDS when absent. */
+  wall_seconds?: number;
 }
+
+/**
+ * Real seconds a sandboxed training run may take when the scenario names none; a job's own
+ * maximum runtime caps it further. Simulated time is not real time: this bounds the machine's work.
+ */
+export const DEFAULT_WALL_SECONDS = 900;
 
 /** Basecamp's own hourly rates when a scenario names none. */
 export const defaultRateCard: Record<GpuTier, string> = { CPU: "0.10", T4: "0.50", A10G: "1.10", A100: "1.79" };

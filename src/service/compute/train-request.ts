@@ -1,22 +1,18 @@
 import { refuse } from "../../domain/errors.js";
+import { parseModel, parseParams, type ModelParams, type TrainedModel } from "./model-kinds.js";
 import { GPU_TIERS, type GpuTier } from "./settings.js";
+import { parseTrainFilter, type TrainFilter } from "./train-filter.js";
 
-/** The model names the real service trains; Basecamp really trains only ridge. */
-export const MODEL_NAMES = ["lightgbm", "xgboost", "ridge", "mlp", "random_forest", "custom"] as const;
-export const TRAINED_MODELS = ["ridge"] as const;
-
-const FIELDS = ["model", "features", "target", "universe", "gpu", "params", "max_hours", "dry_run"] as const;
-/** Fields of the real service Basecamp does not implement: refused by name, never read as unknown. */
-const UNSUPPORTED = ["train_filter", "custom_model_fn"] as const;
-const PARAMS = ["seed", "alpha"] as const;
+const FIELDS = ["model", "features", "target", "universe", "gpu", "params", "max_hours", "train_filter", "custom_model_fn", "dry_run"] as const;
 
 export const MAX_HOURS = 4.0;
 export const DEFAULT_MAX_HOURS = 1.0;
-export const DEFAULT_ALPHA = 1.0;
+/** The longest custom_model_fn source accepted, in characters. */
+export const MAX_CUSTOM_SOURCE = 64 * 1024;
 
 /** A train call with every default resolved. */
 export interface TrainRequest {
-  model: "ridge";
+  model: TrainedModel;
   /** The feature columns, in the order the model reads them. */
   features: string[];
   /** How `features` was asked for: "all", "small", or "list". */
@@ -24,9 +20,13 @@ export interface TrainRequest {
   target: string;
   universe: "futures";
   gpu: GpuTier;
-  /** `alpha` is the ridge penalty per training row; `seed` is recorded (a ridge fit draws nothing). */
-  params: { alpha: number; seed: number | null };
+  /** The kind's hyperparameters with defaults filled in, and `seed` (null when not given). */
+  params: ModelParams;
   max_hours: number;
+  /** Which train expeds the job uses; absent: the whole train split. */
+  train_filter?: TrainFilter;
+  /** model custom only: the source defining build_model(params). */
+  custom_model_fn?: string;
   dry_run: boolean;
 }
 
@@ -40,32 +40,37 @@ const invalid = (field: string, message: string) => refuse("train_field_invalid"
 
 /**
  * Reads a train call's body: unknown top-level fields and a top-level `seed` are refused (400),
- * each refusal naming the field or value at fault; defaults filled in (model has none).
+ * each refusal naming the field or value at fault; defaults filled in (model has none). A
+ * custom_model_fn is only read here; its static scan is custom-scan.ts's.
  */
 export function parseTrainRequest(body: Record<string, unknown>, data: TrainDataset): TrainRequest {
   if ("seed" in body) throw refuse("train_seed_top_level");
-  const unsupported = UNSUPPORTED.find((f) => f in body);
-  if (unsupported) throw refuse("train_field_unsupported", { field: unsupported });
   const unknown = Object.keys(body).filter((k) => !(FIELDS as readonly string[]).includes(k));
   if (unknown.length > 0) throw refuse("train_unknown_fields", { fields: unknown.join(", "), allowed: FIELDS.join(", ") });
+  const model = parseModel(body.model);
+  const filter = parseTrainFilter(body.train_filter);
+  const custom = parseCustomSource(model, body.custom_model_fn);
   return {
-    model: parseModel(body.model),
+    model,
     ...parseFeatures(body.features, data.features),
     target: parseTarget(body.target, data.target),
     universe: parseUniverse(body.universe),
     gpu: parseGpu(body.gpu),
-    params: parseParams(body.params),
+    params: parseParams(model, body.params),
     max_hours: parseMaxHours(body.max_hours),
+    ...(filter === null ? {} : { train_filter: filter }),
+    ...(custom === null ? {} : { custom_model_fn: custom }),
     dry_run: parseDryRun(body.dry_run),
   };
 }
 
-function parseModel(v: unknown): "ridge" {
-  if (v === undefined) throw invalid("model", `required, one of ${MODEL_NAMES.join(", ")}`);
-  if (typeof v !== "string" || !(MODEL_NAMES as readonly string[]).includes(v)) {
-    throw invalid("model", `expected one of ${MODEL_NAMES.join(", ")} (got ${JSON.stringify(v)})`);
+function parseCustomSource(model: TrainedModel, v: unknown): string | null {
+  if (model !== "custom") {
+    if (v !== undefined) throw invalid("custom_model_fn", `only model custom takes one (the model is ${model})`);
+    return null;
   }
-  if (v !== "ridge") throw refuse("train_model_unsupported", { model: v, trained: TRAINED_MODELS.join(", ") });
+  if (typeof v !== "string" || v.trim().length === 0) throw invalid("custom_model_fn", "required for model custom: a source string defining build_model(params)");
+  if (v.length > MAX_CUSTOM_SOURCE) throw invalid("custom_model_fn", `${v.length} characters, more than ${MAX_CUSTOM_SOURCE}`);
   return v;
 }
 
@@ -101,19 +106,6 @@ function parseGpu(v: unknown): GpuTier {
   if (v === undefined) return "T4";
   if (typeof v === "string" && (GPU_TIERS as readonly string[]).includes(v)) return v as GpuTier;
   throw invalid("gpu", `expected one of ${GPU_TIERS.join(", ")} (got ${JSON.stringify(v)})`);
-}
-
-function parseParams(v: unknown): TrainRequest["params"] {
-  if (v === undefined) return { alpha: DEFAULT_ALPHA, seed: null };
-  if (typeof v !== "object" || v === null || Array.isArray(v)) throw invalid("params", `expected an object (got ${JSON.stringify(v)})`);
-  const p = v as Record<string, unknown>;
-  const unknown = Object.keys(p).filter((k) => !(PARAMS as readonly string[]).includes(k));
-  if (unknown.length > 0) throw invalid("params", `unknown ridge parameter ${unknown.join(", ")}; known: ${PARAMS.join(", ")}`);
-  if (p.seed !== undefined && !Number.isSafeInteger(p.seed)) throw invalid("params.seed", `expected an integer (got ${JSON.stringify(p.seed)})`);
-  if (p.alpha !== undefined && (typeof p.alpha !== "number" || !Number.isFinite(p.alpha) || p.alpha < 0)) {
-    throw invalid("params.alpha", `expected a number ≥ 0 (got ${JSON.stringify(p.alpha)})`);
-  }
-  return { alpha: (p.alpha as number | undefined) ?? DEFAULT_ALPHA, seed: (p.seed as number | undefined) ?? null };
 }
 
 function parseMaxHours(v: unknown): number {

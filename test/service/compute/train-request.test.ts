@@ -46,12 +46,31 @@ describe("parseTrainRequest", () => {
     expect(refusal({ model: "ridge", train_filter: {} })).toMatchObject({ status: 400, message: expect.stringContaining("train_filter") });
   });
 
-  it("refuses the models Basecamp does not train, naming the one it does", () => {
-    for (const model of ["lightgbm", "xgboost", "mlp", "random_forest", "custom"]) {
-      expect(refusal({ model })).toMatchObject({ status: 400, code: "train_model_unsupported", message: `model '${model}' is not trained here: Basecamp's hosted training trains ridge only.` });
-    }
+  it("refuses LightGBM (Debian does not package it), naming the kinds this deployment trains", () => {
+    expect(refusal({ model: "lightgbm" })).toMatchObject({
+      status: 400,
+      code: "train_model_unsupported",
+      message: "model 'lightgbm' is not trained here: Basecamp's hosted training trains ridge, random_forest, mlp, xgboost, custom only.",
+    });
     expect(refusal({ model: "catboost" })).toMatchObject({ status: 400, message: expect.stringMatching(/^model: .*catboost/) });
     expect(refusal({})).toMatchObject({ status: 400, message: expect.stringMatching(/^model: required/) });
+  });
+
+  it("fills each kind's hyperparameters, refusing unknown and out-of-range ones by name", () => {
+    expect(parseTrainRequest({ model: "random_forest", params: { seed: 4, n_estimators: 10 } }, data).params).toEqual({ seed: 4, n_estimators: 10, max_depth: 6, min_samples_leaf: 20, max_features: 0.5 });
+    expect(parseTrainRequest({ model: "mlp" }, data).params).toMatchObject({ seed: null, hidden_layer_sizes: [32] });
+    expect(parseTrainRequest({ model: "custom", custom_model_fn: "def build_model(p): pass", params: { depth: [1, 2] } }, data).params).toEqual({ depth: [1, 2], seed: null });
+    expect(refusal({ model: "xgboost", params: { alpha: 1 } }).message).toMatch(/^params: unknown xgboost parameter alpha; known: seed, n_estimators/);
+    expect(refusal({ model: "random_forest", params: { max_features: 0 } }).message).toMatch(/^params\.max_features: expected a number above 0 and at most 1/);
+    expect(refusal({ model: "mlp", params: { hidden_layer_sizes: [8, 0] } }).message).toMatch(/^params\.hidden_layer_sizes: expected 1 to 4 integers/);
+  });
+
+  it("reads train_filter: a cutoff label and an exped sample fraction, each bad value named", () => {
+    const filter = { exped: { cutoff_lt: "exped_0006" }, sample: { fraction: 0.5, unit: "exped" } };
+    expect(parseTrainRequest({ model: "ridge", train_filter: filter }, data).train_filter).toEqual(filter);
+    expect(refusal({ model: "ridge", train_filter: { sample: { fraction: 0 } } }).message).toMatch(/^train_filter\.sample\.fraction: /);
+    expect(refusal({ model: "ridge", train_filter: { sample: { fraction: 0.5, unit: "row" } } }).message).toMatch(/^train_filter\.sample\.unit: /);
+    expect(refusal({ model: "ridge", train_filter: { exped: { before: "x" } } }).message).toMatch(/^train_filter\.exped: unknown field before/);
   });
 
   it("names the bad field and value", () => {
