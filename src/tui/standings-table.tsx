@@ -18,7 +18,8 @@ export function rowStyle(row: StandingRow, rank: number): { bold?: boolean; colo
   return {};
 }
 
-export const SPARK_LABEL = "round scores";
+/** The sparkline column's label: the longest that fits the room left. */
+const sparkLabel = (room: number): string => ["round scores", "scores"].find((l) => l.length <= room) ?? "";
 
 export interface StandingsTableProps {
   board: Board;
@@ -49,7 +50,7 @@ export function StandingsTable({ board, title, limit, history, width = 80 }: Sta
       ) : (
         <>
           <Text bold wrap="truncate">
-            {withSpark(header, () => SPARK_LABEL)}
+            {withSpark(header, () => sparkLabel(room))}
           </Text>
           {lines.map(({ row, rank, text }) => (
             <Text key={row.model_id} wrap="truncate" {...rowStyle(row, rank)}>

@@ -36,6 +36,8 @@ describe("<StandingsTable>", () => {
     expect(frame[5]).toMatch(/model-3 .* {2}·▂$/);
     const narrow = plain(render(<StandingsTable board={big} history={history} width={frame[1].indexOf("round scores") + 1} />).lastFrame());
     expect(narrow).toMatch(/model-0 .* {2}█$/m);
+    expect(narrow).toMatch(/NCORR +total *$/m);
+    expect(plain(render(<StandingsTable board={big} history={history} width={frame[1].indexOf("round scores") + 6} />).lastFrame())).toMatch(/total {2}scores$/m);
     expect(plain(render(<StandingsTable board={big} history={history} width={50} />).lastFrame())).not.toMatch(/[▁▂▃▄▅▆▇█·]/);
   });
 
