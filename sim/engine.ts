@@ -37,8 +37,10 @@ export interface RunOptions {
   /** Stop once this many steps (counted from the start of the season) are done. */
   stopAfter?: number;
   onEvent?: (e: EngineEvent) => void;
-  /** Awaited after each step: a face may pace the replay so a person can watch it. */
+  /** Awaited after each step: a face may pace the replay so a person can watch it (or hold it paused). */
   afterStep?: () => Promise<void>;
+  /** Asked between steps: true ends the replay there, as `stopAfter` would (resumable with `resume`). */
+  shouldStop?: () => boolean;
   /** A world already built for this scenario (the dataset is costly to regenerate). */
   world?: World;
   /** The agents' strategies, already loaded (and closed by the caller); loaded and closed by the replay when absent. */
@@ -98,7 +100,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     const emit = opts.onEvent ?? (() => {});
     const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
     let settled = standingRounds(ctx).length;
-    for (let i = done; i < stopAt; i++) {
+    for (let i = done; i < stopAt && !opts.shouldStop?.(); i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
       await inStep(ctx, i, async () => {

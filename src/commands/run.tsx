@@ -1,10 +1,10 @@
 import type { Command } from "commander";
 import { render } from "ink";
-import { useEffect, useState } from "react";
-import { runScenario, type EngineEvent, type RunResult } from "../../sim/engine.js";
+import { runScenario, type RunResult } from "../../sim/engine.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
-import type { Board } from "../scoring/standings.js";
-import { SeasonView, type SeasonProgress } from "../tui/season-view.js";
+import { LiveSeason } from "../tui/live-season.js";
+import { replayControl } from "../tui/replay-control.js";
+import { SeasonFeed } from "../tui/season-feed.js";
 import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
 import { numberFlag } from "./number-flag.js";
@@ -70,38 +70,19 @@ async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult>
 }
 
 async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
-  let push: (e: EngineEvent | { kind: "done"; result: RunResult }) => void = () => {};
-  const pending: (EngineEvent | { kind: "done"; result: RunResult })[] = [];
-  const feed = (e: EngineEvent | { kind: "done"; result: RunResult }) => {
-    pending.push(e);
-    push(e);
-  };
-  function App() {
-    const [progress, setProgress] = useState<SeasonProgress>({ settled: 0, total: (scenario.calendar ?? scenario.event)?.n_rounds ?? 0, phase: "starting", now: "" });
-    const [board, setBoard] = useState<Board | null>(null);
-    const [log, setLog] = useState<string[]>([]);
-    const [digest, setDigest] = useState<string | null>(null);
-    const [stakes, setStakes] = useState<string | null>(null);
-    useEffect(() => {
-      const apply = (e: EngineEvent | { kind: "done"; result: RunResult }) => {
-        if (e.kind === "progress") setProgress({ settled: e.settled, total: e.rounds, phase: e.phase, now: e.now });
-        else if (e.kind === "settled") setBoard(e.board);
-        else if (e.kind === "log") setLog((l) => [...l.slice(-50), e.line]);
-        else if (e.kind === "done") {
-          setBoard(e.result.board);
-          setDigest(e.result.digest);
-          if (e.result.stakes) setStakes(formatStakeBalances(e.result.stakes));
-        }
-      };
-      pending.forEach(apply);
-      push = apply;
-    }, []);
-    return <SeasonView scenario={scenario.name} seed={scenario.seed} progress={progress} board={board} log={log} digest={digest} stakes={stakes} />;
-  }
-  const app = render(<App />);
-  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, flags.pace));
-  const result = await runScenario(scenario, { ...flags, onEvent: feed, afterStep: flags.pace > 0 ? pause : undefined });
-  feed({ kind: "done", result });
+  const feed = new SeasonFeed();
+  const control = replayControl(flags.pace);
+  const rounds = (scenario.calendar ?? scenario.event)?.n_rounds ?? 0;
+  const app = render(<LiveSeason scenario={scenario.name} seed={scenario.seed} rounds={rounds} feed={feed} control={control} />, { exitOnCtrlC: false });
+  const result = await runScenario(scenario, {
+    ...flags,
+    onEvent: (e) => {
+      if (e.kind !== "missed") feed.push(e);
+    },
+    afterStep: control.afterStep,
+    shouldStop: control.shouldStop,
+  });
+  feed.push({ kind: "done", board: result.board, digest: result.digest, stakes: result.stakes && formatStakeBalances(result.stakes) });
   await new Promise((r) => setTimeout(r, 50));
   app.unmount();
   await app.waitUntilExit();

@@ -48,6 +48,16 @@ describe("season replay", () => {
 
   it("ends with the same digest when stopped after any step and resumed", () => expectResumeGivesSameDigest(scenario, world, dir));
 
+  it("stops between steps when a face asks it to, and resumes to the unbroken run's digest", async () => {
+    const whole = await runScenario(scenario, { world });
+    const db = join(dir, "should-stop.db");
+    let step = 0;
+    const first = await runScenario(scenario, { world, db, onEvent: (e) => e.kind === "progress" && (step = e.step), shouldStop: () => step >= 4 });
+    expect([first.finished, first.stepsDone]).toEqual([false, 4]);
+    const resumed = await runScenario(scenario, { world, db, resume: true });
+    expect([resumed.finished, resumed.digest]).toEqual([true, whole.digest]);
+  });
+
   it("refuses to overwrite a stored run without --resume, and to resume under another seed", async () => {
     const db = join(dir, "guard.db");
     await runScenario(scenario, { world, db, stopAfter: 3 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signed } from "../../src/tui/standings-format.js";
 import { formatStandings } from "../../src/tui/standings-text.js";
-import { board } from "./fixtures.js";
+import { bigBoard, board } from "./fixtures.js";
 
 describe("formatStandings", () => {
   it("prints an aligned table headed by the title and the rank metric", () => {
@@ -22,6 +22,13 @@ describe("formatStandings", () => {
     expect(formatStandings({ ...board, rank_metric: "corr" }, { limit: 1 })).toBe(
       ["ranked by corr", "#  model  rounds     CORR     AIMC    NCORR    total", "1  alpha      10  +0.0213  +0.0123  +0.0301  +0.0647", "… 2 more", ""].join("\n"),
     );
+  });
+
+  it("gives tied rows one rank and states the tie rule", () => {
+    const lines = formatStandings(bigBoard(5), { limit: 4 }).split("\n");
+    expect(lines.slice(2, 6).map((l) => l.split(" ")[0])).toEqual(["1", "1", "1", "4"]);
+    expect(lines.slice(6)).toEqual(["… 1 more", "ties share a rank; the service orders them by model id", ""]);
+    expect(formatStandings(board)).not.toContain("ties share");
   });
 
   it("says so when nobody is on the board", () => {
