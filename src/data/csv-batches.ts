@@ -21,14 +21,15 @@ const SKIP = -1;
 const ID = -2;
 const EXPED = -3;
 
-export function csvBatches(path: string): BatchSource {
-  return (columns) => readBatches(path, columns);
+/** `chunk`: bytes read at a time (the buffer grows for a longer record). */
+export function csvBatches(path: string, chunk = CHUNK): BatchSource {
+  return (columns) => readBatches(path, columns, chunk);
 }
 
-async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBatch> {
+async function* readBatches(path: string, names: string[], chunk: number): AsyncGenerator<RowBatch> {
   const file = await open(path, "r");
   try {
-    let buf = Buffer.allocUnsafe(CHUNK);
+    let buf = Buffer.allocUnsafe(chunk);
     let filled = 0;
     let eof = false;
     const fill = async () => {
@@ -95,11 +96,13 @@ class CsvRows {
     let n = 0;
     let idUsed = 0;
     let p = at;
+    let start = p;
     records: while (p < end) {
-      const start = p;
+      start = p;
       if (buf[p] === LF || (buf[p] === CR && buf[p + 1] === LF)) {
         p += buf[p] === CR ? 2 : 1; // a blank line
         this.line++;
+        start = p;
         continue;
       }
       const idStart = idUsed;
@@ -133,8 +136,9 @@ class CsvRows {
       idOffsets[n + 1] = idUsed;
       n++;
       this.row++;
+      start = p;
     }
-    return { next: Math.min(p, end), batch: { length: n, idBytes: this.idBytes, idOffsets, runLabels, runStarts, columns } };
+    return { next: Math.min(start, end), batch: { length: n, idBytes: this.idBytes, idOffsets, runLabels, runStarts, columns } };
   }
 
   /** Stores field bytes[from, to) of the current record (row `n` of the batch); returns the id bytes used. */
