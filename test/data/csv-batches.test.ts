@@ -20,7 +20,8 @@ async function rowsOf(text: string, columns: string[], chunk: number): Promise<u
 
 function rowsOfBatch(b: RowBatch): unknown[][] {
   return Array.from({ length: b.length }, (_, i) => {
-    const run = b.runStarts.findLastIndex((s) => s <= i);
+    let run = 0;
+    while (run + 1 < b.runStarts.length && b.runStarts[run + 1] <= i) run++;
     const id = Buffer.from(b.idBytes.subarray(b.idOffsets[i], b.idOffsets[i + 1])).toString("utf8");
     return [id, b.runLabels[run], ...b.columns.map((c) => c[i])];
   });
