@@ -66,7 +66,7 @@ export async function run(): Promise<void> {
   console.log(`\nbasecamp score end to end vs reference_score.py (${RUNS} paired runs per row; median (min–max))`);
   console.log(`  CLI start-up alone (score --help through tsx): wall ${spread(startUp, "wall", 2)} s, peak RSS ${spread(startUp, "rssMb", 0)} MB`);
   console.log(["rows", "input", "wall s", "CPU s", "peak RSS MB", "÷ reference wall", "× per doubling"].join(" | "));
-  const previous: Record<string, number> = {};
+  const previous: Record<string, { wall: number; scale: number }> = {};
   for (const scale of SCALES) {
     const expeds = Math.round(EXPEDS * scale);
     const files = await scoreFiles(expeds);
@@ -81,8 +81,9 @@ export async function run(): Promise<void> {
     if (runs.parquet[0].stdout !== runs.csv[0].stdout) console.log("  !! parquet and CSV reports differ");
     for (const [input, rs] of Object.entries(runs)) {
       const wall = median(rs.map((r) => r.wall));
-      const growth = previous[input] ? `${(wall / previous[input]).toFixed(2)}×` : "–";
-      previous[input] = wall;
+      const before = previous[input];
+      const growth = before ? `${((wall / before.wall) ** (1 / Math.log2(scale / before.scale))).toFixed(2)}×` : "–";
+      previous[input] = { wall, scale };
       const ratio = input === "reference" ? "1" : (wall / refWall).toFixed(3);
       console.log([`${((expeds * 5000) / 1e6).toFixed(2)}M (${scale}×W1)`, input, spread(rs, "wall", 2), spread(rs, "cpu", 2), spread(rs, "rssMb", 0), ratio, growth].join(" | "));
     }
