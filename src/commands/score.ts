@@ -1,12 +1,13 @@
-import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import type { Command } from "commander";
-import { readFrameCsv } from "../data/csv.js";
-import type { Frame } from "../data/frame.js";
-import { readFrameParquet } from "../data/parquet.js";
-import { scoreFrame } from "../scoring/backtest.js";
-import { featureExposure, seriesDiagnostics } from "../scoring/diagnostics.js";
-import { MISSING } from "../data/schema.js";
+import { csvBatches } from "../data/csv-batches.js";
+import { gatherExpeds, InterleavedExpeds, lastRowOfEachExped } from "../data/exped-inputs.js";
+import { parquetBatches } from "../data/parquet-batches.js";
+import type { BatchSource } from "../data/row-batch.js";
+import type { ExpedResult } from "../scoring/backtest.js";
+import { seriesDiagnostics } from "../scoring/diagnostics.js";
+import { absPearson, mergeMoments, NO_ROWS } from "../scoring/exposure.js";
+import { scoreExpedStream, type ExpedInput } from "../scoring/stream.js";
 
 /** `basecamp score <file>`: CORR, AIMC and NCORR per exped of a predictions file, and their summary. */
 
@@ -16,10 +17,14 @@ export interface TermSummary {
   sharpe: number;
 }
 
+/** What `--json` prints. */
 export interface ScoreReport {
   expeds: { exped: string; n: number; corr: number; aimc: number | null; ncorr: number }[];
   summary: { corr: TermSummary; aimc: TermSummary; ncorr: TermSummary };
-  /** Display only (SCORING.md): never part of `--json`, never a rank. */
+}
+
+/** The table's report: the terms and the display-only diagnostics (SCORING.md), never part of `--json`, never a rank. */
+export interface DiagnosedReport extends ScoreReport {
   diagnostics: ScoreDiagnostics;
 }
 
@@ -39,19 +44,48 @@ const PREDICTION = "prediction";
 const TARGET = "target";
 const BENCHMARK = "v1_designated";
 
-/** Reads a .csv or .parquet file and scores its `prediction` column on every exped. */
-export async function scoreFile(path: string, opts: { core: string[] }): Promise<ScoreReport> {
-  const needed = [PREDICTION, TARGET, BENCHMARK, ...opts.core];
-  const frame = await readScoredFrame(path, needed);
-  const columns = { target: TARGET, benchmark: BENCHMARK, core: opts.core };
-  const expeds = scoreFrame(frame, { ...columns, prediction: PREDICTION }).map(({ exped, terms }) => ({
-    exped,
-    n: terms.n,
-    corr: terms.corr,
-    aimc: terms.aimc,
-    ncorr: terms.ncorr,
-  }));
-  const benchmarkCorr = scoreFrame(frame, { ...columns, prediction: BENCHMARK }).map(({ terms }) => terms.corr);
+/** Scores a .csv or .parquet file's `prediction` column on every exped: what `--json` prints. */
+export async function scoreFileTerms(path: string, opts: { core: string[]; workers?: number }): Promise<ScoreReport> {
+  return report(await scoreExpeds(path, { ...opts, diagnose: false }));
+}
+
+/** `scoreFileTerms` and the display-only diagnostics, for the table. */
+export async function scoreFile(path: string, opts: { core: string[]; workers?: number }): Promise<DiagnosedReport> {
+  const results = await scoreExpeds(path, { ...opts, diagnose: true });
+  return { ...report(results), diagnostics: diagnose(results, opts.core.length) };
+}
+
+/**
+ * Streams the file through the scoring workers, an exped at a time as soon as its rows are read
+ * (`gatherExpeds`), so memory holds the expeds in flight, not the file. A file whose expeds are
+ * not in runs is read a second time, its expeds then handed over at their last row.
+ */
+async function scoreExpeds(path: string, opts: { core: string[]; workers?: number; diagnose: boolean }): Promise<ExpedResult[]> {
+  const source = batchSource(path);
+  const names = [PREDICTION, TARGET, BENCHMARK, ...opts.core];
+  const inputs = async function* (lastRows: Map<string, number> | null): AsyncGenerator<ExpedInput> {
+    for await (const { exped, ids, rows, columns } of gatherExpeds(source(names), names.length, lastRows)) {
+      const [prediction, target, benchmark, ...core] = columns;
+      yield { exped, truth: { ids, target, benchmark, core }, prediction, rows, owned: true, diagnose: opts.diagnose };
+    }
+  };
+  try {
+    return await scoreExpedStream(inputs(null), { workers: opts.workers });
+  } catch (err) {
+    if (!(err instanceof InterleavedExpeds)) throw err;
+    return scoreExpedStream(inputs(await lastRowOfEachExped(source([]))), { workers: opts.workers });
+  }
+}
+
+function batchSource(path: string): BatchSource {
+  const ext = extname(path).toLowerCase();
+  if (ext === ".csv") return csvBatches(path);
+  if (ext === ".parquet") return parquetBatches(path);
+  throw new Error(`expected a .csv or .parquet file, got '${ext || "no extension"}'`);
+}
+
+function report(results: ExpedResult[]): ScoreReport {
+  const expeds = results.map(({ exped, terms }) => ({ exped, n: terms.n, corr: terms.corr, aimc: terms.aimc, ncorr: terms.ncorr }));
   const summarise = (values: number[]): TermSummary => {
     const { mean, std, sharpe } = seriesDiagnostics(values);
     return { mean, std, sharpe };
@@ -63,33 +97,29 @@ export async function scoreFile(path: string, opts: { core: string[] }): Promise
       aimc: summarise(expeds.flatMap((e) => (e.aimc === null ? [] : [e.aimc]))),
       ncorr: summarise(expeds.map((e) => e.ncorr)),
     },
-    diagnostics: diagnose(expeds, benchmarkCorr, frame, opts.core),
   };
 }
 
-function diagnose(expeds: ScoreReport["expeds"], benchmarkCorr: number[], frame: Frame, core: string[]): ScoreDiagnostics {
+/** The table's diagnostics from the expeds' own shares (`ExpedDiagnostics`), merged in exped order. */
+function diagnose(results: ExpedResult[], features: number): ScoreDiagnostics {
+  const terms = results.map((r) => r.terms);
   const series = {
-    corr: seriesDiagnostics(expeds.map((e) => e.corr), benchmarkCorr),
-    aimc: seriesDiagnostics(expeds.flatMap((e) => (e.aimc === null ? [] : [e.aimc]))),
-    ncorr: seriesDiagnostics(expeds.map((e) => e.ncorr)),
+    corr: seriesDiagnostics(terms.map((t) => t.corr), results.map((r) => r.diagnostics!.benchmarkCorr)),
+    aimc: seriesDiagnostics(terms.flatMap((t) => (t.aimc === null ? [] : [t.aimc]))),
+    ncorr: seriesDiagnostics(terms.map((t) => t.ncorr)),
   };
   const per = (k: "max_drawdown" | "autocorrelation") => ({ corr: series.corr[k], aimc: series.aimc[k], ncorr: series.ncorr[k] });
-  const p = frame.columns[PREDICTION];
-  const exposures = core.map((name) => {
-    const f = frame.columns[name];
-    const rows = [...p.keys()].filter((i) => Number.isFinite(p[i]) && Number.isFinite(f[i]) && f[i] !== MISSING);
-    return featureExposure(Float64Array.from(rows, (i) => p[i]), [Float64Array.from(rows, (i) => f[i])]);
-  });
+  const exposures = Array.from({ length: features }, (_, j) => absPearson(results.reduce((m, r) => mergeMoments(m, r.diagnostics!.exposure[j]), NO_ROWS)));
   return {
     max_drawdown: per("max_drawdown"),
     autocorrelation: per("autocorrelation"),
     benchmark_corr: series.corr.benchmark_corr as number,
-    feature_exposure: core.length === 0 ? null : Math.max(...exposures),
+    feature_exposure: features === 0 ? null : Math.max(...exposures),
   };
 }
 
 /** A table per exped, then the mean, std and Sharpe of each term. */
-export function formatScoreReport(r: ScoreReport): string {
+export function formatScoreReport(r: DiagnosedReport): string {
   const num = (v: number | null) => (v === null ? "null" : v.toFixed(6));
   const rows = [
     ["exped", "n", "corr", "aimc", "ncorr"],
@@ -116,22 +146,10 @@ export function registerScoreCommand(program: Command): void {
     .option("--json", "print the report as JSON")
     .action(async (file: string, opts: { core: string; json?: boolean }, cmd: Command) => {
       const core = opts.core.split(",").map((s) => s.trim()).filter(Boolean);
-      let report: ScoreReport;
       try {
-        report = await scoreFile(file, { core });
+        process.stdout.write(opts.json ? JSON.stringify(await scoreFileTerms(file, { core })) + "\n" : formatScoreReport(await scoreFile(file, { core })));
       } catch (err) {
         cmd.error(`${file}: ${(err as Error).message}`);
       }
-      const { expeds, summary } = report;
-      process.stdout.write(opts.json ? JSON.stringify({ expeds, summary }) + "\n" : formatScoreReport(report));
     });
-}
-
-async function readScoredFrame(path: string, needed: string[]): Promise<Frame> {
-  const ext = extname(path).toLowerCase();
-  if (ext === ".csv") return readFrameCsv(await readFile(path, "utf8"), { columns: needed });
-  if (ext !== ".parquet") throw new Error(`expected a .csv or .parquet file, got '${ext || "no extension"}'`);
-  const frame = readFrameParquet(await readFile(path));
-  for (const name of needed) if (!frame.columns[name]) throw new Error(`missing column '${name}'`);
-  return frame;
 }

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import type { Frame } from "../data/frame.js";
 import { compareIds, DuplicateIdError } from "./align.js";
 import { prepareExped, scoreAgainst, type ExpedTerms, type ExpedTruth } from "./exped.js";
+import { exposureMoments, type CoMoments } from "./exposure.js";
 import { runChunked } from "./workers.js";
 
 /** Which columns of a Frame hold the prediction, the realised target, the designated benchmark and the core features. */
@@ -18,11 +19,19 @@ export interface ExpedSlice {
   rows: Rows;
   truth: ExpedTruth;
   prediction: Float64Array;
+  /** Also compute the display-only `ExpedDiagnostics` (the score command's table). */
+  diagnose?: boolean;
 }
 
-export type ExpedResult = { exped: string; terms: ExpedTerms };
+export type ExpedResult = { exped: string; terms: ExpedTerms; diagnostics?: ExpedDiagnostics };
 
-type Rows = [number, number] | Int32Array;
+/** One exped's share of the display-only diagnostics: the benchmark's own CORR, and per core feature its exposure moments. */
+export interface ExpedDiagnostics {
+  benchmarkCorr: number;
+  exposure: CoMoments[];
+}
+
+export type Rows = [number, number] | Int32Array;
 
 /** Frame rows above which `scoreFrameInParallel` uses worker threads. */
 const PARALLEL_ROWS = 2_000_000;
@@ -63,9 +72,13 @@ export async function scoreFrameInParallel(frame: Frame, columns: FrameColumns, 
 }
 
 /** prepareExped + scoreAgainst on one exped; a repeated id is reported by its frame row. */
-export function scoreSlice({ exped, rows, truth, prediction }: ExpedSlice): ExpedResult {
+export function scoreSlice({ exped, rows, truth, prediction, diagnose }: ExpedSlice): ExpedResult {
   try {
-    return { exped, terms: scoreAgainst(prepareExped(truth), truth.ids, prediction) };
+    const prepared = prepareExped(truth);
+    const terms = scoreAgainst(prepared, truth.ids, prediction);
+    if (!diagnose) return { exped, terms };
+    const benchmarkCorr = truth.benchmark ? scoreAgainst(prepared, truth.ids, truth.benchmark).corr : NaN;
+    return { exped, terms, diagnostics: { benchmarkCorr, exposure: truth.core.map((f) => exposureMoments(prediction, f)) } };
   } catch (err) {
     if (!(err instanceof DuplicateIdError)) throw err;
     const row = Array.isArray(rows) ? rows[0] + err.index : rows[err.index];
@@ -122,7 +135,7 @@ export function unpackSlice(s: PortableSlice): ExpedSlice {
   return { ...s, truth: { ...s.truth, ids: unpackIds(s.truth.ids) } };
 }
 
-function packIds(ids: string[]): PackedIds {
+export function packIds(ids: string[]): PackedIds {
   const width = ids.length === 0 ? 0 : ids[0].length;
   let even = width > 0; // empty ids (or none) need `ends` to keep their count
   for (let i = 1; i < ids.length && even; i++) even = ids[i].length === width;
@@ -131,7 +144,7 @@ function packIds(ids: string[]): PackedIds {
   return { text: ids.join(""), width, ends };
 }
 
-function unpackIds({ text, width, ends }: PackedIds): string[] {
+export function unpackIds({ text, width, ends }: PackedIds): string[] {
   if (ends) return Array.from(ends, (end, i) => text.slice(i === 0 ? 0 : ends[i - 1], end));
   const ids = new Array<string>(text.length / width);
   for (let i = 0; i < ids.length; i++) ids[i] = text.slice(i * width, (i + 1) * width);

@@ -1,15 +1,25 @@
 import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
 import { compareIds } from "./align.js";
-import { portableSlice, scoreSlice, type ExpedResult, type ExpedSlice, type PortableSlice } from "./backtest.js";
+import { portableSlice, scoreSlice, unpackSlice, type ExpedResult, type ExpedSlice, type PackedIds, type PortableSlice, type Rows } from "./backtest.js";
 import type { ExpedTruth } from "./exped.js";
 import { acquireWorker, IN_FLIGHT, releaseWorker } from "./workers.js";
 
 /** One exped of a streamed backtest: its label, its truth columns and the prediction over the same rows. */
 export interface ExpedInput {
   exped: string;
-  truth: ExpedTruth;
+  /** The ids as strings, or packed (`PackedIds`: a file reader's, made without a string per row). */
+  truth: ExpedTruth | (Omit<ExpedTruth, "ids"> & { ids: PackedIds });
   prediction: Float64Array;
+  /** The source's row of each of the exped's rows, for naming a repeated id; default: its row within the exped. */
+  rows?: Int32Array;
+  /**
+   * The source never touches these arrays again (each owns its whole buffer), so they are
+   * transferred to a worker rather than copied; ids must then be packed.
+   */
+  owned?: boolean;
+  /** Also compute the display-only diagnostics (`ExpedResult.diagnostics`). */
+  diagnose?: boolean;
 }
 
 /**
@@ -34,13 +44,22 @@ export async function scoreExpedStream(
   const pool = Array.from({ length: opts.workers ?? availableParallelism() - 1 }, () => streamWorker(module, results));
   let failed = false;
   try {
-    for await (const { exped, truth, prediction } of source) {
+    for await (const input of source) {
+      const { exped, truth, prediction, diagnose } = input;
       if (labels.has(exped)) throw new Error(`exped '${exped}' appears more than once in the stream`);
       labels.add(exped);
-      const slice: ExpedSlice = { exped, rows: [0, truth.ids.length], truth, prediction };
+      const rows: Rows = input.rows ?? [0, prediction.length];
       const free = pool.find((w) => w.ready && w.pending < IN_FLIGHT && !w.error);
-      if (free) free.post(slice);
-      else results.push(scoreSlice(slice));
+      if (Array.isArray(truth.ids)) {
+        const slice: ExpedSlice = { exped, rows, truth: { ...truth, ids: truth.ids }, prediction, diagnose };
+        if (free) free.post(slice);
+        else results.push(scoreSlice(slice));
+      } else {
+        const packed: PortableSlice = { exped, rows, truth: { ...truth, ids: truth.ids }, prediction, diagnose };
+        if (free && input.owned) free.give(packed);
+        else if (free) free.post(unpackSlice(packed));
+        else results.push(scoreSlice(unpackSlice(packed)));
+      }
       const error = pool.find((w) => w.error)?.error;
       if (error) throw error;
       if (pool.length > 0) await new Promise((resolve) => setImmediate(resolve)); // let worker replies in
@@ -68,6 +87,12 @@ function streamWorker(module: URL, results: ExpedResult[]) {
       const given = new Set(columnsOf(slice));
       const copies = columnsOf(own).filter((col) => !given.has(col));
       thread.postMessage({ start: 0, slices: [own] }, copies.map((col) => col.buffer as ArrayBuffer));
+      state.pending++;
+    },
+    /** Posts a slice whose arrays nobody else holds: they move to the worker without a copy. */
+    give(slice: PortableSlice) {
+      const rows = Array.isArray(slice.rows) ? [] : [slice.rows];
+      thread.postMessage({ start: 0, slices: [slice] }, [...columnsOf(slice), ...rows].map((col) => col.buffer as ArrayBuffer));
       state.pending++;
     },
     drained: () => new Promise<void>((resolve, reject) => {

@@ -15,11 +15,19 @@ export const NUMERIC = 3 + FEATURES;
 export const expedLabel = (e: number) => `exped_${String(e).padStart(4, "0")}`;
 export const featureName = (f: number) => `feature_${f}`;
 
-/** The W1 generator: call `row(id, values)` for each of the EXPEDS·ROWS rows in order; `values` is reused. */
-export function generateRows(row: (index: number, hexId: string, values: Float64Array) => void): void {
+/**
+ * The W1 generator: call `row(id, values)` for each of the `expeds`·ROWS rows in order; `values` is
+ * reused. More expeds than W1's continue the same seeded stream, so W1 is the first EXPEDS of them.
+ */
+export function generateRows(row: (index: number, hexId: string, values: Float64Array) => void, expeds = EXPEDS): void {
+  for (const { index, id, values } of w1Rows(expeds)) row(index, id, values);
+}
+
+/** `generateRows` as a generator, for writers that wait on I/O between rows. */
+export function* w1Rows(expeds = EXPEDS): Generator<{ index: number; id: string; values: Float64Array }> {
   const rng = new Rng("bench:w1");
   const values = new Float64Array(NUMERIC);
-  for (let i = 0; i < EXPEDS * ROWS; i++) {
+  for (let i = 0; i < expeds * ROWS; i++) {
     const id = rng.hex(16);
     let signal = 0;
     for (let f = 0; f < FEATURES; f++) {
@@ -31,6 +39,6 @@ export function generateRows(row: (index: number, hexId: string, values: Float64
     values[0] = Math.max(0, Math.min(1, Math.round(latent + 2) / 4));
     values[1] = 1 / (1 + Math.exp(-(0.05 * signal + 0.5 * rng.normal())));
     values[2] = 1 / (1 + Math.exp(-(0.04 * signal + 0.3 * rng.normal())));
-    row(i, id, values);
+    yield { index: i, id, values };
   }
 }

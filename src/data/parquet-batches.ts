@@ -1,0 +1,97 @@
+import { openAsBlob } from "node:fs";
+import { Type, makeVector, tableFromIPC, type Data, type Vector } from "apache-arrow";
+import { ParquetFile } from "parquet-wasm";
+import { readNumbers, readStrings } from "./arrow-columns.js";
+import { EXPED_COLUMN, INDEX_COLUMN } from "./parquet.js";
+import type { BatchSource, RowBatch } from "./row-batch.js";
+
+/**
+ * A parquet predictions file read as row batches (`BatchSource`): the file is read by byte ranges
+ * (a Blob on it), row group by row group, decoding only `id`, `exped` and the asked-for columns, in
+ * batches of BATCH rows, so neither the file nor its decoded columns are ever whole in memory.
+ * Ids come as their Utf8 bytes; `exped` as runs, a string per run (from the dictionary when the
+ * column is dictionary-encoded).
+ */
+const BATCH = 1 << 16;
+
+export function parquetBatches(path: string): BatchSource {
+  return (columns) => readBatches(path, columns);
+}
+
+async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBatch> {
+  const file = await ParquetFile.fromFile(await openAsBlob(path));
+  try {
+    const schema = tableFromIPC(file.schema().intoIPCStream()).schema;
+    const wanted = [...new Set([INDEX_COLUMN, EXPED_COLUMN, ...names])];
+    for (const name of wanted) if (!schema.fields.some((f) => f.name === name)) throw new Error(`missing column '${name}'`);
+    const reader = (await file.stream({ columns: wanted, batchSize: BATCH })).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      const table = tableFromIPC(value.intoIPCStream());
+      const child = (name: string) => table.getChild(name)!;
+      yield { length: table.numRows, ...idBytes(child(INDEX_COLUMN)), ...expedRuns(child(EXPED_COLUMN)), columns: names.map((name) => readNumbers(name, child(name))) };
+    }
+  } finally {
+    file.free();
+  }
+}
+
+/** A Utf8 column's bytes and offsets as they are; any other id column through its strings. */
+function idBytes(vector: Vector): Pick<RowBatch, "idBytes" | "idOffsets"> {
+  const only = vector.data.length === 1 ? vector.data[0] : null;
+  if (only && only.type.typeId === Type.Utf8 && only.nullCount === 0) {
+    return { idBytes: only.values as Uint8Array, idOffsets: only.valueOffsets as Int32Array };
+  }
+  const ids = readStrings(INDEX_COLUMN, vector).map((id) => Buffer.from(id, "utf8"));
+  const idOffsets = new Int32Array(ids.length + 1);
+  ids.forEach((id, i) => (idOffsets[i + 1] = idOffsets[i] + id.length));
+  return { idBytes: Buffer.concat(ids), idOffsets };
+}
+
+/** The runs of equal labels: compared as bytes (Utf8) or dictionary keys, a string made once per run. */
+function expedRuns(vector: Vector): Pick<RowBatch, "runLabels" | "runStarts"> {
+  const runLabels: string[] = [];
+  const runStarts: number[] = [];
+  let row = 0;
+  for (const chunk of vector.data) {
+    if (chunk.nullCount > 0) throw new Error(`Column '${EXPED_COLUMN}' has a null`);
+    if (chunk.type.typeId === Type.Utf8) utf8Runs(chunk, row, runLabels, runStarts);
+    else if (chunk.type.typeId === Type.Dictionary) {
+      const labels = readStrings(EXPED_COLUMN, makeVector(chunk.dictionary!));
+      const keys = chunk.values as ArrayLike<number>;
+      for (let i = 0; i < chunk.length; i++) {
+        if (i === 0 || keys[i] !== keys[i - 1]) {
+          runLabels.push(labels[Number(keys[i])]);
+          runStarts.push(row + i);
+        }
+      }
+    } else readStrings(EXPED_COLUMN, makeVector(chunk)).forEach((label, i) => {
+      if (i === 0 || label !== runLabels[runLabels.length - 1]) {
+        runLabels.push(label);
+        runStarts.push(row + i);
+      }
+    });
+    row += chunk.length;
+  }
+  return { runLabels, runStarts };
+}
+
+function utf8Runs(chunk: Data, row: number, runLabels: string[], runStarts: number[]): void {
+  const offsets = chunk.valueOffsets as Int32Array;
+  const bytes = chunk.values as Uint8Array;
+  let runStart = -1;
+  for (let i = 0; i < chunk.length; i++) {
+    if (runStart >= 0 && sameValue(bytes, offsets[runStart], offsets[runStart + 1], offsets[i], offsets[i + 1])) continue;
+    runStart = i;
+    runLabels.push(Buffer.from(bytes.buffer, bytes.byteOffset + offsets[i], offsets[i + 1] - offsets[i]).toString("utf8"));
+    runStarts.push(row + i);
+  }
+}
+
+function sameValue(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b) return false;
+  for (let k = 0; k < aEnd - a; k++) if (bytes[a + k] !== bytes[b + k]) return false;
+  return true;
+}
+

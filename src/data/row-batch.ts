@@ -1,0 +1,22 @@
+/**
+ * A run of consecutive rows of a predictions file as a streaming reader hands them over: ids as
+ * bytes (never a string per row), the exped label as runs, and the requested numeric columns.
+ */
+export interface RowBatch {
+  length: number;
+  /** Id i is `idBytes[idOffsets[i] .. idOffsets[i + 1])` (UTF-8). */
+  idBytes: Uint8Array;
+  idOffsets: Int32Array;
+  /** Run k has label `runLabels[k]` and covers rows `[runStarts[k], runStarts[k + 1] ?? length)`. */
+  runLabels: string[];
+  runStarts: number[];
+  /** The requested numeric columns, in the order asked for (NaN = missing). */
+  columns: Float64Array[];
+}
+
+/**
+ * A file's row batches in file order, with the named numeric columns (each must exist: else an
+ * error "missing column 'x'"). A batch's arrays may be reused for the next batch, so a consumer
+ * copies what it keeps before asking for the next. Called again, it reads the file again.
+ */
+export type BatchSource = (columns: string[]) => AsyncIterable<RowBatch>;
