@@ -37,6 +37,8 @@ export interface RunOptions {
   /** Stop once this many steps (counted from the start of the season) are done. */
   stopAfter?: number;
   onEvent?: (e: EngineEvent) => void;
+  /** Once aborted, the replay stops after the step in progress (as `stopAfter` would; resumable with `db`). */
+  signal?: AbortSignal;
   /** Awaited after each step: a face may pace the replay so a person can watch it. */
   afterStep?: () => Promise<void>;
   /** A world already built for this scenario (the dataset is costly to regenerate). */
@@ -98,7 +100,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     const emit = opts.onEvent ?? (() => {});
     const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
     let settled = standingRounds(ctx).length;
-    for (let i = done; i < stopAt; i++) {
+    for (let i = done; i < stopAt && !opts.signal?.aborted; i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
       await inStep(ctx, i, async () => {

@@ -1,50 +1,41 @@
-import type { Command } from "commander";
+import { constants } from "node:os";
 import { render } from "ink";
 import { useEffect, useState } from "react";
 import { runScenario, type EngineEvent, type RunResult } from "../../sim/engine.js";
+import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import type { Board } from "../scoring/standings.js";
 import { SeasonView, type SeasonProgress } from "../tui/season-view.js";
 import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
-import { numberFlag } from "./number-flag.js";
 
-interface RunFlags {
+export interface RunFlags {
   db?: string;
   resume?: boolean;
   stopAfter?: number;
   plain?: boolean;
   pace: number;
+  /** Not a flag: SIGINT or SIGTERM, which stop the replay after the step in progress. */
+  signal?: AbortSignal;
 }
 
-/** `basecamp run <scenario>`: replays a scenario and shows its standings as rounds settle. */
-export function registerRunCommand(program: Command): void {
-  program
-    .command("run")
-    .description("replay a scenario on the simulated clock and show its standings")
-    .argument("<scenario>", "scenario JSON file")
-    .option("--db <file>", "persist the run to this SQLite file (resumable)")
-    .option("--resume", "continue the run stored in --db where it stopped")
-    .option("--stop-after <steps>", "stop after this many steps (to resume later)", (v) => positiveInt("--stop-after", v))
-    .option("--plain", "plain-text output even on a terminal")
-    .option("--pace <ms>", "terminal view: wall-clock milliseconds per step, so the season can be watched (0 = flat out)", numberFlag("--pace", 0), 15)
-    .action(async (file: string, flags: RunFlags) => {
-      if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
-      const scenario = loadScenario(file);
-      const interactive = process.stdout.isTTY && !flags.plain;
-      const result = interactive ? await runInk(scenario, flags) : await runPlain(scenario, flags);
-      if (!result.finished) {
-        process.stdout.write(
-          `stopped after step ${result.stepsDone} of ${result.steps}; continue with --db ${flags.db ?? "<file>"} --resume\n`,
-        );
-      }
-    });
-}
-
-function positiveInt(flag: string, v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag}: expected a positive integer, got '${v}'`);
-  return n;
+/** `basecamp run <scenario>` (defined in run-command.ts): replays a scenario and shows its standings as rounds settle. */
+export async function runCommand(file: string, flags: RunFlags): Promise<void> {
+  if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
+  const scenario = loadScenario(scenarioFile(file));
+  const interactive = process.stdout.isTTY && !flags.plain;
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
+  process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
+  const run = { ...flags, signal: stop.signal };
+  const result = await (interactive ? runInk(scenario, run) : runPlain(scenario, run)).finally(() => process.off("SIGINT", onSignal).off("SIGTERM", onSignal));
+  if (!result.finished) {
+    process.stdout.write(
+      `stopped after step ${result.stepsDone} of ${result.steps}; continue with --db ${flags.db ?? "<file>"} --resume\n`,
+    );
+  }
+  // The shell's convention for a command stopped by a signal: 128 + its number.
+  if (stop.signal.aborted) process.exitCode = 128 + constants.signals[stop.signal.reason as NodeJS.Signals];
 }
 
 async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult> {

@@ -3,7 +3,6 @@ import { extname } from "node:path";
 import type { Command } from "commander";
 import { readFrameCsv } from "../data/csv.js";
 import type { Frame } from "../data/frame.js";
-import { readFrameParquet } from "../data/parquet.js";
 import { scoreFrame } from "../scoring/backtest.js";
 import { featureExposure, seriesDiagnostics } from "../scoring/diagnostics.js";
 import { MISSING } from "../data/schema.js";
@@ -131,6 +130,8 @@ async function readScoredFrame(path: string, needed: string[]): Promise<Frame> {
   const ext = extname(path).toLowerCase();
   if (ext === ".csv") return readFrameCsv(await readFile(path, "utf8"), { columns: needed });
   if (ext !== ".parquet") throw new Error(`expected a .csv or .parquet file, got '${ext || "no extension"}'`);
+  // parquet-wasm and apache-arrow load only here, so `basecamp --help` need not.
+  const { readFrameParquet } = await import("../data/parquet.js");
   const frame = readFrameParquet(await readFile(path));
   for (const name of needed) if (!frame.columns[name]) throw new Error(`missing column '${name}'`);
   return frame;
