@@ -116,6 +116,8 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       settled = rounds.length;
       emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
       await opts.afterStep?.();
+      // A step may never wait on I/O: yield to the event loop, so a signal can reach the abort.
+      if (opts.signal) await new Promise((resolve) => setImmediate(resolve));
     }
 
     async function runStep(step: Step): Promise<void> {
