@@ -80,6 +80,6 @@ describe("the npm package", () => {
     const { stdout } = await basecamp("backtest", "mine.ts", "--against", "agent.py", "--scenario", "small.json", "--json");
     const report = JSON.parse(stdout) as { strategy: string; against: Record<string, unknown> };
     expect(report.strategy).toBe("mine.ts");
-    expect(Object.keys(report.against)).toEqual(["v1_designated", "agent.py"]);
+    expect(Object.keys(report.against)).toEqual(["v1_designated", "agent"]);
   }, 120_000);
 });
