@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // What the CLI's strategy loader does at run time (sim/agents/strategy-api-hook.ts), for the tests' in-process loads.
+  resolve: { alias: { "basecamp-sim/strategy": fileURLToPath(new URL("./sim/strategy-api.ts", import.meta.url)) } },
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
     testTimeout: 60_000,

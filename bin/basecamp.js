@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so `npx basecamp` works straight after `npm ci`.
-// SIGINT/SIGTERM are passed on to the CLI (so `basecamp serve` shuts down cleanly), and its exit
-// status becomes ours.
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// The `basecamp` command. The installed package runs its compiled code (dist/) on plain node; a
+// checkout, which has the TypeScript sources, runs them through tsx's loader in this same process
+// (so there is no child to pass signals to, and no build to go stale).
+import { existsSync } from "node:fs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const tsx = require.resolve("tsx/cli");
-const child = spawn(process.execPath, [tsx, join(here, "..", "src", "cli.ts"), ...process.argv.slice(2)], {
-  stdio: "inherit",
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// `npx basecamp` and `npm exec` put a shell between npm and us, which dies of npm's SIGTERM (or
+// SIGINT) without passing it on: when npm started us and our parent is gone, stop as if signalled.
+if (process.env.npm_command) {
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && process.kill(process.pid, "SIGTERM"), 200).unref();
+}
+
+const sources = new URL("../src/cli.ts", import.meta.url);
+if (existsSync(sources)) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import(sources.href);
+} else {
+  await import("../dist/src/cli.js");
+}

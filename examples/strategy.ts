@@ -5,8 +5,11 @@
  *     npx basecamp backtest examples/strategy.ts
  *
  * or name it in a scenario: { "name": "mean-ranker", "key": "…", "strategy": "examples/strategy.ts", "params": { "flip": false } }
+ *
+ * Copied anywhere, it still runs: Basecamp resolves "basecamp-sim/strategy" to its own Strategy API
+ * (for your editor's types, `npm install basecamp-sim` beside it).
  */
-import { duringWindow, submitRound, uniformRanks, z, type Frame, type Strategy } from "../sim/strategy-api.js";
+import { duringWindow, submitRound, uniformRanks, z, type Frame, type Strategy } from "basecamp-sim/strategy";
 
 const params = z.strictObject({ flip: z.boolean().default(false) });
 

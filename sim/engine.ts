@@ -39,7 +39,7 @@ export interface RunOptions {
   onEvent?: (e: EngineEvent) => void;
   /** Awaited after each step: a face may pace the replay so a person can watch it (or hold it paused). */
   afterStep?: () => Promise<void>;
-  /** Asked between steps: true ends the replay there, as `stopAfter` would (resumable with `resume`). */
+  /** Asked between steps (a quit key, SIGINT/SIGTERM): true ends the replay there, as `stopAfter` would (resumable with `resume`). */
   shouldStop?: () => boolean;
   /** A world already built for this scenario (the dataset is costly to regenerate). */
   world?: World;
@@ -116,6 +116,8 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       settled = rounds.length;
       emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
       await opts.afterStep?.();
+      // A step may never wait on I/O: yield to the event loop, so a key or a signal can reach shouldStop.
+      if (opts.shouldStop) await new Promise((resolve) => setImmediate(resolve));
     }
 
     async function runStep(step: Step): Promise<void> {

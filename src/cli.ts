@@ -1,12 +1,13 @@
 import { Command } from "commander";
-import { registerBacktestCommand } from "./commands/backtest.js";
-import { registerMcpCommand } from "./commands/mcp.js";
-import { registerRunCommand } from "./commands/run.js";
-import { registerScoreCommand } from "./commands/score.js";
-import { registerServeCommand } from "./commands/serve.js";
+import { registerBacktestCommand } from "./commands/backtest-command.js";
+import { registerMcpCommand } from "./commands/mcp-command.js";
+import { registerRunCommand } from "./commands/run-command.js";
+import { registerScenariosCommand } from "./commands/scenarios.js";
+import { registerScoreCommand } from "./commands/score-command.js";
+import { registerServeCommand } from "./commands/serve-command.js";
 import { registerStrategiesCommand } from "./commands/strategies.js";
 
-/** The `basecamp` command. */
+/** The `basecamp` command. Each command loads its code when it runs, so `basecamp --help` stays quick. */
 const program = new Command()
   .name("basecamp")
   .description("Local simulator and offline backtesting workbench for the prediction tournament service")
@@ -15,6 +16,7 @@ const program = new Command()
 registerBacktestCommand(program);
 registerMcpCommand(program);
 registerRunCommand(program);
+registerScenariosCommand(program);
 registerScoreCommand(program);
 registerServeCommand(program);
 registerStrategiesCommand(program);

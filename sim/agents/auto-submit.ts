@@ -1,12 +1,11 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ridgeParams, ridgePredict } from "./builtin.js";
+import { samplePkl } from "./event-upload.js";
 import type { AgentContext, Strategy } from "./strategy.js";
 import { submitRound } from "./submit-round.js";
 import { duringWindow } from "./timing.js";
 
-/** The sample predict callable (data/samples/predict.pkl), saved by Debian's Python 3.11. */
-const samplePkl = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
+/** data/samples/predict.pkl was saved by Debian's Python 3.11. */
 const SAMPLE_PYTHON = "3.11";
 
 /**

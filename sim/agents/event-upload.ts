@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { packageFile } from "../../src/package-files.js";
 import type { UploadInput } from "../../src/service/event/uploads.js";
 import type { AgentContext } from "./strategy.js";
 
 /** The predict callable every built-in event agent uploads beside its predictions (store-only on the lanes). */
-export const samplePkl = readFileSync(new URL("../../data/samples/predict.pkl", import.meta.url));
+export const samplePkl = readFileSync(packageFile("data/samples/predict.pkl"));
 export const samplePklSha256 = createHash("sha256").update(samplePkl).digest("hex");
 
 /** Predictions as the CSV the lanes take: header `id,prediction`, full-precision values. */

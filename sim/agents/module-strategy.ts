@@ -1,13 +1,16 @@
 import { pathToFileURL } from "node:url";
+import { prepareStrategyImports } from "./strategy-api-hook.js";
 import type { Strategy } from "./strategy.js";
 
 /**
  * A TypeScript or JavaScript strategy: a module whose default export implements `Strategy` (the
  * interface the built-ins implement, exported by `sim/strategy-api.ts`). Checked for the members
  * the engine calls, each missing one named, so a wrong export fails at load and not mid-replay.
+ * The module may import the Strategy API as "basecamp-sim/strategy" from wherever it lies.
  */
 export async function loadModuleStrategy(path: string): Promise<Strategy<any>> {
   let mod: { default?: unknown };
+  await prepareStrategyImports();
   try {
     mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
   } catch (e) {

@@ -1,11 +1,10 @@
-import type { Command } from "commander";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { DownloadDir } from "../mcp/downloads.js";
 import { createMcpServer } from "../mcp/server.js";
-import { DEFAULT_SCENARIO, startServer } from "./serve.js";
-import { numberFlag } from "./number-flag.js";
+import { scenarioFile } from "../../sim/builtin-scenarios.js";
+import { startServer } from "./serve.js";
 
-interface McpFlags {
+export interface McpFlags {
   key: string;
   port: number;
   clock: "manual" | "realtime";
@@ -14,54 +13,43 @@ interface McpFlags {
 }
 
 /**
- * `basecamp mcp [scenario] --key K`: the MCP tools for one key over stdio, on a service of its own.
+ * `basecamp mcp [scenario] --key K` (defined in mcp-command.ts): the MCP tools for one key over stdio, on a service of its own.
  * That service is a full `basecamp serve` on loopback (a free port unless `--port`), so the
  * organiser can move its clock through `/sim/v1` and other agents can reach it over REST or
  * `/mcp`; its URL goes to stderr. Nothing but the protocol is written to stdout. The server stops
  * when stdin closes (the MCP client went away) or on SIGINT/SIGTERM.
  */
-export function registerMcpCommand(program: Command): void {
-  program
-    .command("mcp")
-    .description("serve the MCP tools over stdio for one API key, on a scenario's own service")
-    .argument("[scenario]", "scenario JSON file", DEFAULT_SCENARIO)
-    .requiredOption("--key <key>", "the API key the tools act with")
-    .option("--port <port>", "port of the service's HTTP face on 127.0.0.1 (0 = any free port)", numberFlag("--port", 0), 0)
-    .option("--clock <mode>", "manual (moved by /sim/v1/clock/advance) or realtime", "manual")
-    .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
-    .option("--db <file>", "keep the store in this SQLite file (resumed when it holds this scenario)")
-    .action(async (file: string, flags: McpFlags) => {
-      if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
-      const running = await startServer({
-        scenario: file,
-        port: flags.port,
-        clock: flags.clock,
-        speed: flags.speed,
-        db: flags.db,
-      });
-      const downloads = new DownloadDir();
-      const server = createMcpServer(running.service, flags.key, { transport: "stdio", downloads });
-      await server.connect(new StdioServerTransport());
-      process.stderr.write(
-        `basecamp: MCP over stdio for ${file}; the same service at ${running.url} (/api/v1, /mcp, organiser /sim/v1)\n`,
-      );
-      let stopping = false;
-      const stop = (why: string) => {
-        if (stopping) return;
-        stopping = true;
-        process.stderr.write(`basecamp: ${why}: closing the MCP server and the store\n`);
-        Promise.all([server.close(), running.close()]).then(
-          () => downloads.close(),
-        ).then(
-          () => process.exit(0),
-          (e: unknown) => {
-            process.stderr.write(`basecamp: shutdown failed: ${String(e)}\n`);
-            process.exit(1);
-          },
-        );
-      };
-      process.stdin.on("end", () => stop("stdin closed"));
-      process.on("SIGINT", () => stop("SIGINT"));
-      process.on("SIGTERM", () => stop("SIGTERM"));
-    });
+export async function mcpCommand(file: string, flags: McpFlags): Promise<void> {
+  if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
+  const running = await startServer({
+    scenario: scenarioFile(file),
+    port: flags.port,
+    clock: flags.clock,
+    speed: flags.speed,
+    db: flags.db,
+  });
+  const downloads = new DownloadDir();
+  const server = createMcpServer(running.service, flags.key, { transport: "stdio", downloads });
+  await server.connect(new StdioServerTransport());
+  process.stderr.write(
+    `basecamp: MCP over stdio for ${file}; the same service at ${running.url} (/api/v1, /mcp, organiser /sim/v1)\n`,
+  );
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`basecamp: ${why}: closing the MCP server and the store\n`);
+    Promise.all([server.close(), running.close()]).then(
+      () => downloads.close(),
+    ).then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`basecamp: shutdown failed: ${String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.stdin.on("end", () => stop("stdin closed"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }

@@ -1,15 +1,15 @@
-import type { Command } from "commander";
+import { constants } from "node:os";
 import { render } from "ink";
 import { runScenario, type RunResult } from "../../sim/engine.js";
+import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import { LiveSeason } from "../tui/live-season.js";
 import { replayControl } from "../tui/replay-control.js";
 import { SeasonFeed } from "../tui/season-feed.js";
 import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
-import { numberFlag } from "./number-flag.js";
 
-interface RunFlags {
+export interface RunFlags {
   db?: string;
   resume?: boolean;
   stopAfter?: number;
@@ -17,41 +17,31 @@ interface RunFlags {
   pace: number;
 }
 
-/** `basecamp run <scenario>`: replays a scenario and shows its standings as rounds settle. */
-export function registerRunCommand(program: Command): void {
-  program
-    .command("run")
-    .description("replay a scenario on the simulated clock and show its standings")
-    .argument("<scenario>", "scenario JSON file")
-    .option("--db <file>", "persist the run to this SQLite file (resumable)")
-    .option("--resume", "continue the run stored in --db where it stopped")
-    .option("--stop-after <steps>", "stop after this many steps (to resume later)", (v) => positiveInt("--stop-after", v))
-    .option("--plain", "plain-text output even on a terminal")
-    .option("--pace <ms>", "terminal view: wall-clock milliseconds per step, so the season can be watched (0 = flat out)", numberFlag("--pace", 0), 15)
-    .action(async (file: string, flags: RunFlags) => {
-      if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
-      const scenario = loadScenario(file);
-      const interactive = process.stdout.isTTY && !flags.plain;
-      const result = interactive ? await runInk(scenario, flags) : await runPlain(scenario, flags);
-      if (!result.finished) {
-        process.stdout.write(
-          `stopped after step ${result.stepsDone} of ${result.steps}; continue with --db ${flags.db ?? "<file>"} --resume\n`,
-        );
-      }
-    });
+/** `basecamp run <scenario>` (defined in run-command.ts): replays a scenario and shows its standings as rounds settle. */
+export async function runCommand(file: string, flags: RunFlags): Promise<void> {
+  if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
+  const scenario = loadScenario(scenarioFile(file));
+  const interactive = process.stdout.isTTY && !flags.plain;
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
+  process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
+  const stopped = () => stop.signal.aborted;
+  const result = await (interactive ? runInk(scenario, flags, stopped) : runPlain(scenario, flags, stopped)).finally(() => process.off("SIGINT", onSignal).off("SIGTERM", onSignal));
+  if (!result.finished) {
+    process.stdout.write(
+      `stopped after step ${result.stepsDone} of ${result.steps}; continue with --db ${flags.db ?? "<file>"} --resume\n`,
+    );
+  }
+  // The shell's convention for a command stopped by a signal: 128 + its number.
+  if (stop.signal.aborted) process.exitCode = 128 + constants.signals[stop.signal.reason as NodeJS.Signals];
 }
 
-function positiveInt(flag: string, v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag}: expected a positive integer, got '${v}'`);
-  return n;
-}
-
-async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
+async function runPlain(scenario: Scenario, flags: RunFlags, stopped: () => boolean): Promise<RunResult> {
   const out = (s: string) => process.stdout.write(s);
   out(`${scenario.name} (seed ${scenario.seed})\n`);
   const result = await runScenario(scenario, {
     ...flags,
+    shouldStop: stopped,
     onEvent: (e) => {
       if (e.kind === "log") out(`${e.line}\n`);
       if (e.kind !== "settled") return;
@@ -69,7 +59,7 @@ async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult>
   return result;
 }
 
-async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
+async function runInk(scenario: Scenario, flags: RunFlags, stopped: () => boolean): Promise<RunResult> {
   const feed = new SeasonFeed();
   const control = replayControl(flags.pace);
   const rounds = (scenario.calendar ?? scenario.event)?.n_rounds ?? 0;
@@ -80,7 +70,7 @@ async function runInk(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
       if (e.kind !== "missed") feed.push(e);
     },
     afterStep: control.afterStep,
-    shouldStop: control.shouldStop,
+    shouldStop: () => control.shouldStop() || stopped(),
   });
   feed.push({ kind: "done", board: result.board, digest: result.digest, stakes: result.stakes && formatStakeBalances(result.stakes) });
   await new Promise((r) => setTimeout(r, 50));

@@ -1,5 +1,4 @@
 import { extname } from "node:path";
-import type { Command } from "commander";
 import { csvBatches } from "../data/csv-batches.js";
 import { gatherExpeds, InterleavedExpeds, lastRowOfEachExped } from "../data/exped-inputs.js";
 import { parquetBatches } from "../data/parquet-batches.js";
@@ -135,21 +134,4 @@ export function formatScoreReport(r: DiagnosedReport): string {
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => (row[c] ?? "").length)));
   return rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd()).join("\n") + "\n";
-}
-
-export function registerScoreCommand(program: Command): void {
-  program
-    .command("score")
-    .description("score a predictions file offline: CORR, AIMC and NCORR per exped, and their summary")
-    .argument("<file>", ".csv or .parquet with columns id, exped, prediction, target, v1_designated and the core columns")
-    .option("--core <columns>", "comma-separated core feature columns for NCORR", "")
-    .option("--json", "print the report as JSON")
-    .action(async (file: string, opts: { core: string; json?: boolean }, cmd: Command) => {
-      const core = opts.core.split(",").map((s) => s.trim()).filter(Boolean);
-      try {
-        process.stdout.write(opts.json ? JSON.stringify(await scoreFileTerms(file, { core })) + "\n" : formatScoreReport(await scoreFile(file, { core })));
-      } catch (err) {
-        cmd.error(`${file}: ${(err as Error).message}`);
-      }
-    });
 }

@@ -1,4 +1,3 @@
-import type { Command } from "commander";
 import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
 import { createApp } from "../http/app.js";
@@ -13,11 +12,9 @@ import { openDb } from "../store/db.js";
 import { eventCount } from "../store/event-log.js";
 import { loadLineup } from "../../sim/agents/lineup.js";
 import { deploymentOf } from "../../sim/deployment.js";
+import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import { servedAgents } from "../../sim/served-agents.js";
-import { numberFlag } from "./number-flag.js";
-
-export const DEFAULT_SCENARIO = "scenarios/default-tournament.json";
 
 export interface ServeOptions {
   /** A scenario, or the path of its JSON file. */
@@ -118,7 +115,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 }
 
-interface ServeFlags {
+export interface ServeFlags {
   port: number;
   host: string;
   clock: "manual" | "realtime";
@@ -128,48 +125,35 @@ interface ServeFlags {
   trustModelFiles?: boolean;
 }
 
-/** `basecamp serve [scenario]`: the REST API on loopback, with the organiser's clock control. */
-export function registerServeCommand(program: Command): void {
-  program
-    .command("serve")
-    .description("serve /api/v1 (and the organiser's /sim/v1) for a scenario on a local port")
-    .argument("[scenario]", "scenario JSON file", DEFAULT_SCENARIO)
-    .option("--port <port>", "port to listen on (0 = any free port)", numberFlag("--port", 0), 8787)
-    .option("--host <host>", "interface to bind (loopback unless you mean otherwise)", "127.0.0.1")
-    .option("--clock <mode>", "manual (moved by /sim/v1/clock/advance) or realtime", "manual")
-    .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
-    .option("--db <file>", "keep the store in this SQLite file (resumed when it holds this scenario)")
-    .option("--with-agents", "the scenario's agents and organiser actions act on the served clock, at their replay instants")
-    .option("--trust-model-files", "run participants' model files and Python strategies as this user, outside the sandbox: they can then read the store, the keys and the network")
-    .action(async (file: string, flags: ServeFlags) => {
-      if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
-      const { trustModelFiles, ...rest } = flags;
-      if (!trustModelFiles) {
-        const sandbox = await probeSandbox();
-        if (!sandbox.ok) process.stderr.write(`basecamp: no sandbox on this machine (${sandbox.reason}): participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
-      }
-      const running = await startServer({ scenario: file, ...rest, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
-      const key = running.organiserKey;
-      process.stderr.write(
-        `basecamp: serving ${file} at ${running.url}/api/v1 (clock ${flags.clock}${flags.clock === "realtime" ? ` x${flags.speed}` : ""})\n` +
-          `basecamp: organiser API at ${running.url}/sim/v1 with X-API-Key = the scenario's organiser_key (${key.slice(0, 4)}…${key.slice(-4)})\n` +
-          (flags.withAgents ? "basecamp: the scenario's agents act on the served clock; their notes and missed rounds follow here\n" : ""),
-      );
-      let stopping = false;
-      // A terminal's Ctrl-C can reach us more than once (the group, then relays): stop once.
-      const stop = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        process.stderr.write(`basecamp: ${signal}: finishing in-flight requests, closing the store\n`);
-        running.close().then(
-          () => process.exit(0),
-          (e: unknown) => {
-            process.stderr.write(`basecamp: shutdown failed: ${String(e)}\n`);
-            process.exit(1);
-          },
-        );
-      };
-      process.on("SIGINT", () => stop("SIGINT"));
-      process.on("SIGTERM", () => stop("SIGTERM"));
-    });
+/** `basecamp serve [scenario]` (defined in serve-command.ts): serves until SIGINT or SIGTERM. */
+export async function serveCommand(file: string, flags: ServeFlags): Promise<void> {
+  if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
+  const { trustModelFiles, ...rest } = flags;
+  if (!trustModelFiles) {
+    const sandbox = await probeSandbox();
+    if (!sandbox.ok) process.stderr.write(`basecamp: no sandbox on this machine (${sandbox.reason}): participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
+  }
+  const running = await startServer({ scenario: scenarioFile(file), ...rest, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
+  const key = running.organiserKey;
+  process.stderr.write(
+    `basecamp: serving ${file} at ${running.url}/api/v1 (clock ${flags.clock}${flags.clock === "realtime" ? ` x${flags.speed}` : ""})\n` +
+      `basecamp: organiser API at ${running.url}/sim/v1 with X-API-Key = the scenario's organiser_key (${key.slice(0, 4)}…${key.slice(-4)})\n` +
+      (flags.withAgents ? "basecamp: the scenario's agents act on the served clock; their notes and missed rounds follow here\n" : ""),
+  );
+  let stopping = false;
+  // A terminal's Ctrl-C can reach us more than once (the group, then relays): stop once.
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`basecamp: ${signal}: finishing in-flight requests, closing the store\n`);
+    running.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`basecamp: shutdown failed: ${String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }

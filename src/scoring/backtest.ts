@@ -3,7 +3,7 @@ import type { Frame } from "../data/frame.js";
 import { compareIds, DuplicateIdError } from "./align.js";
 import { prepareExped, scoreAgainst, type ExpedTerms, type ExpedTruth } from "./exped.js";
 import { exposureMoments, type CoMoments } from "./exposure.js";
-import { runChunked } from "./workers.js";
+import { runChunked, workerModule } from "./workers.js";
 
 /** Which columns of a Frame hold the prediction, the realised target, the designated benchmark and the core features. */
 export interface FrameColumns {
@@ -61,7 +61,7 @@ export async function scoreFrameInParallel(frame: Frame, columns: FrameColumns, 
   const local = (start: number, end: number) => groups.slice(start, end).map((g) => scoreSlice(slices.slice(g)));
   if (workers <= 0 || groups.length <= CHUNK) return local(0, groups.length);
   return runChunked<ExpedResult>({
-    worker: new URL("./backtest-worker.ts", import.meta.url),
+    worker: workerModule("backtest-worker", import.meta.url),
     workerData: null,
     workers,
     count: groups.length,

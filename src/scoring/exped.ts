@@ -6,7 +6,7 @@ import { gaussianise } from "./gaussian.js";
 import { coreFit, type CoreFit } from "./core-fit.js";
 import { imputeCore, ncorrOfGaussian } from "./ncorr.js";
 import { gather, isConstant } from "./vector.js";
-import { runChunked } from "./workers.js";
+import { runChunked, workerModule } from "./workers.js";
 import { workspace } from "./workspace.js";
 
 /** The three terms of one prediction on one exped; `n` is the number of rows CORR was computed on. */
@@ -148,7 +148,7 @@ export async function scoreSubmissions(
     subs.slice(start, end).map((s) => scoreAgainst(prepared, s.ids, s.prediction));
   if (workers <= 0 || subs.length <= CHUNK) return local(0, subs.length);
   return runChunked<ExpedTerms>({
-    worker: new URL("./settle-worker.ts", import.meta.url),
+    worker: workerModule("settle-worker", import.meta.url),
     workerData: { truth },
     workers,
     count: subs.length,

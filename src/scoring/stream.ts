@@ -3,7 +3,7 @@ import type { Worker } from "node:worker_threads";
 import { compareIds } from "./align.js";
 import { portableSlice, scoreSlice, unpackSlice, type ExpedResult, type ExpedSlice, type PackedIds, type PortableSlice, type Rows } from "./backtest.js";
 import type { ExpedTruth } from "./exped.js";
-import { acquireWorker, IN_FLIGHT, releaseWorker } from "./workers.js";
+import { acquireWorker, IN_FLIGHT, releaseWorker, workerModule } from "./workers.js";
 
 /** One exped of a streamed backtest: its label, its truth columns and the prediction over the same rows. */
 export interface ExpedInput {
@@ -38,7 +38,7 @@ export async function scoreExpedStream(
   source: Iterable<ExpedInput> | AsyncIterable<ExpedInput>,
   opts: { workers?: number } = {},
 ): Promise<ExpedResult[]> {
-  const module = new URL("./backtest-worker.ts", import.meta.url);
+  const module = workerModule("backtest-worker", import.meta.url);
   const results: ExpedResult[] = [];
   const labels = new Set<string>();
   const pool = Array.from({ length: opts.workers ?? availableParallelism() - 1 }, () => streamWorker(module, results));

@@ -36,7 +36,7 @@ export async function runChunked<R>(job: {
     return [start, next];
   };
   const reusable = job.workerData === null;
-  const threads = Array.from({ length: job.workers }, () => (reusable && idleWorker(job.worker)) || startTsWorker(job.worker, job.workerData));
+  const threads = Array.from({ length: job.workers }, () => (reusable && idleWorker(job.worker)) || startWorker(job.worker, job.workerData));
   const detach: (() => void)[] = [];
   try {
     const finished = threads.map(
@@ -85,7 +85,7 @@ export async function runChunked<R>(job: {
 
 /** A worker on `module` with no workerData: a parked one (ready) if any, else a new one (not yet ready). */
 export function acquireWorker(module: URL): { thread: Worker; ready: boolean } {
-  return idleWorker(module) ?? startTsWorker(module, null);
+  return idleWorker(module) ?? startWorker(module, null);
 }
 
 /** Parks a worker of a job that went well (`reuse`), else terminates it. */
@@ -121,11 +121,17 @@ function keepIdle(module: URL, thread: Worker): void {
   thread.on("error", parked.forget).on("exit", parked.forget);
 }
 
+/** A worker module beside `base` (the caller's import.meta.url): `name`.ts in the sources, `name`.js in the compiled package. */
+export function workerModule(name: string, base: string): URL {
+  return new URL(`./${name}${base.endsWith(".ts") ? ".ts" : ".js"}`, base);
+}
+
 /**
- * Starts a worker on a TypeScript module: the worker registers tsx's loader before importing it,
- * which works the same under tsx, `node --import tsx` and vitest.
+ * Starts a worker on a module. A TypeScript one registers tsx's loader before importing it, which
+ * works the same under tsx, `node --import tsx` and vitest; a compiled one starts as it is.
  */
-function startTsWorker(module: URL, workerData: unknown): { thread: Worker; ready: boolean } {
+function startWorker(module: URL, workerData: unknown): { thread: Worker; ready: boolean } {
+  if (!module.pathname.endsWith(".ts")) return { thread: new Worker(module, { workerData }), ready: false };
   const loader = import.meta.resolve("tsx/esm/api");
   const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
   return { thread: new Worker(boot, { eval: true, workerData }), ready: false };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerScoreCommand } from "../../src/commands/score.js";
+import { registerScoreCommand } from "../../src/commands/score-command.js";
 
 /** `basecamp score` output pinned byte for byte to what the whole-file engine printed (see test/fixtures/score/README.md). */
 const fixture = (name: string) => new URL(`../fixtures/score/${name}`, import.meta.url).pathname;
