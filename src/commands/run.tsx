@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { render } from "ink";
 import { useEffect, useState } from "react";
 import { runScenario, type EngineEvent, type RunResult } from "../../sim/engine.js";
+import { requireScenarioPython } from "../../sim/requirements.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import type { Board } from "../scoring/standings.js";
 import { SeasonView, type SeasonProgress } from "../tui/season-view.js";
@@ -31,6 +32,7 @@ export function registerRunCommand(program: Command): void {
     .action(async (file: string, flags: RunFlags) => {
       if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
       const scenario = loadScenario(file);
+      await requireScenarioPython(scenario);
       const interactive = process.stdout.isTTY && !flags.plain;
       const result = interactive ? await runInk(scenario, flags) : await runPlain(scenario, flags);
       if (!result.finished) {
