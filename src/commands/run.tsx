@@ -15,6 +15,7 @@ interface RunFlags {
   resume?: boolean;
   stopAfter?: number;
   plain?: boolean;
+  verbose?: boolean;
   pace: number;
 }
 
@@ -28,6 +29,7 @@ export function registerRunCommand(program: Command): void {
     .option("--resume", "continue the run stored in --db where it stopped")
     .option("--stop-after <steps>", "stop after this many steps (to resume later)", (v) => positiveInt("--stop-after", v))
     .option("--plain", "plain-text output even on a terminal")
+    .option("--verbose", "plain text: also every agent's and organiser's action, and the standings after each settled round")
     .option("--pace <ms>", "terminal view: wall-clock milliseconds per step, so the season can be watched (0 = flat out)", numberFlag("--pace", 0), 15)
     .action(async (file: string, flags: RunFlags) => {
       if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
@@ -49,16 +51,17 @@ function positiveInt(flag: string, v: string): number {
   return n;
 }
 
+/** Plain text: each settled round's board, then the final standings and the digest; `--verbose` adds every action and the standings after each round. */
 async function runPlain(scenario: Scenario, flags: RunFlags): Promise<RunResult> {
   const out = (s: string) => process.stdout.write(s);
   out(`${scenario.name} (seed ${scenario.seed})\n`);
   const result = await runScenario(scenario, {
     ...flags,
     onEvent: (e) => {
-      if (e.kind === "log") out(`${e.line}\n`);
+      if (e.kind === "log" && flags.verbose) out(`${e.line}\n`);
       if (e.kind !== "settled") return;
       if (e.round) out(`\n${formatStandings(e.round, { title: `${e.exped} board` })}`);
-      out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
+      if (flags.verbose || !e.round) out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
     },
   });
   if (result.practice) out(`\n${formatStandings(result.practice, { title: "practice board (display only)" })}`);
