@@ -1,9 +1,10 @@
 import type { Command } from "commander";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { loadScenario } from "../../sim/scenario.js";
 import { DownloadDir } from "../mcp/downloads.js";
 import { createMcpServer } from "../mcp/server.js";
 import { DEFAULT_SCENARIO, startServer } from "./serve.js";
-import { numberFlag } from "./number-flag.js";
+import { numberFlag, portFlag } from "./number-flag.js";
 
 interface McpFlags {
   key: string;
@@ -26,14 +27,18 @@ export function registerMcpCommand(program: Command): void {
     .description("serve the MCP tools over stdio for one API key, on a scenario's own service")
     .argument("[scenario]", "scenario JSON file", DEFAULT_SCENARIO)
     .requiredOption("--key <key>", "the API key the tools act with")
-    .option("--port <port>", "port of the service's HTTP face on 127.0.0.1 (0 = any free port)", numberFlag("--port", 0), 0)
+    .option("--port <port>", "port of the service's HTTP face on 127.0.0.1 (0 = any free port)", portFlag("--port"), 0)
     .option("--clock <mode>", "manual (moved by /sim/v1/clock/advance) or realtime", "manual")
     .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
     .option("--db <file>", "keep the store in this SQLite file (resumed when it holds this scenario)")
     .action(async (file: string, flags: McpFlags) => {
       if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
+      const scenario = loadScenario(file);
+      if (!scenario.agents.some((a) => a.key === flags.key)) {
+        throw new Error(`--key: no agent of ${file} has this key (its agents: ${scenario.agents.map((a) => a.name).join(", ")})`);
+      }
       const running = await startServer({
-        scenario: file,
+        scenario,
         port: flags.port,
         clock: flags.clock,
         speed: flags.speed,

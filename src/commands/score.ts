@@ -114,20 +114,27 @@ export function registerScoreCommand(program: Command): void {
     .argument("<file>", ".csv or .parquet with columns id, exped, prediction, target, v1_designated and the core columns")
     .option("--core <columns>", "comma-separated core feature columns for NCORR", "")
     .option("--json", "print the report as JSON")
-    .action(async (file: string, opts: { core: string; json?: boolean }, cmd: Command) => {
+    .action(async (file: string, opts: { core: string; json?: boolean }) => {
       const core = opts.core.split(",").map((s) => s.trim()).filter(Boolean);
       let report: ScoreReport;
       try {
         report = await scoreFile(file, { core });
       } catch (err) {
-        cmd.error(`${file}: ${(err as Error).message}`);
+        throw new Error(`${file}: ${(err as Error).message}`);
       }
       const { expeds, summary } = report;
       process.stdout.write(opts.json ? JSON.stringify({ expeds, summary }) + "\n" : formatScoreReport(report));
     });
 }
 
+/** The file's frame, with every `needed` column and at least one row. */
 async function readScoredFrame(path: string, needed: string[]): Promise<Frame> {
+  const frame = await readFrame(path, needed);
+  if (frame.ids.length === 0) throw new Error("no rows to score (the file has its columns and nothing under them)");
+  return frame;
+}
+
+async function readFrame(path: string, needed: string[]): Promise<Frame> {
   const ext = extname(path).toLowerCase();
   if (ext === ".csv") return readFrameCsv(await readFile(path, "utf8"), { columns: needed });
   if (ext !== ".parquet") throw new Error(`expected a .csv or .parquet file, got '${ext || "no extension"}'`);

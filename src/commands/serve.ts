@@ -16,7 +16,7 @@ import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import { missingPython, pythonUses, requireScenarioPython, servedPythonLanes } from "../../sim/requirements.js";
 import { servedAgents } from "../../sim/served-agents.js";
-import { numberFlag } from "./number-flag.js";
+import { numberFlag, portFlag } from "./number-flag.js";
 
 export const DEFAULT_SCENARIO = "scenarios/default-tournament.json";
 
@@ -136,7 +136,7 @@ export function registerServeCommand(program: Command): void {
     .command("serve")
     .description("serve /api/v1 (and the organiser's /sim/v1) for a scenario on a local port")
     .argument("[scenario]", "scenario JSON file", DEFAULT_SCENARIO)
-    .option("--port <port>", "port to listen on (0 = any free port)", numberFlag("--port", 0), 8787)
+    .option("--port <port>", "port to listen on (0 = any free port)", portFlag("--port"), 8787)
     .option("--host <host>", "interface to bind (loopback unless you mean otherwise)", "127.0.0.1")
     .option("--clock <mode>", "manual (moved by /sim/v1/clock/advance) or realtime", "manual")
     .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
