@@ -7,7 +7,7 @@ import type { Scenario } from "./scenario.js";
 const PYTHON_STRATEGIES = new Set(["auto_submitter", "auto_then_manual", "hosted_trainer"]);
 
 /** How to get what the model-file features need, on Debian/Ubuntu. */
-export const PYTHON_INSTALL = "sudo apt-get install python3-pandas python3-numpy python3-cloudpickle";
+const PYTHON_INSTALL = "sudo apt-get install python3-pandas python3-numpy python3-cloudpickle";
 
 /**
  * What in a scenario runs Python when its agents play it (run, backtest, serve --with-agents):

@@ -56,8 +56,8 @@ export interface RunningServer {
 /** Starts Basecamp's HTTP face over a fresh or resumed store; tests and `sim/remote` use it in-process. */
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
-  const world = buildWorld(deploymentOf(scenario));
   if (opts.withAgents) await requireScenarioPython(scenario);
+  const world = buildWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = openDb(opts.db);
   const start = resumeInstant(db, world.schedule.phases[0].start);
@@ -153,9 +153,11 @@ export function registerServeCommand(program: Command): void {
       if (noPython) process.stderr.write(`basecamp: warning: ${noPython}: participants' model files will fail their runs\n`);
       if (!trustModelFiles) {
         const sandbox = await probeSandbox();
-        const why = `no sandbox on this machine (${sandbox.ok ? "" : sandbox.reason})`;
-        if (!sandbox.ok && agentsNeedPython) throw new Error(`--with-agents: the scenario's agents run Python, and ${why}; --trust-model-files runs them unsandboxed`);
-        if (!sandbox.ok && !noPython) process.stderr.write(`basecamp: ${why}: participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
+        if (!sandbox.ok) {
+          const why = `no sandbox on this machine (${sandbox.reason})`;
+          if (agentsNeedPython) throw new Error(`--with-agents: the scenario's agents run Python, and ${why}; --trust-model-files runs them unsandboxed`);
+          if (!noPython) process.stderr.write(`basecamp: ${why}: participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
+        }
       }
       const running = await startServer({ scenario, ...rest, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
       const key = running.organiserKey;
