@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { alias: { "basecamp-sim/strategy": fileURLToPath(new URL("./sim/strategy-api.ts", import.meta.url)) } },
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

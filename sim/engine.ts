@@ -18,6 +18,7 @@ import { loadLineup, type Lineup } from "./agents/lineup.js";
 import { applyAction, serviceControls } from "./organiser-action.js";
 import type { Scenario } from "./scenario.js";
 import { deploymentOf } from "./deployment.js";
+import { requireScenarioPython } from "./requirements.js";
 import { buildTimeline, type Step } from "./timeline.js";
 
 /** What a replay reports as it goes, for the terminal UI. */
@@ -66,10 +67,12 @@ export interface RunResult {
 
 /**
  * Replays a scenario: steps the clock through its timeline, lets each agent act through its own
- * client, and settles rounds as their targets resolve. Every step commits atomically with its
+ * client, and settles rounds as their targets resolve. A scenario that needs Python (pythonUses)
+ * refuses to start without it, naming what is missing. Every step commits atomically with its
  * step number, so a run stopped after any step resumes to the same event log as an unbroken one.
  */
 export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Promise<RunResult> {
+  await requireScenarioPython(scenario);
   const world = opts.world ?? buildWorld(deploymentOf(scenario));
   const root = new Rng(scenario.seed);
   const lineup = opts.lineup ?? (await loadLineup(scenario));

@@ -294,8 +294,8 @@ export class ScenarioError extends Error {}
 export function parseScenario(raw: unknown, source = "scenario", baseDir = "."): Scenario {
   const result = scenarioSchema.safeParse(raw);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${formatPath(issue.path)}: ${issue.message}`);
-    throw new ScenarioError(`${source} is not a valid scenario:\n${lines.join("\n")}`);
+    const issues = result.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+    throw new ScenarioError(`${source} is not a valid scenario: ${issues.join("; ")}`);
   }
   const scenario = result.data;
   if (scenario.dataset.dir !== undefined) scenario.dataset.dir = resolve(baseDir, scenario.dataset.dir);
@@ -355,8 +355,8 @@ export function parseScenario(raw: unknown, source = "scenario", baseDir = "."):
     }
     const params = strategy.params.safeParse(agent.params);
     if (!params.success) {
-      const lines = params.error.issues.map((issue) => `  agents[${i}].params${issue.path.length ? "." : ""}${formatPath(issue.path)}: ${issue.message}`);
-      throw new ScenarioError(`${source} is not a valid scenario:\n${lines.join("\n")}`);
+      const issues = params.error.issues.map((issue) => `agents[${i}].params${issue.path.length ? "." : ""}${formatPath(issue.path)}: ${issue.message}`);
+      throw new ScenarioError(`${source} is not a valid scenario: ${issues.join("; ")}`);
     }
   }
   return scenario;
@@ -374,9 +374,42 @@ export function loadScenario(path: string): Scenario {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ScenarioError(`${path} is not JSON: ${(e as Error).message}`);
+    throw new ScenarioError(jsonSyntaxError(path, text, e as Error));
   }
   return parseScenario(raw, path, dirname(path));
+}
+
+/** `file:line:column: not JSON: what`, the place computed from the parser's character position. */
+function jsonSyntaxError(path: string, text: string, e: Error): string {
+  const before = text.slice(0, errorOffset(text, e.message)).split("\n");
+  const what = e.message.replace(/ (in JSON )?at position \d+.*$/, "").replace(/, (\.\.\.)?".*" is not valid JSON$/s, "");
+  return `${path}:${before.length}:${before[before.length - 1].length + 1}: not JSON: ${what}`;
+}
+
+/**
+ * Where JSON.parse gave up: the position its message names, else (an "Unexpected token" names
+ * none) the end of the shortest prefix that cannot be the start of a JSON text, found by halving.
+ */
+function errorOffset(text: string, message: string): number {
+  const at = /at position (\d+)/.exec(message);
+  if (at) return Number(at[1]);
+  const viable = (n: number) => {
+    try {
+      JSON.parse(text.slice(0, n));
+      return true;
+    } catch (e) {
+      const m = (e as Error).message;
+      return m === "Unexpected end of JSON input" || new RegExp(`at position ${n}\\b`).test(m);
+    }
+  };
+  let [good, bad] = [0, text.length];
+  if (viable(bad)) return bad;
+  while (bad - good > 1) {
+    const mid = (good + bad) >> 1;
+    if (viable(mid)) good = mid;
+    else bad = mid;
+  }
+  return bad - 1;
 }
 
 function formatPath(path: PropertyKey[]): string {

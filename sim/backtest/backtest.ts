@@ -3,6 +3,7 @@ import type { Frame } from "../../src/data/frame.js";
 import type { BacktestReport, ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
 import { buildWorld, type World } from "../../src/service/deployment.js";
 import { loadLineup } from "../agents/lineup.js";
+import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
 import type { Scenario } from "../scenario.js";
@@ -45,9 +46,10 @@ export interface BacktestRun {
  * gives the settled CORR, AIMC, NCORR and round score of each.
  */
 export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
+  const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? []);
+  await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
   const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));
   const walked = walkWorld(base);
-  const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? []);
   const scenario = walkScenario(opts.scenario, walked.calendar, agents);
   const world: World = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };
   const lineup = await loadLineup(scenario);

@@ -1,4 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { loadScenario } from "../../sim/scenario.js";
 import { DownloadDir } from "../mcp/downloads.js";
 import { createMcpServer } from "../mcp/server.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
@@ -21,8 +22,12 @@ export interface McpFlags {
  */
 export async function mcpCommand(file: string, flags: McpFlags): Promise<void> {
   if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
+  const scenario = loadScenario(scenarioFile(file));
+  if (!scenario.agents.some((a) => a.key === flags.key)) {
+    throw new Error(`--key: no agent of ${file} has this key (its agents: ${scenario.agents.map((a) => a.name).join(", ")})`);
+  }
   const running = await startServer({
-    scenario: scenarioFile(file),
+    scenario,
     port: flags.port,
     clock: flags.clock,
     speed: flags.speed,

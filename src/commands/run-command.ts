@@ -12,6 +12,7 @@ export function registerRunCommand(program: Command): void {
     .option("--resume", "continue the run stored in --db where it stopped")
     .option("--stop-after <steps>", "stop after this many steps (to resume later)", (v) => positiveInt("--stop-after", v))
     .option("--plain", "plain-text output even on a terminal")
+    .option("--verbose", "plain text: also every agent's and organiser's action, and the standings after each settled round")
     .option("--pace <ms>", "terminal view: wall-clock milliseconds per step, so the season can be watched (0 = flat out)", numberFlag("--pace", 0), 15)
     .action(async (file: string, flags: RunFlags) => (await import("./run.js")).runCommand(file, flags));
 }

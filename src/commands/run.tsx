@@ -2,6 +2,7 @@ import { constants } from "node:os";
 import { render } from "ink";
 import { runScenario, type RunResult } from "../../sim/engine.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
+import { requireScenarioPython } from "../../sim/requirements.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import { LiveSeason } from "../tui/live-season.js";
 import { replayControl } from "../tui/replay-control.js";
@@ -14,6 +15,7 @@ export interface RunFlags {
   resume?: boolean;
   stopAfter?: number;
   plain?: boolean;
+  verbose?: boolean;
   pace: number;
 }
 
@@ -21,6 +23,7 @@ export interface RunFlags {
 export async function runCommand(file: string, flags: RunFlags): Promise<void> {
   if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
   const scenario = loadScenario(scenarioFile(file));
+  await requireScenarioPython(scenario);
   const interactive = process.stdout.isTTY && !flags.plain;
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
@@ -36,6 +39,7 @@ export async function runCommand(file: string, flags: RunFlags): Promise<void> {
   if (stop.signal.aborted) process.exitCode = 128 + constants.signals[stop.signal.reason as NodeJS.Signals];
 }
 
+/** Plain text: each settled round's board, then the final standings and the digest; `--verbose` adds every action and the standings after each round. */
 async function runPlain(scenario: Scenario, flags: RunFlags, stopped: () => boolean): Promise<RunResult> {
   const out = (s: string) => process.stdout.write(s);
   out(`${scenario.name} (seed ${scenario.seed})\n`);
@@ -43,10 +47,10 @@ async function runPlain(scenario: Scenario, flags: RunFlags, stopped: () => bool
     ...flags,
     shouldStop: stopped,
     onEvent: (e) => {
-      if (e.kind === "log") out(`${e.line}\n`);
+      if (e.kind === "log" && flags.verbose) out(`${e.line}\n`);
       if (e.kind !== "settled") return;
       if (e.round) out(`\n${formatStandings(e.round, { title: `${e.exped} board` })}`);
-      out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
+      if (flags.verbose || !e.round) out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
     },
   });
   if (result.practice) out(`\n${formatStandings(result.practice, { title: "practice board (display only)" })}`);

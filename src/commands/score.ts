@@ -68,12 +68,15 @@ async function scoreExpeds(path: string, opts: { core: string[]; workers?: numbe
       yield { exped, truth: { ids, target, benchmark, core }, prediction, rows, owned: true, diagnose: opts.diagnose };
     }
   };
+  let results: ExpedResult[];
   try {
-    return await scoreExpedStream(inputs(null), { workers: opts.workers });
+    results = await scoreExpedStream(inputs(null), { workers: opts.workers });
   } catch (err) {
     if (!(err instanceof InterleavedExpeds)) throw err;
-    return scoreExpedStream(inputs(await lastRowOfEachExped(source([]))), { workers: opts.workers });
+    results = await scoreExpedStream(inputs(await lastRowOfEachExped(source([]))), { workers: opts.workers });
   }
+  if (results.length === 0) throw new Error("no rows to score (the file has its columns and nothing under them)");
+  return results;
 }
 
 function batchSource(path: string): BatchSource {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
-import { numberFlag } from "./number-flag.js";
+import { numberFlag, portFlag } from "./number-flag.js";
 import type { ServeFlags } from "./serve.js";
 
 /** `basecamp serve [scenario]`: the REST API on loopback, with the organiser's clock control. */
@@ -9,7 +9,7 @@ export function registerServeCommand(program: Command): void {
     .command("serve")
     .description("serve /api/v1 (and the organiser's /sim/v1) for a scenario on a local port")
     .argument("[scenario]", "a scenario JSON file or a built-in scenario's name", DEFAULT_SCENARIO)
-    .option("--port <port>", "port to listen on (0 = any free port)", numberFlag("--port", 0), 8787)
+    .option("--port <port>", "port to listen on (0 = any free port)", portFlag("--port"), 8787)
     .option("--host <host>", "interface to bind (loopback unless you mean otherwise)", "127.0.0.1")
     .option("--clock <mode>", "manual (moved by /sim/v1/clock/advance) or realtime", "manual")
     .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)

@@ -14,6 +14,7 @@ import { loadLineup } from "../../sim/agents/lineup.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
+import { missingPython, pythonUses, requireScenarioPython, servedPythonLanes } from "../../sim/requirements.js";
 import { servedAgents } from "../../sim/served-agents.js";
 
 export interface ServeOptions {
@@ -52,6 +53,7 @@ export interface RunningServer {
 /** Starts Basecamp's HTTP face over a fresh or resumed store; tests and `sim/remote` use it in-process. */
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
+  if (opts.withAgents) await requireScenarioPython(scenario);
   const world = buildWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = openDb(opts.db);
@@ -129,11 +131,20 @@ export interface ServeFlags {
 export async function serveCommand(file: string, flags: ServeFlags): Promise<void> {
   if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
   const { trustModelFiles, ...rest } = flags;
+  const scenario = loadScenario(scenarioFile(file));
+  if (flags.withAgents) await requireScenarioPython(scenario);
+  const agentsNeedPython = flags.withAgents === true && pythonUses(scenario).length > 0;
+  const noPython = await missingPython(scenario.name, servedPythonLanes(scenario));
+  if (noPython) process.stderr.write(`basecamp: warning: ${noPython}: participants' model files will fail their runs\n`);
   if (!trustModelFiles) {
     const sandbox = await probeSandbox();
-    if (!sandbox.ok) process.stderr.write(`basecamp: no sandbox on this machine (${sandbox.reason}): participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
+    if (!sandbox.ok) {
+      const why = `no sandbox on this machine (${sandbox.reason})`;
+      if (agentsNeedPython) throw new Error(`--with-agents: the scenario's agents run Python, and ${why}; --trust-model-files runs them unsandboxed`);
+      if (!noPython) process.stderr.write(`basecamp: ${why}: participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
+    }
   }
-  const running = await startServer({ scenario: scenarioFile(file), ...rest, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
+  const running = await startServer({ scenario, ...rest, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
   const key = running.organiserKey;
   process.stderr.write(
     `basecamp: serving ${file} at ${running.url}/api/v1 (clock ${flags.clock}${flags.clock === "realtime" ? ` x${flags.speed}` : ""})\n` +

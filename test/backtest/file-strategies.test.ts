@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { runScenario, type EngineEvent } from "../../sim/engine.js";
 import { loadScenario } from "../../sim/scenario.js";
 import { smallScenario } from "../helpers/small-scenario.js";
@@ -53,7 +54,7 @@ function mixedScenario(): string {
   return file;
 }
 
-describe("a scenario mixing built-in, Python, pickle and TypeScript agents", () => {
+requires("python").describe("a scenario mixing built-in, Python, pickle and TypeScript agents", () => {
   it("replays to the same digest twice; a misbehaving Python agent misses its rounds with the reason while the replay completes", async () => {
     const file = mixedScenario();
     const missed: Extract<EngineEvent, { kind: "missed" }>[] = [];

@@ -2,10 +2,11 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { ridgePickle } from "../../src/data/ridge-pickle.js";
 
-describe("ridgePickle", () => {
+requires("python").describe("ridgePickle", () => {
   it("answers a failure with its reason, never throwing, when its temporary directory cannot be made", async () => {
     const notADir = join(tmpdir(), `basecamp-not-a-dir-${process.pid}`);
     writeFileSync(notADir, "");

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { BasecampClient } from "../../src/sdk/client.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
 import { ALICE, BOB, refusal, testServer, type TestServer } from "./server.js";
@@ -23,7 +24,7 @@ function form(bytes: Uint8Array, fields: Record<string, string> = {}, filename =
 const upload = (f: FormData, key = ALICE, model = "alice-model") => s.call("POST", `/api/v1/models/${model}/upload`, { key, raw: f });
 
 describe("the auto-submit lane over HTTP", () => {
-  it("uploads with 202 pending, validates on the organiser's clock, and reports the lane on /models and /status", async () => {
+  requires("python").it("uploads with 202 pending, validates on the organiser's clock, and reports the lane on /models and /status", async () => {
     const accepted = await upload(form(sample, { python_version: "3.11" }));
     expect(accepted.status).toBe(202);
     expect(accepted.json).toMatchObject({ status: "pending", model: "alice-model", python_version: "3.11", n_bytes: sample.length, lane_active: false });
@@ -73,7 +74,7 @@ describe("the auto-submit lane over HTTP", () => {
     expect(refusal(await s.get("/api/v1/models/ghost/upload/status", ALICE))).toMatchObject({ status: 404, code: "model_name_unknown" });
   });
 
-  it("serves the same operations to the SDK client", async () => {
+  requires("python").it("serves the same operations to the SDK client", async () => {
     const bob = new BasecampClient({ baseUrl: s.url, apiKey: BOB });
     await bob.createModel({ name: "bob-model" });
     await expect(bob.getUploadStatus("bob-model")).rejects.toMatchObject({ status: 404, code: "model_upload_not_found" });

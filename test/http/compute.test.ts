@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { callTool, mcpClient } from "../mcp/client.js";
 import { ANN, PIA, eventServer, toPhase } from "./event-server.js";
 import { ORGANISER, refusal, type TestServer } from "./server.js";
@@ -27,7 +28,7 @@ describe("hosted compute over REST", () => {
     expect(credits.json).toEqual({ grant_cents: 500, available_cents: 462, reserved_cents: 38, total_spent_usd: 0 });
   });
 
-  it("answers a completed job's download_url, serves the model there as octet-stream, lists and cancels jobs", async () => {
+  requires("python").it("answers a completed job's download_url, serves the model there as octet-stream, lists and cancels jobs", async () => {
     const jobs = (await s.get("/api/v1/compute/jobs", ANN)).json.jobs;
     const id = jobs[0].job_id;
     expect(refusal(await s.get(`/api/v1/compute/jobs/${id}/model`, ANN))).toMatchObject({ status: 409, code: "job_model_not_ready" });
@@ -61,7 +62,7 @@ describe("hosted compute over REST", () => {
 });
 
 describe("hosted compute over MCP", () => {
-  it("trains, polls and downloads the model to a file; an unknown argument is refused by name", async () => {
+  requires("python").it("trains, polls and downloads the model to a file; an unknown argument is refused by name", async () => {
     const m = await eventServer({ compute: { budget_usd: "5" } });
     const ann = await mcpClient(m.url, { "X-API-Key": ANN });
     const unknown = await callTool(ann, "train", { model: "ridge", sample_pct: 10 });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { ALICE, testServer, type TestServer } from "../http/server.js";
 import { callTool, mcpClient } from "./client.js";
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
   s = await testServer({ auto_submit: { validation_seconds: 5 } });
 });
 
-describe("the auto-submit lane by MCP", () => {
+requires("python").describe("the auto-submit lane by MCP", () => {
   it("uploads a .pkl from its base64 contents, reports its validation and switches the lane", async () => {
     const alice = await mcpClient(s.url, { "X-API-Key": ALICE });
     expect((await callTool(alice, "create_model", { name: "alice-model" })).json).toMatchObject({ auto_submit: true });

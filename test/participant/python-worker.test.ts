@@ -2,12 +2,12 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
-import { sandboxSkipReason, skipSandbox } from "./sandbox-available.js";
+import { requires } from "../helpers/requires.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/participant/${name}`, import.meta.url));
 
@@ -50,16 +50,11 @@ async function leftBehind(): Promise<string[]> {
 }
 
 const isolations = [
-  { isolation: "trusted" as const, skip: false },
-  { isolation: "sandbox" as const, skip: skipSandbox },
+  { isolation: "trusted" as const, need: "python" as const },
+  { isolation: "sandbox" as const, need: "sandbox" as const },
 ];
 
-describe.each(isolations)("a $isolation Python worker", ({ isolation, skip }) => {
-  if (skip) {
-    it.skip(`sandboxed workers: ${sandboxSkipReason}`, () => {});
-    return;
-  }
-
+for (const { isolation, need } of isolations) requires(need).describe(`a ${isolation} Python worker`, () => {
   it("fits a module once, applies its PARAMS overrides, and answers a named Series", async () => {
     const worker = await started({ kind: "module", path: fixture("agent.py"), params: { scale: 10, name: "signal" } }, isolation);
     expect(await worker.fit(train, 30)).toEqual({ ok: true });

@@ -1,17 +1,14 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { runPredict, type PredictOutcome } from "../../src/participant/run-predict.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
-import { sandboxSkipReason, skipSandbox } from "./sandbox-available.js";
+import { requires } from "../helpers/requires.js";
 
 let pickle: (name: string) => Uint8Array;
-beforeAll(async () => {
-  pickle = await predictPickles();
-}, 60_000);
 
 /** Five rows: ids with leading zeros and all digits, two features, a designated benchmark. */
 const features: Frame = {
@@ -28,16 +25,19 @@ function failure(outcome: PredictOutcome): string {
 }
 
 const isolations = [
-  { name: "trusted" as const, skip: false },
-  { name: "sandbox" as const, skip: skipSandbox },
+  { isolation: "trusted" as const, need: "python" as const },
+  { isolation: "sandbox" as const, need: "sandbox" as const },
 ];
 
-describe.each(isolations)("runPredict ($name), against pickles made by the runner's own Python", ({ name, skip }) => {
-  if (skip) it.skip(`sandboxed runs: ${sandboxSkipReason}`, () => {});
-  else describeCases(name);
-});
+for (const { isolation, need } of isolations) {
+  requires(need).describe(`runPredict (${isolation}), against pickles made by the runner's own Python`, () => describeCases(isolation));
+}
 
 function describeCases(isolation: Isolation) {
+  beforeAll(async () => {
+    pickle = await predictPickles();
+  }, 60_000);
+
   const run = (name: string, timeout_seconds = 30, pkl = pickle(name)): Promise<PredictOutcome> =>
     runPredict({ pkl, features, benchmark, timeout_seconds, isolation });
 

@@ -4,11 +4,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
 import { startPythonWorker, type PythonWorker } from "../../src/participant/python-worker.js";
 import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
-import { sandboxProbe, sandboxSkipReason, skipSandbox } from "./sandbox-available.js";
+import { requires } from "../helpers/requires.js";
 
 const HOSTILE = fileURLToPath(new URL("../fixtures/participant/hostile.py", import.meta.url));
 
@@ -45,13 +45,7 @@ async function until(check: () => boolean): Promise<boolean> {
   return check();
 }
 
-describe("the sandbox", () => {
-  it("can be set up on CI (bubblewrap is installed there)", () => {
-    if (process.env.CI) expect(sandboxProbe).toEqual({ ok: true });
-  });
-});
-
-describe.skipIf(skipSandbox)(`a sandboxed worker running hostile code${skipSandbox ? ` (skipped: ${sandboxSkipReason})` : ""}`, () => {
+requires("sandbox").describe("a sandboxed worker running hostile code", () => {
   const outside = mkdtempSync(join(tmpdir(), "basecamp-hostile-"));
   const secretFile = join(outside, "keys.json");
   writeFileSync(secretFile, '{"api_key": "secret"}');

@@ -1,22 +1,17 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { CHROMIUM } from "../helpers/machine.js";
+import { requires } from "../helpers/requires.js";
 import { renderBacktestHtml } from "../../src/report/backtest-html.js";
 import { report } from "./fixtures.js";
 
-/** Debian's chromium: CI installs it (.ci/run), so there its absence is a failure; elsewhere the test is skipped. */
-const CHROMIUM = "/usr/bin/chromium";
-const found = existsSync(CHROMIUM);
-if (!found && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
-if (!found) console.warn(`skipping the HTML report's browser test: ${CHROMIUM} is not installed (apt-get install chromium)`);
-
 const EVIL = "<script>alert(1)</script>";
 
-describe.skipIf(!found)("renderBacktestHtml in Chromium", () => {
+requires("chromium").describe("renderBacktestHtml in Chromium", () => {
   let dir: string;
   let browser: Browser;
   let page: Page;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
 import { runPredict } from "../../src/participant/run-predict.js";
 import { ApiError, BasecampClient, SimControl } from "../../src/sdk/client.js";
@@ -10,7 +11,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-describe("the SDK's compute methods against basecamp serve", () => {
+requires("python").describe("the SDK's compute methods against basecamp serve", () => {
   it("trains a ridge, downloads its model, and files its predictions with that model on the practice board", async () => {
     const server = await startServer({ scenario: smallEvent({}, { compute: { budget_usd: "5" } }), port: 0, host: "127.0.0.1", clock: "manual", log: () => {} });
     servers.push(server);

@@ -2,7 +2,8 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { buildWorld } from "../../src/service/deployment.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario } from "../../sim/engine.js";
@@ -14,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const scenario = loadScenario(new URL("../../scenarios/auto-submit-tournament.json", import.meta.url).pathname);
 const world = buildWorld(deploymentOf(scenario));
 
-describe("scenarios/auto-submit-tournament.json", () => {
+requires("python").describe("scenarios/auto-submit-tournament.json", () => {
   it("replays to the same digest, and its auto entries are scored on the standings", async () => {
     const db = join(dir, "whole.db");
     const a = await runScenario(scenario, { world, db });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
 import { buildWorld } from "../../src/service/deployment.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
@@ -26,7 +27,7 @@ const scenario = smallEvent(
 const world = buildWorld(deploymentOf(scenario));
 
 describe("a replay with hosted compute", () => {
-  it("trains in the build phase, files the trained model's predictions every round, and gives the same digest twice", async () => {
+  requires("python").it("trains in the build phase, files the trained model's predictions every round, and gives the same digest twice", async () => {
     const log: string[] = [];
     const db = join(dir, "compute.db");
     const first = await runScenario(scenario, { world, db, onEvent: (e) => e.kind === "log" && log.push(e.line) });

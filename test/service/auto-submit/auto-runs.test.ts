@@ -3,14 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { logDigest } from "../../../src/store/event-log.js";
 import type { PredictionEntry } from "../../../src/service/tournament.js";
 import { predictPickles } from "../../helpers/predict-pickles.js";
+import { requires } from "../../helpers/requires.js";
 import { refused } from "../../helpers/refusal.js";
 import { eventHarness } from "../../helpers/event-harness.js";
 import { ALICE, SECOND, laneHarness } from "./lane-harness.js";
 
 let pickle: (name: string) => Uint8Array;
-beforeAll(async () => {
+const makePickles = async () => {
   pickle = await predictPickles();
-}, 60_000);
+};
 
 const sample = readFileSync(new URL("../../../data/samples/predict.pkl", import.meta.url));
 const DELAY = 300 * SECOND;
@@ -28,7 +29,9 @@ async function validated(bytes: Uint8Array = sample, overrides: Record<string, u
   return { ...h, entry };
 }
 
-describe("the auto-submit lane's runs", () => {
+requires("python").describe("the auto-submit lane's runs", () => {
+  beforeAll(makePickles, 60_000);
+
   it("files an auto entry auto_submit_delay_seconds after each round opens, at that instant", async () => {
     const h = await validated();
     const r1 = h.round(1);

@@ -3,13 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getStarted } from "../../../src/service/status.js";
 import { authenticate } from "../../../src/service/auth.js";
 import { predictPickles } from "../../helpers/predict-pickles.js";
+import { requires } from "../../helpers/requires.js";
 import { refused } from "../../helpers/refusal.js";
 import { ALICE, BOB, EVE, SECOND, laneHarness, sha256 } from "./lane-harness.js";
 
 let pickle: (name: string) => Uint8Array;
-beforeAll(async () => {
+const makePickles = async () => {
   pickle = await predictPickles();
-}, 60_000);
+};
 
 const sample = readFileSync(new URL("../../../data/samples/predict.pkl", import.meta.url));
 
@@ -21,7 +22,9 @@ describe("create_model on a tournament", () => {
   });
 });
 
-describe("upload_model: the structural gate", () => {
+requires("python").describe("upload_model: the structural gate", () => {
+  beforeAll(makePickles, 60_000);
+
   it("refuses with the catalogue's model-file texts before accepting anything", async () => {
     const h = await laneHarness({ auto_submit: { model_file: { max_bytes: 2000 } } });
     expect(await refused(h.upload(sample, { python_version: "3.9" }))).toEqual({
@@ -54,7 +57,9 @@ describe("upload_model: the structural gate", () => {
   });
 });
 
-describe("upload_model: validation on simulated time", () => {
+requires("python").describe("upload_model: validation on simulated time", () => {
+  beforeAll(makePickles, 60_000);
+
   it("moves pending → validating (1 s) → validated (validation_seconds), and the lane becomes active", async () => {
     const h = await laneHarness();
     const t0 = h.clock.now();
@@ -126,7 +131,9 @@ describe("upload_model: validation on simulated time", () => {
   });
 });
 
-describe("set_auto_submit", () => {
+requires("python").describe("set_auto_submit", () => {
+  beforeAll(makePickles, 60_000);
+
   it("switches the lane off and on; the note says which stands in the way", async () => {
     const h = await laneHarness({ auto_submit: { validation_seconds: 5 } });
     const off = await h.service.setAutoSubmit(ALICE, { model_id: "alice-model", enabled: false });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { requires } from "../../helpers/requires.js";
 import { runPredict } from "../../../src/participant/run-predict.js";
 import { authenticate } from "../../../src/service/auth.js";
 import { cancelJob } from "../../../src/service/compute/jobs.js";
@@ -101,7 +102,7 @@ describe("hosted training: who and when", () => {
 });
 
 describe("a training job's life", () => {
-  it("queues, runs, completes with exped-purged CV metrics, charges its runtime and releases its hold", async () => {
+  requires("python").it("queues, runs, completes with exped-purged CV metrics, charges its runtime and releases its hold", async () => {
     const h = computeEvent();
     const t0 = h.clock.now();
     const job = await h.service.train(ANN, { model: "ridge", features: "all", params: { seed: 3 } });
@@ -140,7 +141,7 @@ describe("a training job's life", () => {
     await expect(h.service.getJob(BEN, job.job_id)).rejects.toMatchObject({ status: 404, message: `Job ${job.job_id} not found` });
   });
 
-  it("gives a model that predicts the live round through the lanes' own runner", async () => {
+  requires("python").it("gives a model that predicts the live round through the lanes' own runner", async () => {
     const h = computeEvent();
     const job = await h.service.train(ANN, { model: "ridge", features: "all" });
     if ("dry_run" in job) throw new Error("not a job");

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { describeMissing, missingOf, type Machine } from "./machine.js";
+
+const ok = { ok: true } as const;
+const no = (reason: string) => ({ ok: false, reason }) as const;
+
+describe("the line naming what a test run lacks", () => {
+  it("names each missing need with its reason, and one apt-get line for all of them", () => {
+    const machine: Machine = { python: ok, sandbox: no("bwrap: not found"), chromium: no("/usr/bin/chromium is not installed") };
+    expect(missingOf(machine, ["python", "sandbox", "chromium"])).toEqual(["sandbox", "chromium"]);
+    expect(describeMissing(machine, ["python", "sandbox", "chromium"])).toBe(
+      "a bubblewrap sandbox (bwrap: not found); /usr/bin/chromium (/usr/bin/chromium is not installed); install with: sudo apt-get install bubblewrap chromium",
+    );
+  });
+
+  it("names only what the asking tests need", () => {
+    const machine: Machine = { python: no("python3: not found"), sandbox: no("python3: not found"), chromium: ok };
+    expect(missingOf(machine, ["chromium"])).toEqual([]);
+    expect(describeMissing(machine, ["python"])).toBe(
+      "Python with pandas, numpy and cloudpickle (python3: not found); install with: sudo apt-get install python3-pandas python3-numpy python3-cloudpickle",
+    );
+  });
+});
