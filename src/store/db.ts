@@ -7,6 +7,7 @@ import { sql as m005 } from "./migrations/005-model-files.js";
 import { sql as m006 } from "./migrations/006-compute-jobs.js";
 import { sql as m007 } from "./migrations/007-upload-indexes.js";
 import { migrate as m008 } from "./migrations/008-key-digests.js";
+import { cacheStatements } from "./statement-cache.js";
 
 export type Db = Database.Database;
 
@@ -19,7 +20,8 @@ const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008]
 /**
  * Opens (or creates) the store in WAL mode and brings its schema up to date. A store file is held
  * exclusively until closed, so a second process (a `serve`, `run` or `mcp` on the same `--db`)
- * fails at once with one line naming the file rather than interleaving its writes.
+ * fails at once with one line naming the file rather than interleaving its writes. Statements are
+ * prepared once per connection (see `cacheStatements`).
  */
 export function openDb(path = ":memory:"): Db {
   const db = new Database(path, { timeout: 0 });
@@ -34,6 +36,7 @@ export function openDb(path = ":memory:"): Db {
       db.pragma(`user_version = ${i + 1}`);
     })();
   }
+  cacheStatements(db);
   return db;
 }
 
