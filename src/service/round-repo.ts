@@ -32,15 +32,6 @@ export function latestOpenedRound(db: Db): RoundRow | undefined {
     | undefined;
 }
 
-/** The round's instrument ids in their published order. */
-export function roundInstruments(db: Db, exped: string): string[] {
-  return (
-    db.prepare("SELECT instrument_id FROM instruments WHERE exped = ? ORDER BY pos").all(exped) as {
-      instrument_id: string;
-    }[]
-  ).map((r) => r.instrument_id);
-}
-
 export function setRoundStatus(db: Db, exped: string, status: RoundStatus, note: string | null = null): void {
   db.prepare("UPDATE rounds SET status = ?, note = ? WHERE exped = ?").run(status, note, exped);
 }

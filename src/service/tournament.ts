@@ -5,7 +5,8 @@ import { appendEvent } from "../store/event-log.js";
 import { requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
 import { resolveModel } from "./models.js";
-import { roundByExped, roundInstruments } from "./round-repo.js";
+import { roundByExped } from "./round-repo.js";
+import { roundUniverse, type RoundUniverse } from "./round-universe.js";
 import { insertSubmission, storedPredictions } from "./submission-repo.js";
 
 /** One instrument's entry: `prediction` for the graded target, or a per-target map. */
@@ -51,7 +52,7 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
     throw refuse("submission_window_closed", { exped: round.exped, close_at: iso(round.close_at) });
   }
   const values = predictionValues(input.predictions, ctx.world.dataset.target);
-  const universe = roundInstruments(ctx.db, round.exped);
+  const universe = roundUniverse(ctx.db, round.exped);
   const aligned = alignToUniverse(input.predictions, values, universe);
 
   return inTransaction(ctx.db, () => {
@@ -130,8 +131,7 @@ function predictionValues(entries: PredictionEntry[], target: string): Float64Ar
 }
 
 /** The values in the round's instrument order; refuses duplicates, strangers and gaps, in that order. */
-function alignToUniverse(entries: PredictionEntry[], values: Float64Array, universe: string[]): Float64Array {
-  const position = new Map(universe.map((id, i) => [id, i]));
+function alignToUniverse(entries: PredictionEntry[], values: Float64Array, { ids, position }: RoundUniverse): Float64Array {
   const seen = new Set<string>();
   let duplicates = 0;
   let strangers = 0;
@@ -144,9 +144,9 @@ function alignToUniverse(entries: PredictionEntry[], values: Float64Array, unive
   }
   if (duplicates > 0) throw refuse("duplicate_instruments", { n: duplicates });
   if (strangers > 0) throw refuse("unknown_instruments", { n: strangers });
-  const missing = universe.length - seen.size;
+  const missing = ids.length - seen.size;
   if (missing > 0) throw refuse("missing_instruments", { n: missing });
-  const aligned = new Float64Array(universe.length);
+  const aligned = new Float64Array(ids.length);
   entries.forEach((e, i) => {
     aligned[position.get(e.instrument_id) as number] = values[i];
   });

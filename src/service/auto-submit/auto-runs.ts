@@ -4,7 +4,8 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
 import { benchmarkWithheld, liveEmptied } from "../faults.js";
-import { roundByExped, roundInstruments, type RoundRow } from "../round-repo.js";
+import { roundByExped, type RoundRow } from "../round-repo.js";
+import { roundUniverse } from "../round-universe.js";
 import { insertSubmission, storedPredictions } from "../submission-repo.js";
 import { activeLaneModels } from "./lane.js";
 import { modelIsolation } from "./model-isolation.js";
@@ -67,7 +68,7 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
     // Models sharing a file share its run: the same callable on the same input.
     if (!runs.has(upload.sha256)) runs.set(upload.sha256, predictRound(ctx, round, upload));
     const outcome = await (runs.get(upload.sha256) as Promise<PredictOutcome>);
-    const checked = outcome.ok ? checkPredictOutput(roundInstruments(ctx.db, step.exped), outcome) : outcome;
+    const checked = outcome.ok ? checkPredictOutput(roundUniverse(ctx.db, step.exped).ids, outcome) : outcome;
     inTransaction(ctx.db, () => {
       if (!checked.ok) {
         keep(ctx, step, model_id, upload, { outcome: "failed", detail: checked.error, submission_id: null });
