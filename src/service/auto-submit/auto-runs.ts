@@ -20,13 +20,20 @@ export interface AutoRunStep {
   exped: string;
 }
 
-/** Every round whose lane time has come and that the lane has not run yet (tournaments only). */
+/**
+ * Every round whose lane time has come and that the lane has not run yet (tournaments only). Only a
+ * round not yet closed can be due (the lane runs nothing on a closed round, and ran on each before
+ * it closed), so the index on (status, open_at) finds them without a pass over past rounds.
+ */
 export function dueAutoRunSteps(ctx: ServiceContext, now: number): AutoRunStep[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
   const rows = ctx.db
-    .prepare("SELECT exped, open_at FROM rounds WHERE open_at + ? <= ? AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx")
-    .all(delay, now) as { exped: string; open_at: number }[];
+    .prepare(
+      `SELECT exped, open_at FROM rounds WHERE status IN ('scheduled', 'open') AND open_at <= ?
+       AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx`,
+    )
+    .all(now - delay) as { exped: string; open_at: number }[];
   return rows.map((r) => ({ t: r.open_at + delay, lane: "auto_run", exped: r.exped }));
 }
 
