@@ -130,25 +130,31 @@ function predictionValues(entries: PredictionEntry[], target: string): Float64Ar
   return values;
 }
 
-/** The values in the round's instrument order; refuses duplicates, strangers and gaps, in that order. */
+/**
+ * The values in the round's instrument order; refuses duplicates, strangers and gaps, in that order.
+ * One pass: a known id is marked by its position, only strangers are kept by name.
+ */
 function alignToUniverse(entries: PredictionEntry[], values: Float64Array, { ids, position }: RoundUniverse): Float64Array {
-  const seen = new Set<string>();
-  let duplicates = 0;
-  let strangers = 0;
-  for (const e of entries) {
-    if (seen.has(e.instrument_id)) duplicates++;
-    else {
-      seen.add(e.instrument_id);
-      if (!position.has(e.instrument_id)) strangers++;
-    }
-  }
-  if (duplicates > 0) throw refuse("duplicate_instruments", { n: duplicates });
-  if (strangers > 0) throw refuse("unknown_instruments", { n: strangers });
-  const missing = ids.length - seen.size;
-  if (missing > 0) throw refuse("missing_instruments", { n: missing });
   const aligned = new Float64Array(ids.length);
+  const filled = new Uint8Array(ids.length);
+  const strangers = new Set<string>();
+  let duplicates = 0;
+  let known = 0;
   entries.forEach((e, i) => {
-    aligned[position.get(e.instrument_id) as number] = values[i];
+    const at = position.get(e.instrument_id);
+    if (at === undefined) {
+      if (strangers.has(e.instrument_id)) duplicates++;
+      else strangers.add(e.instrument_id);
+    } else if (filled[at] === 1) duplicates++;
+    else {
+      filled[at] = 1;
+      aligned[at] = values[i];
+      known++;
+    }
   });
+  if (duplicates > 0) throw refuse("duplicate_instruments", { n: duplicates });
+  if (strangers.size > 0) throw refuse("unknown_instruments", { n: strangers.size });
+  const missing = ids.length - known;
+  if (missing > 0) throw refuse("missing_instruments", { n: missing });
   return aligned;
 }
