@@ -118,16 +118,20 @@ function predictionValues(entries: PredictionEntry[], target: string): Float64Ar
         { extra: { loc: ["body", "predictions", i, "prediction"] } },
       );
     }
-    const loc = ["body", "predictions", i, ...field.split(".")];
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw refuse("prediction_not_finite", {}, { extra: { loc, instrument_id: entry.instrument_id } });
+      throw refuse("prediction_not_finite", {}, { extra: { loc: entryLoc(i, field), instrument_id: entry.instrument_id } });
     }
     if (value < 0 || value > 1) {
-      throw refuse("prediction_out_of_range", { name: target, score: value }, { extra: { loc, instrument_id: entry.instrument_id } });
+      throw refuse("prediction_out_of_range", { name: target, score: value }, { extra: { loc: entryLoc(i, field), instrument_id: entry.instrument_id } });
     }
     values[i] = value;
   });
   return values;
+}
+
+/** Where a refused value sits in the request body (built only for a refusal). */
+function entryLoc(i: number, field: string): (string | number)[] {
+  return ["body", "predictions", i, ...field.split(".")];
 }
 
 /**
