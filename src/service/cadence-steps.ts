@@ -23,11 +23,12 @@ const kindOrder = { settle: 0, close: 1, open: 2 } as const;
 
 /** The round transitions due by `now`, found by status and instant (indexed): no pass over past rounds. */
 export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
-  const due: DueStep[] = [
-    ...roundsDue(ctx.db, "open", now).map((round): DueStep => ({ t: round.open_at, kind: "open", round })),
-    ...roundsDue(ctx.db, "close", now).map((round): DueStep => ({ t: round.close_at, kind: "close", round })),
-    ...roundsDue(ctx.db, "settle", now).map((round): DueStep => ({ t: round.resolves_at, kind: "settle", round })),
-  ];
+  const due: DueStep[] = [];
+  for (const r of roundsDue(ctx.db, now)) {
+    if (r.status === "scheduled" && r.open_at <= now) due.push({ t: r.open_at, kind: "open", round: r });
+    if ((r.status === "scheduled" || r.status === "open") && r.close_at <= now) due.push({ t: r.close_at, kind: "close", round: r });
+    if (r.status !== "settled" && r.status !== "unsettled" && r.resolves_at <= now) due.push({ t: r.resolves_at, kind: "settle", round: r });
+  }
   return due.sort((a, b) => a.t - b.t || kindOrder[a.kind] - kindOrder[b.kind] || a.round.idx - b.round.idx);
 }
 

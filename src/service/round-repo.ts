@@ -20,19 +20,19 @@ export function allRounds(db: Db): RoundRow[] {
   return db.prepare("SELECT * FROM rounds ORDER BY idx").all() as RoundRow[];
 }
 
-/** Each transition's SQL: the rounds it applies to whose instant for it has come. */
-const dueQueries = {
-  open: "SELECT * FROM rounds WHERE status = 'scheduled' AND open_at <= ?",
-  close: "SELECT * FROM rounds WHERE status IN ('scheduled', 'open') AND close_at <= ?",
-  settle: "SELECT * FROM rounds WHERE status IN ('scheduled', 'open', 'closed') AND resolves_at <= ?",
-} as const;
-
 /**
- * The rounds whose `kind` of transition is due by `now`: not yet opened with `open_at` passed,
- * not yet closed with `close_at` passed, not yet settled (or unsettled) with `resolves_at` passed.
+ * The rounds with a transition due by `now`: not yet opened with `open_at` passed, not yet closed
+ * with `close_at` passed, or not yet settled (or unsettled) with `resolves_at` passed. Each branch
+ * searches its (status, instant) index, so past rounds are never visited.
  */
-export function roundsDue(db: Db, kind: keyof typeof dueQueries, now: number): RoundRow[] {
-  return db.prepare(dueQueries[kind]).all(now) as RoundRow[];
+export function roundsDue(db: Db, now: number): RoundRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM rounds WHERE (status = 'scheduled' AND open_at <= ?)
+       OR (status IN ('scheduled', 'open') AND close_at <= ?)
+       OR (status IN ('scheduled', 'open', 'closed') AND resolves_at <= ?)`,
+    )
+    .all(now, now, now) as RoundRow[];
 }
 
 /** The open round, if any (at most one tournament window is open at a time). */
