@@ -102,7 +102,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     });
     const emit = opts.onEvent ?? (() => {});
     const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
-    let settled = standingRounds(ctx).length;
+    let settled = opts.onEvent ? standingRounds(ctx).length : 0;
     for (let i = done; i < stopAt && !opts.shouldStop?.(); i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
@@ -110,14 +110,16 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
         await service.sync();
         await runStep(step);
       });
-      // Standings change when a round settles (an event's, when its results unseal).
-      const rounds = standingRounds(ctx);
-      if (rounds.length > settled) {
-        const board = currentStandings(ctx);
-        for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board, round: settledRoundBoard(ctx, exped) });
+      // Standings change when a round settles (an event's, when its results unseal): read only for a listener.
+      if (opts.onEvent) {
+        const rounds = standingRounds(ctx);
+        if (rounds.length > settled) {
+          const board = currentStandings(ctx);
+          for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board, round: settledRoundBoard(ctx, exped) });
+        }
+        settled = rounds.length;
+        emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
       }
-      settled = rounds.length;
-      emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
       await opts.afterStep?.();
       // A step may never wait on I/O: yield to the event loop, so a key or a signal can reach shouldStop.
       if (opts.shouldStop) await new Promise((resolve) => setImmediate(resolve));

@@ -30,12 +30,16 @@ const benchmarkCopier = simple("benchmark_copier", "submits the live v1_designat
   }
   const byId = new Map<string, number>();
   bench.ids.forEach((id, i) => byId.set(id, column[i]));
-  return Float64Array.from(live.ids, (id) => byId.get(id) as number);
+  const out = new Float64Array(live.ids.length);
+  for (let i = 0; i < out.length; i++) out[i] = byId.get(live.ids[i]) as number;
+  return out;
 });
 
-const randomGuesser = simple("random", "uniform random predictions in [0, 1]", z.strictObject({}), () => async (ctx, live) =>
-  Float64Array.from(live.ids, () => ctx.rng.next()),
-);
+const randomGuesser = simple("random", "uniform random predictions in [0, 1]", z.strictObject({}), () => async (ctx, live) => {
+  const out = new Float64Array(live.ids.length);
+  for (let i = 0; i < out.length; i++) out[i] = ctx.rng.next();
+  return out;
+});
 
 export const ridgeParams = z.strictObject({
   lambda: z.number().min(0).default(10),
@@ -44,8 +48,11 @@ export const ridgeParams = z.strictObject({
 });
 type RidgeParams = z.infer<typeof ridgeParams>;
 
-/** Fitted predictors, one per training frame and setting: derived data, so a resumed run refits the same. */
-const fits = new WeakMap<Frame, Map<string, (f: Frame) => Float64Array>>();
+/**
+ * Fitted predictors, one per training frame and setting, each with its ranked predictions per live
+ * frame (agents with the same setting predict a round alike): derived data, so a resumed run refits the same.
+ */
+const fits = new WeakMap<Frame, Map<string, { predict: (f: Frame) => Float64Array; ranked: WeakMap<Frame, Float64Array> }>>();
 
 /** Fits on the train split's column of the graded target, which the service names on `GET /api/v1/scoring`. */
 export async function ridgePredict(ctx: AgentContext, live: Frame, p: RidgeParams): Promise<Float64Array> {
@@ -55,9 +62,11 @@ export async function ridgePredict(ctx: AgentContext, live: Frame, p: RidgeParam
   const key = `${target}/${p.lambda}/${features.length}`;
   let byKey = fits.get(train);
   if (!byKey) fits.set(train, (byKey = new Map()));
-  let predict = byKey.get(key);
-  if (!predict) byKey.set(key, (predict = fitRidge(train, features, target, p.lambda)));
-  return uniformRanks(predict(live));
+  let fit = byKey.get(key);
+  if (!fit) byKey.set(key, (fit = { predict: fitRidge(train, features, target, p.lambda), ranked: new WeakMap() }));
+  let ranked = fit.ranked.get(live);
+  if (!ranked) fit.ranked.set(live, (ranked = uniformRanks(fit.predict(live))));
+  return ranked.slice();
 }
 
 const ridge = simple("ridge", "ridge regression on the train split's features", ridgeParams, (p) => (ctx, live) => ridgePredict(ctx, live, p));

@@ -4,7 +4,15 @@ import { MISSING } from "../../src/data/schema.js";
 
 /** Feature columns as a model sees them: the missing sentinel (or a non-finite value) becomes the middle bin, 2. */
 function seen(frame: Frame, features: string[]): Float64Array[] {
-  return features.map((f) => Float64Array.from(frame.columns[f], (v) => (v === MISSING || !Number.isFinite(v) ? 2 : v)));
+  return features.map((f) => {
+    const column = frame.columns[f];
+    const out = new Float64Array(column.length);
+    for (let i = 0; i < column.length; i++) {
+      const v = column[i];
+      out[i] = v === MISSING || !Number.isFinite(v) ? 2 : v;
+    }
+    return out;
+  });
 }
 
 /** Ridge regression of `target` on `features` (intercept unpenalised); a predictor over frames with those columns. */

@@ -10,11 +10,15 @@ export async function submitRound(ctx: AgentContext, predict: Predict): Promise<
   const live = await ctx.client.downloadDataset("live");
   const values = await predict(ctx, live);
   if (values === null) return;
+  await ctx.client.submit({ model_id: ctx.model, exped, predictions: entries(instrument_ids, live.ids, values) });
+}
+
+/** One entry per instrument of the round, its value found by id (by row when the live split lists them in the same order). */
+function entries(instrumentIds: string[], liveIds: string[], values: Float64Array): { instrument_id: string; prediction: number }[] {
+  if (instrumentIds.length === liveIds.length && instrumentIds.every((id, i) => id === liveIds[i])) {
+    return instrumentIds.map((instrument_id, i) => ({ instrument_id, prediction: values[i] }));
+  }
   const byId = new Map<string, number>();
-  live.ids.forEach((id, i) => byId.set(id, values[i]));
-  await ctx.client.submit({
-    model_id: ctx.model,
-    exped,
-    predictions: instrument_ids.map((instrument_id) => ({ instrument_id, prediction: byId.get(instrument_id) as number })),
-  });
+  liveIds.forEach((id, i) => byId.set(id, values[i]));
+  return instrumentIds.map((instrument_id) => ({ instrument_id, prediction: byId.get(instrument_id) as number }));
 }

@@ -64,7 +64,7 @@ export function compareIds(a: string, b: string): number {
 }
 
 /** True when the two rows lists hold the same ids in the same order. */
-export function sameIds(a: string[], b: string[]): boolean {
+export function sameIds(a: readonly string[], b: readonly string[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -78,7 +78,7 @@ export function sameIds(a: string[], b: string[]): boolean {
 export function alignValues(
   index: Map<string, number>,
   size: number,
-  ids: string[],
+  ids: readonly string[],
   values: Float64Array,
   out: Float64Array,
 ): void {

@@ -85,7 +85,7 @@ export function prepareExped(truth: ExpedTruth): PreparedExped {
 }
 
 /** Scores one prediction (keyed by `ids`; rows not in the exped are ignored) against a prepared exped. */
-export function scoreAgainst(p: PreparedExped, ids: string[], prediction: Float64Array): ExpedTerms {
+export function scoreAgainst(p: PreparedExped, ids: readonly string[], prediction: Float64Array): ExpedTerms {
   checkLength("prediction", prediction, ids.length);
   const size = p.target.length;
   const ws = workspace.ensure(size);
@@ -138,7 +138,7 @@ export function scoreExped(input: ExpedTruth & { predictionIds?: string[]; predi
  */
 export async function scoreSubmissions(
   truth: ExpedTruth,
-  subs: { ids: string[]; prediction: Float64Array }[],
+  subs: { ids: readonly string[]; prediction: Float64Array }[],
   opts: { workers?: number } = {},
 ): Promise<ExpedTerms[]> {
   const prepared = prepareExped(truth);

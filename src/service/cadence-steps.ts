@@ -2,7 +2,7 @@ import { iso } from "../domain/clock.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
-import { allRounds, setRoundStatus, type RoundRow } from "./round-repo.js";
+import { roundsDue, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "./event/runs.js";
 import { applyLaneStep, dueLaneSteps, type LaneStep } from "./auto-submit/lane-steps.js";
 import { applyJobStep, dueJobSteps, type JobStep } from "./compute/job-steps.js";
@@ -21,14 +21,13 @@ export interface DueStep {
 /** Same-instant steps run settle, close, open, then by round: one fixed order, so one log. */
 const kindOrder = { settle: 0, close: 1, open: 2 } as const;
 
+/** The round transitions due by `now`, found by status and instant (indexed): no pass over past rounds. */
 export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
   const due: DueStep[] = [];
-  for (const r of allRounds(ctx.db)) {
+  for (const r of roundsDue(ctx.db, now)) {
     if (r.status === "scheduled" && r.open_at <= now) due.push({ t: r.open_at, kind: "open", round: r });
-    if ((r.status === "scheduled" || r.status === "open") && r.close_at <= now)
-      due.push({ t: r.close_at, kind: "close", round: r });
-    if (r.status !== "settled" && r.status !== "unsettled" && r.resolves_at <= now)
-      due.push({ t: r.resolves_at, kind: "settle", round: r });
+    if ((r.status === "scheduled" || r.status === "open") && r.close_at <= now) due.push({ t: r.close_at, kind: "close", round: r });
+    if (r.status !== "settled" && r.status !== "unsettled" && r.resolves_at <= now) due.push({ t: r.resolves_at, kind: "settle", round: r });
   }
   return due.sort((a, b) => a.t - b.t || kindOrder[a.kind] - kindOrder[b.kind] || a.round.idx - b.round.idx);
 }

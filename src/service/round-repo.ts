@@ -20,6 +20,21 @@ export function allRounds(db: Db): RoundRow[] {
   return db.prepare("SELECT * FROM rounds ORDER BY idx").all() as RoundRow[];
 }
 
+/**
+ * The rounds with a transition due by `now`: not yet opened with `open_at` passed, not yet closed
+ * with `close_at` passed, or not yet settled (or unsettled) with `resolves_at` passed. Each branch
+ * searches its (status, instant) index, so past rounds are never visited.
+ */
+export function roundsDue(db: Db, now: number): RoundRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM rounds WHERE (status = 'scheduled' AND open_at <= ?)
+       OR (status IN ('scheduled', 'open') AND close_at <= ?)
+       OR (status IN ('scheduled', 'open', 'closed') AND resolves_at <= ?)`,
+    )
+    .all(now, now, now) as RoundRow[];
+}
+
 /** The open round, if any (at most one tournament window is open at a time). */
 export function openRound(db: Db): RoundRow | undefined {
   return db.prepare("SELECT * FROM rounds WHERE status = 'open' ORDER BY idx LIMIT 1").get() as RoundRow | undefined;
@@ -30,15 +45,6 @@ export function latestOpenedRound(db: Db): RoundRow | undefined {
   return db.prepare("SELECT * FROM rounds WHERE status <> 'scheduled' ORDER BY idx DESC LIMIT 1").get() as
     | RoundRow
     | undefined;
-}
-
-/** The round's instrument ids in their published order. */
-export function roundInstruments(db: Db, exped: string): string[] {
-  return (
-    db.prepare("SELECT instrument_id FROM instruments WHERE exped = ? ORDER BY pos").all(exped) as {
-      instrument_id: string;
-    }[]
-  ).map((r) => r.instrument_id);
 }
 
 export function setRoundStatus(db: Db, exped: string, status: RoundStatus, note: string | null = null): void {

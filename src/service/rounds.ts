@@ -1,7 +1,8 @@
 import { iso } from "../domain/clock.js";
 import { refuse } from "../domain/errors.js";
 import type { ServiceContext } from "./deployment.js";
-import { allRounds, latestOpenedRound, openRound, roundInstruments, type RoundRow } from "./round-repo.js";
+import { allRounds, latestOpenedRound, openRound, type RoundRow } from "./round-repo.js";
+import { roundUniverse } from "./round-universe.js";
 
 export interface RoundView {
   exped: string;
@@ -51,7 +52,7 @@ export function instruments(ctx: ServiceContext): { exped: string; instrument_id
   if (!r) throw refuse("no_active_round");
   return {
     exped: r.exped,
-    instrument_ids: roundInstruments(ctx.db, r.exped),
+    instrument_ids: [...roundUniverse(ctx.db, r.exped).ids],
     data_datestamp: iso(r.open_at).slice(0, 10).replaceAll("-", ""),
   };
 }

@@ -5,7 +5,8 @@ import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
 import { benchmarkWithheld } from "./faults.js";
-import { roundInstruments, setRoundStatus, type RoundRow } from "./round-repo.js";
+import { setRoundStatus, type RoundRow } from "./round-repo.js";
+import { roundUniverse } from "./round-universe.js";
 import { scoringSettings } from "./setup.js";
 import { settleStakes } from "./staking/stake-settlement.js";
 import { decodePredictions } from "./submission-codec.js";
@@ -38,7 +39,7 @@ export async function settleRound(ctx: ServiceContext, round: RoundRow, t: numbe
        WHERE s.exped = ? ORDER BY s.model_id`,
     )
     .all(round.exped) as { model_id: string; model: string; predictions: Buffer }[];
-  const ids = roundInstruments(db, round.exped);
+  const { ids } = roundUniverse(db, round.exped);
   const terms = await scoreSubmissions(
     truth,
     entries.map((e) => ({ ids, prediction: decodePredictions(e.predictions) })),

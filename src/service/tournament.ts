@@ -5,7 +5,8 @@ import { appendEvent } from "../store/event-log.js";
 import { requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";
 import { resolveModel } from "./models.js";
-import { roundByExped, roundInstruments } from "./round-repo.js";
+import { roundByExped } from "./round-repo.js";
+import { roundUniverse, type RoundUniverse } from "./round-universe.js";
 import { insertSubmission, storedPredictions } from "./submission-repo.js";
 
 /** One instrument's entry: `prediction` for the graded target, or a per-target map. */
@@ -51,7 +52,7 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
     throw refuse("submission_window_closed", { exped: round.exped, close_at: iso(round.close_at) });
   }
   const values = predictionValues(input.predictions, ctx.world.dataset.target);
-  const universe = roundInstruments(ctx.db, round.exped);
+  const universe = roundUniverse(ctx.db, round.exped);
   const aligned = alignToUniverse(input.predictions, values, universe);
 
   return inTransaction(ctx.db, () => {
@@ -117,38 +118,47 @@ function predictionValues(entries: PredictionEntry[], target: string): Float64Ar
         { extra: { loc: ["body", "predictions", i, "prediction"] } },
       );
     }
-    const loc = ["body", "predictions", i, ...field.split(".")];
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw refuse("prediction_not_finite", {}, { extra: { loc, instrument_id: entry.instrument_id } });
+      throw refuse("prediction_not_finite", {}, { extra: { loc: entryLoc(i, field), instrument_id: entry.instrument_id } });
     }
     if (value < 0 || value > 1) {
-      throw refuse("prediction_out_of_range", { name: target, score: value }, { extra: { loc, instrument_id: entry.instrument_id } });
+      throw refuse("prediction_out_of_range", { name: target, score: value }, { extra: { loc: entryLoc(i, field), instrument_id: entry.instrument_id } });
     }
     values[i] = value;
   });
   return values;
 }
 
-/** The values in the round's instrument order; refuses duplicates, strangers and gaps, in that order. */
-function alignToUniverse(entries: PredictionEntry[], values: Float64Array, universe: string[]): Float64Array {
-  const position = new Map(universe.map((id, i) => [id, i]));
-  const seen = new Set<string>();
+/** Where a refused value sits in the request body (built only for a refusal). */
+function entryLoc(i: number, field: string): (string | number)[] {
+  return ["body", "predictions", i, ...field.split(".")];
+}
+
+/**
+ * The values in the round's instrument order; refuses duplicates, strangers and gaps, in that order.
+ * One pass: a known id is marked by its position, only strangers are kept by name.
+ */
+function alignToUniverse(entries: PredictionEntry[], values: Float64Array, { ids, position }: RoundUniverse): Float64Array {
+  const aligned = new Float64Array(ids.length);
+  const filled = new Uint8Array(ids.length);
+  const strangers = new Set<string>();
   let duplicates = 0;
-  let strangers = 0;
-  for (const e of entries) {
-    if (seen.has(e.instrument_id)) duplicates++;
-    else {
-      seen.add(e.instrument_id);
-      if (!position.has(e.instrument_id)) strangers++;
-    }
-  }
-  if (duplicates > 0) throw refuse("duplicate_instruments", { n: duplicates });
-  if (strangers > 0) throw refuse("unknown_instruments", { n: strangers });
-  const missing = universe.length - seen.size;
-  if (missing > 0) throw refuse("missing_instruments", { n: missing });
-  const aligned = new Float64Array(universe.length);
+  let known = 0;
   entries.forEach((e, i) => {
-    aligned[position.get(e.instrument_id) as number] = values[i];
+    const at = position.get(e.instrument_id);
+    if (at === undefined) {
+      if (strangers.has(e.instrument_id)) duplicates++;
+      else strangers.add(e.instrument_id);
+    } else if (filled[at] === 1) duplicates++;
+    else {
+      filled[at] = 1;
+      aligned[at] = values[i];
+      known++;
+    }
   });
+  if (duplicates > 0) throw refuse("duplicate_instruments", { n: duplicates });
+  if (strangers.size > 0) throw refuse("unknown_instruments", { n: strangers.size });
+  const missing = ids.length - known;
+  if (missing > 0) throw refuse("missing_instruments", { n: missing });
   return aligned;
 }

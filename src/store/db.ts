@@ -8,6 +8,8 @@ import { sql as m006 } from "./migrations/006-compute-jobs.js";
 import { sql as m007 } from "./migrations/007-upload-indexes.js";
 import { migrate as m008 } from "./migrations/008-key-digests.js";
 import { sql as m009 } from "./migrations/009-compute-job-folds.js";
+import { sql as m010 } from "./migrations/010-replay-indexes.js";
+import { cacheStatements } from "./statement-cache.js";
 
 export type Db = Database.Database;
 
@@ -15,12 +17,13 @@ export type Db = Database.Database;
 type Migration = string | ((db: Database.Database) => void);
 
 /** Numbered migrations, applied in order; `PRAGMA user_version` records how many have run. */
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];
 
 /**
  * Opens (or creates) the store in WAL mode and brings its schema up to date. A store file is held
  * exclusively until closed, so a second process (a `serve`, `run` or `mcp` on the same `--db`)
- * fails at once with one line naming the file rather than interleaving its writes.
+ * fails at once with one line naming the file rather than interleaving its writes. Statements are
+ * prepared once per connection (see `cacheStatements`).
  */
 export function openDb(path = ":memory:"): Db {
   const db = new Database(path, { timeout: 0 });
@@ -35,6 +38,7 @@ export function openDb(path = ":memory:"): Db {
       db.pragma(`user_version = ${i + 1}`);
     })();
   }
+  cacheStatements(db);
   return db;
 }
 

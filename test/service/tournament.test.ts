@@ -41,6 +41,8 @@ describe("tournament submit v2", () => {
       code: "unknown_instruments",
       message: "Submission contains 1 instrument_id values not in the current round.",
     });
+    const twiceStranger = { instrument_id: "eeeeeeeeeeeeeeee", prediction: 0.5 };
+    expect(await refused(submit([...full().slice(1), twiceStranger, twiceStranger]))).toMatchObject({ code: "duplicate_instruments", message: "Duplicate instrument_id values in predictions (1 duplicates)." });
     expect(await refused(submit(full().slice(3)))).toEqual({
       status: 400,
       code: "missing_instruments",

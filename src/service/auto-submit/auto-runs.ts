@@ -4,7 +4,8 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
 import { benchmarkWithheld, liveEmptied } from "../faults.js";
-import { roundByExped, roundInstruments, type RoundRow } from "../round-repo.js";
+import { roundByExped, type RoundRow } from "../round-repo.js";
+import { roundUniverse } from "../round-universe.js";
 import { insertSubmission, storedPredictions } from "../submission-repo.js";
 import { activeLaneModels } from "./lane.js";
 import { modelIsolation } from "./model-isolation.js";
@@ -19,13 +20,20 @@ export interface AutoRunStep {
   exped: string;
 }
 
-/** Every round whose lane time has come and that the lane has not run yet (tournaments only). */
+/**
+ * Every round whose lane time has come and that the lane has not run yet (tournaments only). Only a
+ * round not yet closed can be due (the lane runs nothing on a closed round, and ran on each before
+ * it closed), so the index on (status, open_at) finds them without a pass over past rounds.
+ */
 export function dueAutoRunSteps(ctx: ServiceContext, now: number): AutoRunStep[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
   const rows = ctx.db
-    .prepare("SELECT exped, open_at FROM rounds WHERE open_at + ? <= ? AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx")
-    .all(delay, now) as { exped: string; open_at: number }[];
+    .prepare(
+      `SELECT exped, open_at FROM rounds WHERE status IN ('scheduled', 'open') AND open_at <= ?
+       AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx`,
+    )
+    .all(now - delay) as { exped: string; open_at: number }[];
   return rows.map((r) => ({ t: r.open_at + delay, lane: "auto_run", exped: r.exped }));
 }
 
@@ -67,7 +75,7 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
     // Models sharing a file share its run: the same callable on the same input.
     if (!runs.has(upload.sha256)) runs.set(upload.sha256, predictRound(ctx, round, upload));
     const outcome = await (runs.get(upload.sha256) as Promise<PredictOutcome>);
-    const checked = outcome.ok ? checkPredictOutput(roundInstruments(ctx.db, step.exped), outcome) : outcome;
+    const checked = outcome.ok ? checkPredictOutput(roundUniverse(ctx.db, step.exped).ids, outcome) : outcome;
     inTransaction(ctx.db, () => {
       if (!checked.ok) {
         keep(ctx, step, model_id, upload, { outcome: "failed", detail: checked.error, submission_id: null });

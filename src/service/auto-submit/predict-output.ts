@@ -11,7 +11,7 @@ export type CheckedPredictions = { ok: true; values: Float64Array } | { ok: fals
  * every value a finite number in [0, 1]. On success the values come back in `expected`'s order.
  * The error names the first problem found, in that order, with an example id.
  */
-export function checkPredictOutput(expected: string[], answer: PredictAnswer): CheckedPredictions {
+export function checkPredictOutput(expected: readonly string[], answer: PredictAnswer): CheckedPredictions {
   const position = new Map(expected.map((id, i) => [id, i]));
   const seen = new Set<string>();
   const strangers: string[] = [];
