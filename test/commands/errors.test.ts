@@ -25,7 +25,7 @@ describe("every CLI error is one line, `basecamp: …`, with exit status 1", () 
     [["score", join(dir, "absent.csv")], /^basecamp: .*absent\.csv: ENOENT/],
     [["serve", "--port", "70000"], /^basecamp: --port: expected a port number from 0 to 65535, got '70000'$/],
     [["serve", "--port", "abc"], /^basecamp: --port: expected a port number from 0 to 65535, got 'abc'$/],
-    [["mcp", "--key", "not-a-key-of-anyone"], /^basecamp: --key: no agent of scenarios\/default-tournament\.json has this key \(its agents: copycat, /],
+    [["mcp", "--key", "not-a-key-of-anyone"], /^basecamp: --key: no agent of default-tournament has this key \(its agents: copycat, /],
     [["run", badJson], /^basecamp: .*bad\.json:4:3: not JSON: Expected ',' or '}' after property value$/],
     [["run", badToken], /^basecamp: .*token\.json:2:14: not JSON: Unexpected token/],
     [["run", invalid], /^basecamp: .*invalid\.json is not a valid scenario: seed: .*; agents: /],

@@ -46,6 +46,7 @@ const contract: Record<string, string[]> = {
   "/api/v1/compute/train": ["post"],
   "/api/v1/compute/jobs": ["get"],
   "/api/v1/compute/jobs/{job_id}": ["get", "delete"],
+  "/api/v1/compute/jobs/{job_id}/log": ["get"],
   "/api/v1/compute/jobs/{job_id}/model": ["get"],
   "/api/v1/compute/jobs/{job_id}/model/file": ["get"],
   "/api/v1/compute/credits": ["get"],
