@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 
 /** Chunks queued at each worker at once. */
 export const IN_FLIGHT = 2;
@@ -125,8 +125,8 @@ function keepIdle(module: URL, thread: Worker): void {
  * Starts a worker on a TypeScript module: the worker registers tsx's loader before importing it,
  * which works the same under tsx, `node --import tsx` and vitest.
  */
-function startTsWorker(module: URL, workerData: unknown): { thread: Worker; ready: boolean } {
+export function startTsWorker(module: URL, workerData: unknown, resourceLimits?: ResourceLimits): { thread: Worker; ready: boolean } {
   const loader = import.meta.resolve("tsx/esm/api");
   const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
-  return { thread: new Worker(boot, { eval: true, workerData }), ready: false };
+  return { thread: new Worker(boot, { eval: true, workerData, resourceLimits }), ready: false };
 }
