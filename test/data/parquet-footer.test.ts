@@ -3,6 +3,7 @@ import { Compression, Table as WasmTable, WriterPropertiesBuilder, writeParquet 
 import { describe, expect, it } from "vitest";
 import { utf8Vector } from "../../src/data/arrow-columns.js";
 import { ParquetFooterError, readParquetFooter } from "../../src/data/parquet-footer.js";
+import { claimedParquet } from "../helpers/parquet-claim.js";
 
 const f64 = (values: Float64Array) => makeVector(makeData({ type: new Float64(), length: values.length, data: values }));
 
@@ -53,5 +54,11 @@ describe("readParquetFooter", () => {
         expect(e).toBeInstanceOf(ParquetFooterError);
       }
     }
+  });
+});
+
+describe("claimedParquet (the test helper)", () => {
+  it("writes a footer the reader takes at its word", () => {
+    expect(readParquetFooter(claimedParquet(50_000_000, 1234))).toEqual({ rows: 50_000_000, columns: 2, uncompressed_bytes: 1234 });
   });
 });

@@ -40,6 +40,11 @@ export class UploadCheckPool {
     private readonly memoryMb: number,
   ) {}
 
+  /** Threads checking a task now. */
+  get busy(): number {
+    return this.slots.filter((s) => s.task !== null).length;
+  }
+
   check(files: UploadFiles, rules: FileRules): Promise<CheckedFiles> {
     const size = (files.model_pkl?.bytes.length ?? 0) + (files.predictions?.bytes.length ?? 0);
     return new Promise((resolve, reject) => {

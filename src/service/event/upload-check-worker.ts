@@ -18,9 +18,7 @@ port.on("message", (task: { id: number; files: UploadFiles; rules: FileRules }) 
     port.postMessage({ id: task.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     return;
   }
-  // A decoder that failed midway may have left the wasm instance in any state: start afresh.
-  const failedDecode = result.predictions?.ok === false && result.predictions.refusal.code === "predictions_file_unreadable";
-  const recycle = failedDecode || wasmMemory().buffer.byteLength > RECYCLE_WASM_BYTES;
+  const recycle = wasmMemory().buffer.byteLength > RECYCLE_WASM_BYTES;
   const transfer = result.predictions?.ok ? [result.predictions.value.values.buffer as ArrayBuffer] : [];
   port.postMessage({ id: task.id, result, recycle }, transfer);
 });
