@@ -58,11 +58,21 @@ function values(n: number, k: number): Float64Array {
   return Float64Array.from({ length: n }, (_, i) => (((i * k) % n) + 0.5) / n);
 }
 
+let retries = 0;
+
 async function call(url: string, method: string, path: string, key: string, body?: FormData | string): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { "X-API-Key": key };
   if (typeof body === "string") headers["content-type"] = "application/json";
-  const res = await fetch(url + path, { method, headers, body });
-  return { status: res.status, json: await res.json() };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url + path, { method, headers, body });
+      return { status: res.status, json: await res.json() };
+    } catch (e) {
+      // A pooled connection the server closed as idle: a client retries a GET once on a new one.
+      if (method !== "GET" || attempt > 1) throw new Error(`${method} ${path}: ${(e as Error).message} (${String((e as Error).cause)})`);
+      retries++;
+    }
+  }
 }
 
 async function model(url: string, key: string, name: string): Promise<string> {
@@ -141,6 +151,7 @@ export async function run(): Promise<void> {
     submit_n: submit.length,
     submit_p50_ms: percentile(submit, 50).toFixed(1),
     submit_p99_ms: percentile(submit, 99).toFixed(1),
+    get_retries: retries,
     server_peak_rss_mb: peak,
   });
 }
