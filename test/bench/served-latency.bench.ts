@@ -35,7 +35,7 @@ const scenario = {
   ],
 };
 
-async function startChild(): Promise<{ url: string; stop: () => Promise<number> }> {
+async function startChild(): Promise<{ url: string; stop: () => Promise<Record<string, number>> }> {
   const tsx = createRequire(import.meta.url).resolve("tsx/cli");
   const server = fileURLToPath(new URL("./served-latency-server.ts", import.meta.url));
   const child = spawn(process.execPath, [tsx, server, JSON.stringify(scenario)], { stdio: ["ignore", "pipe", "inherit"] });
@@ -45,7 +45,7 @@ async function startChild(): Promise<{ url: string; stop: () => Promise<number> 
     url: first.url,
     stop: async () => {
       child.kill("SIGTERM");
-      return (JSON.parse((await lines.next()).value as string) as { peak_rss_mb: number }).peak_rss_mb;
+      return JSON.parse((await lines.next()).value as string) as Record<string, number>;
     },
   };
 }
@@ -141,7 +141,7 @@ export async function run(): Promise<void> {
   const batchMs = performance.now() - t;
   done = true;
   await Promise.all(loops);
-  const peak = await stop();
+  const server = await stop();
   if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
   report("served latency: others while one agent uploads 25 × ~20 MiB on the practice batch", {
     workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); 2 agents loop status + ${SMALL_ROWS}-row practice upload`,
@@ -154,6 +154,8 @@ export async function run(): Promise<void> {
     submit_p50_ms: percentile(submit, 50).toFixed(1),
     submit_p99_ms: percentile(submit, 99).toFixed(1),
     get_retries: retries,
-    server_peak_rss_mb: peak,
+    server_loop_p99_ms: server.loop_delay_p99_ms,
+    server_loop_max_ms: server.loop_delay_max_ms,
+    server_peak_rss_mb: server.peak_rss_mb,
   });
 }

@@ -12,7 +12,7 @@ import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
 import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 import { predictionsLimits } from "./upload-limits.js";
-import { filedWithDigest, runInFlight, uploadByIdempotencyKey, type Lane } from "./upload-repo.js";
+import { filedWithDigest, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
 
 export interface FilePart {
   filename: string;
@@ -134,8 +134,7 @@ function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInpu
       upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: predictions.n_rows,
       model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),
     });
-    const row = ctx.db.prepare("SELECT * FROM uploads WHERE upload_id = ?").get(upload_id);
-    return runView(ctx, row as Parameters<typeof runView>[1]);
+    return runView(ctx, ctx.db.prepare(`SELECT ${RUN_COLUMNS} FROM uploads WHERE upload_id = ?`).get(upload_id) as RunRow);
   });
 }
 
