@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/auto-submit/settings.js";
 import { defaultRateCard } from "../src/service/compute/settings.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../src/service/event/upload-limits.js";
 import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
 import { strategyFileKind } from "./agents/strategy-file.js";
@@ -123,6 +124,16 @@ const eventSchema = z.strictObject({
     })
     .default({ max_bytes: 10 * 1024 * 1024, python_versions: ["3.11", "3.12", "3.13"], enforce_python_version: true }),
   predictions_max_bytes: z.int().min(1).default(20 * 1024 * 1024),
+  /**
+   * Bounds on what a predictions file may claim, checked before it is decoded (a parquet file's
+   * footer, a CSV file's rows as they are counted): a file past one is refused with 413 naming it.
+   */
+  predictions_max_rows: z.int().min(1).default(EVENT_UPLOAD_DEFAULTS.predictions_max_rows),
+  predictions_max_uncompressed_bytes: z.int().min(1).default(EVENT_UPLOAD_DEFAULTS.predictions_max_uncompressed_bytes),
+  predictions_max_columns: z.int().min(1).default(EVENT_UPLOAD_DEFAULTS.predictions_max_columns),
+  /** Worker threads that read uploaded files off the service's serial path, and each one's heap limit (MiB). */
+  upload_check_workers: z.int().min(1).max(8).default(EVENT_UPLOAD_DEFAULTS.upload_check_workers),
+  upload_check_memory_mb: z.int().min(64).default(EVENT_UPLOAD_DEFAULTS.upload_check_memory_mb),
   staking: eventStakingSchema.optional(),
   final_window: finalWindowSchema.optional(),
   compute: computeSchema.optional(),

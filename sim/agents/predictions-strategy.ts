@@ -8,6 +8,9 @@ import { duringWindow } from "./timing.js";
 /** The largest predictions file a strategy reads (checked before reading it). */
 export const PREDICTIONS_FILE_MAX_BYTES = 1 << 30;
 
+/** The user's own file, read once: bounded only so a damaged one fails instead of exhausting memory. */
+const LOCAL_LIMITS = { max_bytes: PREDICTIONS_FILE_MAX_BYTES, max_rows: 10_000_000, max_uncompressed_bytes: 4 * PREDICTIONS_FILE_MAX_BYTES, max_columns: 100_000 };
+
 /**
  * A predictions file (CSV or parquet with `id` and `prediction`) played as a strategy: each round
  * it submits the file's values for the round's instruments. Ids the file lacks are left out, so
@@ -16,7 +19,7 @@ export const PREDICTIONS_FILE_MAX_BYTES = 1 << 30;
 export async function loadPredictionsStrategy(path: string): Promise<Strategy<Record<string, never>>> {
   const { size } = await stat(path);
   if (size > PREDICTIONS_FILE_MAX_BYTES) throw new Error(`${path} is ${size} bytes, over the ${PREDICTIONS_FILE_MAX_BYTES}-byte limit for a predictions file`);
-  const file = parsePredictionsFile(path, await readFile(path), { max_bytes: PREDICTIONS_FILE_MAX_BYTES });
+  const file = parsePredictionsFile(path, await readFile(path), LOCAL_LIMITS);
   const byId = new Map<string, number>();
   file.ids.forEach((id, i) => byId.set(id, file.values[i]));
   return {

@@ -2,21 +2,22 @@ import { refuse } from "../domain/errors.js";
 import { CsvSyntaxError, csvRecords } from "./csv-records.js";
 
 /**
- * The `id` and `prediction` columns of a CSV predictions file (other columns ignored). Rows are
- * counted from 1 after the header. Numbers are decimal text; `nan`/`inf` spellings parse to
+ * The `id` and `prediction` columns of a CSV predictions file (other columns ignored), at most
+ * `max_rows` of them. Rows are counted from 1 after the header. Numbers are decimal text; `nan`/`inf` spellings parse to
  * NaN/Infinity so the range check can name them; anything else non-numeric is refused here.
  */
-export function readPredictionsCsv(bytes: Uint8Array): { ids: string[]; values: number[] } {
+export function readPredictionsCsv(bytes: Uint8Array, limits: { max_rows: number }): { ids: string[]; values: number[] } {
   const text = decodeUtf8(bytes);
   try {
-    return readRecords(csvRecords(text));
+    return readRecords(csvRecords(text), limits.max_rows);
   } catch (e) {
     if (e instanceof CsvSyntaxError) throw refuse("predictions_file_unreadable", { format: "CSV", reason: e.message });
     throw e;
   }
 }
 
-function readRecords(records: Generator<string[]>): { ids: string[]; values: number[] } {
+/** Stops at the row past `maxRows`: a file of more rows is refused before the rest is parsed. */
+function readRecords(records: Generator<string[]>, maxRows: number): { ids: string[]; values: number[] } {
   const header = records.next();
   if (header.done) throw refuse("predictions_file_empty");
   const names = header.value;
@@ -26,6 +27,7 @@ function readRecords(records: Generator<string[]>): { ids: string[]; values: num
   const values: number[] = [];
   for (const fields of records) {
     const row = ids.length + 1;
+    if (row > maxRows) throw refuse("predictions_too_many_rows", { rows: `more than ${maxRows}`, limit: maxRows }, { extra: { limit: maxRows } });
     if (fields.length !== names.length) {
       const problem = `the row has ${fields.length} fields, the header ${names.length}`;
       throw refuse("predictions_value_malformed", { row, column: names[fields.length] ?? `(field ${names.length + 1})`, problem });

@@ -9,19 +9,30 @@ export interface PredictionsFile {
   values: Float64Array;
 }
 
+/** A deployment's bounds on a predictions file: its bytes, and what it may hold once decoded. */
+export interface PredictionsLimits {
+  max_bytes: number;
+  max_rows: number;
+  max_uncompressed_bytes: number;
+  max_columns: number;
+}
+
 /**
  * Parses an event predictions file, CSV (`id,prediction` header) or parquet (`id` column or pandas
- * index, `prediction`), chosen by the file name's extension. Refuses a file over `max_bytes`
- * (413), an empty one, a missing column, an empty or non-numeric value, a repeated id and a value
- * outside [0, 1], each naming where (rows counted from 1).
+ * index, `prediction`), chosen by the file name's extension. Refuses a file over `max_bytes`, or
+ * holding more than `max_rows` rows (a parquet file also: more than `max_columns` columns or
+ * `max_uncompressed_bytes`, all read from its footer before anything is decoded; a CSV file's rows
+ * as they are counted) with 413 naming the limit; an empty one, a missing column, an empty or
+ * non-numeric value, a repeated id and a value outside [0, 1] with 400, each naming where (rows
+ * counted from 1).
  */
-export function parsePredictionsFile(filename: string, bytes: Uint8Array, opts: { max_bytes: number }): PredictionsFile {
-  if (bytes.length > opts.max_bytes) throw refuse("predictions_file_too_large", { limit: opts.max_bytes });
+export function parsePredictionsFile(filename: string, bytes: Uint8Array, limits: PredictionsLimits): PredictionsFile {
+  if (bytes.length > limits.max_bytes) throw refuse("predictions_file_too_large", { limit: limits.max_bytes });
   const name = filename.toLowerCase();
   const read = name.endsWith(".csv") ? readPredictionsCsv : name.endsWith(".parquet") ? readPredictionsParquet : null;
   if (!read) throw refuse("predictions_file_type", { filename });
   if (bytes.length === 0) throw refuse("predictions_file_empty");
-  const { ids, values } = read(bytes);
+  const { ids, values } = read(bytes, limits);
   if (ids.length === 0) throw refuse("predictions_file_empty");
   checkRows(ids, values);
   return { ids, values: Float64Array.from(values) };

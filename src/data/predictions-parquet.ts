@@ -2,13 +2,17 @@ import { Type, tableFromIPC, type Table, type Vector } from "apache-arrow";
 import { readParquet } from "parquet-wasm";
 import { refuse } from "../domain/errors.js";
 import { readNumbers, readStrings } from "./arrow-columns.js";
+import { ParquetFooterError, readParquetFooter } from "./parquet-footer.js";
+import type { PredictionsLimits } from "./predictions-file.js";
 
 /**
  * The `id` and `prediction` columns of a parquet predictions file. `id` is a column, or the pandas
  * index (pyarrow stores an index as a column: named `id` when the index is, `__index_level_0__`
- * when unnamed); `prediction` may be an int or float of any width. Rows are counted from 1.
+ * when unnamed); `prediction` may be an int or float of any width. Rows are counted from 1. The
+ * footer's rows, columns and uncompressed size are checked against `limits` before decoding.
  */
-export function readPredictionsParquet(bytes: Uint8Array): { ids: string[]; values: Float64Array } {
+export function readPredictionsParquet(bytes: Uint8Array, limits: PredictionsLimits): { ids: string[]; values: Float64Array } {
+  requireWithin(bytes, limits);
   const table = readTable(bytes);
   if (table.numRows === 0) throw refuse("predictions_file_empty");
   const id = table.getChild("id") ?? indexColumn(table);
@@ -21,6 +25,23 @@ export function readPredictionsParquet(bytes: Uint8Array): { ids: string[]; valu
   refuseNulls("id", id);
   refuseNulls("prediction", prediction);
   return { ids: readStrings("id", id), values: readNumbers("prediction", prediction) };
+}
+
+function requireWithin(bytes: Uint8Array, limits: PredictionsLimits): void {
+  let footer;
+  try {
+    footer = readParquetFooter(bytes);
+  } catch (e) {
+    if (e instanceof ParquetFooterError) throw refuse("predictions_file_unreadable", { format: "parquet", reason: e.message });
+    throw e;
+  }
+  const over = (code: "predictions_too_many_rows" | "predictions_too_many_columns" | "predictions_too_much_data", params: Record<string, number>, limit: number) =>
+    refuse(code, { ...params, limit }, { extra: { limit } });
+  if (footer.rows > limits.max_rows) throw over("predictions_too_many_rows", { rows: footer.rows }, limits.max_rows);
+  if (footer.columns > limits.max_columns) throw over("predictions_too_many_columns", { columns: footer.columns }, limits.max_columns);
+  if (footer.uncompressed_bytes > limits.max_uncompressed_bytes) {
+    throw over("predictions_too_much_data", { size: footer.uncompressed_bytes }, limits.max_uncompressed_bytes);
+  }
 }
 
 function readTable(bytes: Uint8Array): Table {

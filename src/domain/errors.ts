@@ -120,6 +120,13 @@ export const catalogue = {
   model_pkl_not_pkl: { status: 400, text: "The model file must be a .pkl file." },
   model_file_too_large: { status: 413, text: "Model file too large: the limit is {limit} bytes." },
   predictions_file_too_large: { status: 413, text: "File too large: the limit is {limit} bytes." },
+  predictions_too_many_rows: { status: 413, text: "File too large: it holds {rows} rows; the limit is {limit} rows." },
+  predictions_too_many_columns: { status: 413, text: "File too large: it holds {columns} columns; the limit is {limit} columns." },
+  predictions_too_much_data: {
+    status: 413,
+    text: "File too large: its columns hold {size} bytes uncompressed; the limit is {limit} bytes.",
+  },
+  upload_check_memory: { status: 413, text: "File too large: reading it needs more memory than the limit of {limit} MiB." },
   model_pkl_sha256_invalid: {
     status: 400,
     text: "model_pkl_sha256 must be a 64-character hex SHA-256 digest.",

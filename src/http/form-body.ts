@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { refuse } from "../domain/errors.js";
 import { checkBody } from "./json-body.js";
+import { readMultipart } from "./multipart.js";
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
@@ -13,13 +14,19 @@ export async function parseFormBody<S extends z.ZodType>(request: Request, schem
   if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) {
     throw refuse("validation_error", { message: "body: expected multipart/form-data" }, { extra: { loc: ["body"] } });
   }
-  let form: FormData;
+  let fields: Record<string, FormDataEntryValue>;
   try {
-    form = await request.formData();
+    fields = Object.fromEntries(await readForm(request));
   } catch (e) {
     throw refuse("validation_error", { message: `body: not readable form data (${(e as Error).message})` }, { extra: { loc: ["body"] } });
   }
-  const fields: Record<string, FormDataEntryValue> = {};
-  for (const [name, value] of form) fields[name] = value;
   return checkBody(schema, fields);
+}
+
+/** Multipart bodies are read as they stream (src/http/multipart.ts); a urlencoded one is small. */
+async function readForm(request: Request): Promise<Iterable<[string, FormDataEntryValue]>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(type)) return request.formData();
+  if (!request.body) throw new Error("the body is empty");
+  return readMultipart(request.body, type);
 }

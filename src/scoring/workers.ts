@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 
 /** Chunks queued at each worker at once. */
 export const IN_FLIGHT = 2;
@@ -130,9 +130,9 @@ export function workerModule(name: string, base: string): URL {
  * Starts a worker on a module. A TypeScript one registers tsx's loader before importing it, which
  * works the same under tsx, `node --import tsx` and vitest; a compiled one starts as it is.
  */
-function startWorker(module: URL, workerData: unknown): { thread: Worker; ready: boolean } {
-  if (!module.pathname.endsWith(".ts")) return { thread: new Worker(module, { workerData }), ready: false };
+export function startWorker(module: URL, workerData: unknown, resourceLimits?: ResourceLimits): { thread: Worker; ready: boolean } {
+  if (!module.pathname.endsWith(".ts")) return { thread: new Worker(module, { workerData, resourceLimits }), ready: false };
   const loader = import.meta.resolve("tsx/esm/api");
   const boot = `import(${JSON.stringify(loader)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
-  return { thread: new Worker(boot, { eval: true, workerData }), ready: false };
+  return { thread: new Worker(boot, { eval: true, workerData, resourceLimits }), ready: false };
 }

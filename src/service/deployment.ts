@@ -40,6 +40,13 @@ export interface EventSettings extends EventPlan {
    */
   model_file: { max_bytes: number; python_versions: string[]; enforce_python_version: boolean };
   predictions_max_bytes: number;
+  /** A predictions file's bounds before decoding (src/service/event/upload-limits.ts). */
+  predictions_max_rows: number;
+  predictions_max_uncompressed_bytes: number;
+  predictions_max_columns: number;
+  /** The pool that reads uploaded files off the serial path: its threads and each one's heap limit. */
+  upload_check_workers: number;
+  upload_check_memory_mb: number;
   /** Absent: the event has no staking configured. Amounts are decimal USDC strings. */
   staking?: {
     starting_stake_usdc: string;

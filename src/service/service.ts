@@ -13,7 +13,8 @@ import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
 import { IntakeSlots } from "./event/intake-slots.js";
 import { deleteRun, getRun } from "./event/runs.js";
 import type { Lane } from "./event/upload-repo.js";
-import { upload, type UploadInput } from "./event/uploads.js";
+import { eventSettings, upload, type UploadInput, type UploadPath } from "./event/uploads.js";
+import { uploadCheckPool } from "./event/upload-check-pool.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
 import { advanceClock, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
 import { ClockWalk, type Appointments } from "./clock-walk.js";
@@ -79,6 +80,19 @@ export class Service {
   intakeSlot(key: string | undefined, lane: Lane): () => void {
     return this.intake[lane].take(this.authenticate(key).agent_id);
   }
+
+  /**
+   * How an upload reaches the store: its short steps on the serial path, its files read by the
+   * deployment's pool of worker threads meanwhile (authenticated and counted first, so no unknown
+   * key makes the service read a file).
+   */
+  private readonly uploadPath: UploadPath = {
+    serial: (fn) => this.run(fn),
+    checkFiles: (files, rules) => {
+      const event = eventSettings(this.ctx);
+      return uploadCheckPool(event.upload_check_workers, event.upload_check_memory_mb).check(files, rules);
+    },
+  };
 
   /** Runs `fn` after every earlier call has finished. */
   private serial<T>(fn: () => T | Promise<T>): Promise<T> {
@@ -203,12 +217,13 @@ export class Service {
     this.as(key, tool, (p) => legacyStaking(this.ctx, p, tool));
 
   /** Event round lane: cadence-fenced, draws on the upload pool. Accepted with 202. */
-  uploadRound = (key: string | undefined, input: UploadInput) => this.as(key, "upload_round", (p) => upload(this.ctx, p, "round", input));
+  uploadRound = (key: string | undefined, input: UploadInput) =>
+    this.as(key, "upload_round", (p) => p).then((p) => upload(this.ctx, this.uploadPath, p, "round", input));
   /** Practice board lane: never fenced, free of the pool. Accepted with 202. */
   uploadPractice = (key: string | undefined, input: UploadInput) =>
-    this.as(key, "upload_practice", (p) => upload(this.ctx, p, "practice", input));
+    this.as(key, "upload_practice", (p) => p).then((p) => upload(this.ctx, this.uploadPath, p, "practice", input));
   uploadBatch = (key: string | undefined, lane: Lane, items: UploadInput[]) =>
-    this.as(key, "upload_batch", (p) => uploadBatch(this.ctx, p, lane, items));
+    this.as(key, "upload_batch", (p) => p).then((p) => uploadBatch(this.ctx, this.uploadPath, p, lane, items));
   getRun = (key: string | undefined, uploadId: string) => this.as(key, "get_run", (p) => getRun(this.ctx, p, uploadId));
   deleteRun = (key: string | undefined, uploadId: string) => this.as(key, "delete_run", (p) => deleteRun(this.ctx, p, uploadId));
   eventRoundBoard = (key: string | undefined, window: string) =>

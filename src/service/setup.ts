@@ -3,6 +3,7 @@ import { canonicalJson } from "../store/canonical-json.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { Deployment, EventSettings, ServiceContext } from "./deployment.js";
+import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
 import { storeFaults } from "./faults.js";
 
 /**
@@ -55,7 +56,9 @@ function deploymentIdentity(d: Deployment): unknown {
 function eventIdentity(e: EventSettings | undefined): unknown {
   if (!e) return e;
   const { enforce_python_version, ...model_file } = e.model_file;
-  return { ...e, model_file: enforce_python_version ? model_file : e.model_file };
+  const kept: Record<string, unknown> = { ...e, model_file: enforce_python_version ? model_file : e.model_file };
+  for (const [key, value] of Object.entries(EVENT_UPLOAD_DEFAULTS)) if (kept[key] === value) delete kept[key];
+  return kept;
 }
 
 export interface ScoringSettingsRecord {

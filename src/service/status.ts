@@ -65,6 +65,14 @@ export interface StatusView {
   hosted_train_funded?: boolean;
   /** Events only: the calls that make sense now; `train` when hosted training is funded. */
   next_actions?: string[];
+  /** Events only: the limits an upload's files are checked against (a 413 names the one broken). */
+  upload_limits?: {
+    model_file_max_bytes: number;
+    predictions_max_bytes: number;
+    predictions_max_rows: number;
+    predictions_max_uncompressed_bytes: number;
+    predictions_max_columns: number;
+  };
   /** Events only: each GPU tier's price in dollars per hour. */
   compute_rate_card_usd_per_hr?: Record<string, number>;
 }
@@ -101,6 +109,13 @@ export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
     phase_sequence: ctx.world.schedule.phases.map((ph) => ph.name),
     event_staking: stakingSummary(ctx, p),
     max_selections: finalWindow(ctx)?.max_selections ?? null,
+    upload_limits: {
+      model_file_max_bytes: event.model_file.max_bytes,
+      predictions_max_bytes: event.predictions_max_bytes,
+      predictions_max_rows: event.predictions_max_rows,
+      predictions_max_uncompressed_bytes: event.predictions_max_uncompressed_bytes,
+      predictions_max_columns: event.predictions_max_columns,
+    },
     ...computeSummary(ctx, p, started && cadence.phase !== "done", !cadence.intake_fenced),
   };
 }

@@ -10,6 +10,7 @@ import { writeFrameParquet } from "../../src/data/parquet.js";
 import { loadScenario } from "../../sim/scenario.js";
 import { writeDatasetDir } from "../helpers/dataset-dir.js";
 import { smallScenario } from "../helpers/small-scenario.js";
+import { requires } from "../helpers/requires.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-backtest-"));
 const scenario = smallScenario({ dataset: { n_features: 12, n_core: 4, train_expeds: 12, validation_expeds: 6, rows_per_exped: 60, gap_expeds: 2, universe_size: 40 } });
@@ -86,7 +87,7 @@ describe("backtest", () => {
   });
 });
 
-describe("backtest on a dataset directory in the service's layout", () => {
+requires("python").describe("backtest on a dataset directory in the service's layout", () => {
   it("walks the directory's validation expeds (the ones the replay does not hold out) and scores the Python example", async () => {
     const home = mkdtempSync(join(tmpdir(), "basecamp-backtest-dir-"));
     writeDatasetDir(join(home, "data"), "scored");

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { readFrameParquet } from "../../src/data/parquet.js";
 import type { BacktestReport } from "../../src/report/backtest-report.js";
 import { smallScenario } from "../helpers/small-scenario.js";
+import { requires } from "../helpers/requires.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -49,7 +50,7 @@ describe("basecamp backtest", () => {
     });
   });
 
-  it("prints the text report of examples/agent.py with the summary, the expeds and the sparklines", async () => {
+  requires("python").it("prints the text report of examples/agent.py with the summary, the expeds and the sparklines", async () => {
     const { stdout } = await basecamp("backtest", join(root, "examples/agent.py"), "--scenario", scenario, "--against", "random");
     expect(stdout).toMatch(/^backtest of agent\.py on /);
     expect(stdout).toMatch(/^agent\.py +[+-]\d\.\d{4} /m);

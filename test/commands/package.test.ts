@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario } from "../helpers/small-scenario.js";
+import { requires } from "../helpers/requires.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
@@ -71,7 +72,7 @@ describe("the npm package", () => {
     await expect(basecamp("run", "no-such-scenario")).rejects.toThrow(/no-such-scenario: no such scenario file, nor a built-in scenario of that name \(built-in: auto-submit-tournament, /);
   }, 120_000);
 
-  it("backtests a TypeScript strategy importing basecamp-sim/strategy and a Python file, both outside the package", async () => {
+  requires("python").it("backtests a TypeScript strategy importing basecamp-sim/strategy and a Python file, both outside the package", async () => {
     const own = join(dir, "elsewhere");
     mkdirSync(own, { recursive: true });
     copyFileSync(join(pkg, "examples", "strategy.ts"), join(own, "mine.ts"));

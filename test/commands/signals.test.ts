@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
 import { smallScenario } from "../helpers/small-scenario.js";
+import { requires } from "../helpers/requires.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(root, "bin", "basecamp.js");
@@ -79,11 +80,11 @@ async function serveThenTerminate(command: string, args: string[]): Promise<numb
 }
 
 describe("SIGTERM and SIGINT to the process the user started", () => {
-  it("the bin: serve closes its port, stops its Python worker and exits 0", async () => {
+  requires("python").it("the bin: serve closes its port, stops its Python worker and exits 0", async () => {
     expect(await serveThenTerminate(process.execPath, [BIN])).toBe(0);
   }, 60_000);
 
-  it("npx basecamp serve: the shell npx puts in between does not keep the server running", async () => {
+  requires("python").it("npx basecamp serve: the shell npx puts in between does not keep the server running", async () => {
     await serveThenTerminate("npx", ["basecamp"]);
   }, 60_000);
 

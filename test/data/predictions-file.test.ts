@@ -8,7 +8,7 @@ import { pandasMetadata } from "../../src/data/pandas-metadata.js";
 import { parsePredictionsFile, predictionsDigest, type PredictionsFile } from "../../src/data/predictions-file.js";
 import { refusal } from "../helpers/refusal.js";
 
-const LIMIT = { max_bytes: 1 << 20 };
+const LIMIT = { max_bytes: 1 << 20, max_rows: 1000, max_uncompressed_bytes: 1 << 20, max_columns: 8 };
 const text = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
 const csv = (s: string) => parsePredictionsFile("preds.csv", text(s), LIMIT);
 
@@ -93,7 +93,7 @@ describe("parsePredictionsFile: parquet", () => {
 
 describe("parsePredictionsFile: rules shared by both formats", () => {
   it("refuses a file over the limit with 413 naming the limit, before anything else", () => {
-    const e = refusal(() => parsePredictionsFile("p.txt", text("id,prediction\na,0.5\n"), { max_bytes: 10 }));
+    const e = refusal(() => parsePredictionsFile("p.txt", text("id,prediction\na,0.5\n"), { ...LIMIT, max_bytes: 10 }));
     expect([e.status, e.code, e.message]).toEqual([413, "predictions_file_too_large", "File too large: the limit is 10 bytes."]);
     expect(csv("id,prediction\na,0.5\n").ids).toEqual(["a"]);
   });

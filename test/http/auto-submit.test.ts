@@ -86,7 +86,7 @@ describe("the auto-submit lane over HTTP", () => {
   });
 });
 
-describe("a model file that poisons its own runner", () => {
+requires("python").describe("a model file that poisons its own runner", () => {
   it("is one failed validation with a reason; every other call, and the next model's validation, are answered as before", async () => {
     const pickles = await predictPickles();
     const carol = await testServer({ auto_submit: { validation_seconds: 5 } });

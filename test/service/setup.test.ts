@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SimClock } from "../../src/domain/clock.js";
 import { keyDigest } from "../../src/domain/ids.js";
 import { buildWorld } from "../../src/service/deployment.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/event/upload-limits.js";
 import { initialiseStore } from "../../src/service/setup.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { openDb } from "../../src/store/db.js";
@@ -10,12 +11,14 @@ import { smallEvent } from "../helpers/small-event.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
 /**
- * The store fingerprint as Basecamp wrote it before staking and the auto-submit lane existed, its
- * keys as migration 008 rewrote them (by their digests; test/http/key-digests.test.ts converts one).
+ * The store fingerprint as Basecamp wrote it before staking, the auto-submit lane and the upload
+ * bounds existed, its keys as migration 008 rewrote them (by their digests;
+ * test/http/key-digests.test.ts converts one).
  */
 function beforeStaking(d: ReturnType<typeof deploymentOf>): string {
   const agents = d.agents.map(({ name, key, scope, email_confirmed, blocked }) => ({ name, key: keyDigest(key), scope, email_confirmed, blocked }));
-  const event = d.event && { ...d.event, model_file: { max_bytes: d.event.model_file.max_bytes, python_versions: d.event.model_file.python_versions } };
+  const withoutBounds = d.event && Object.fromEntries(Object.entries(d.event).filter(([k]) => !(k in EVENT_UPLOAD_DEFAULTS)));
+  const event = d.event && { ...withoutBounds, model_file: { max_bytes: d.event.model_file.max_bytes, python_versions: d.event.model_file.python_versions } };
   return canonicalJson({ seed: d.seed, kind: d.kind, calendar: d.calendar, event, dataset: d.dataset, agents, faults: d.faults });
 }
 

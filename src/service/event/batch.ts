@@ -4,7 +4,7 @@ import type { ServiceContext } from "../deployment.js";
 import { uploadsRemaining } from "./pool.js";
 import type { RunView } from "./run-view.js";
 import type { Lane } from "./upload-repo.js";
-import { upload, type UploadInput } from "./uploads.js";
+import { upload, type UploadInput, type UploadPath } from "./uploads.js";
 
 export const MAX_BATCH_ITEMS = 25;
 
@@ -29,27 +29,30 @@ export interface BatchResult {
 /**
  * A batch of 1 to 25 uploads on one lane, each with its own outcome. Items with an idempotency key
  * that was already used answer with their first upload, so a resumed batch spends nothing twice.
+ * The items go one after the other, each as a single upload does (its files read off the serial
+ * path), so other callers' calls run between them.
  */
-export function uploadBatch(ctx: ServiceContext, p: Principal, lane: Lane, items: UploadInput[]): BatchResult {
+export async function uploadBatch(ctx: ServiceContext, path: UploadPath, p: Principal, lane: Lane, items: UploadInput[]): Promise<BatchResult> {
   if (items.length === 0) throw refuse("batch_empty");
   if (items.length > MAX_BATCH_ITEMS) throw refuse("batch_too_large", { n: items.length });
-  const outcomes = items.map((item, index): BatchItemOutcome => {
+  const outcomes: BatchItemOutcome[] = [];
+  for (const [index, item] of items.entries()) {
     const idempotency_key = item.idempotency_key ?? null;
     try {
-      const run = upload(ctx, p, lane, item);
-      return { index, idempotency_key, outcome: run.idempotent_replay ? "replayed" : "accepted", run, error: null };
+      const run = await upload(ctx, path, p, lane, item);
+      outcomes.push({ index, idempotency_key, outcome: run.idempotent_replay ? "replayed" : "accepted", run, error: null });
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
       const wait = e.extra.retry_after_seconds;
       const retry = typeof wait === "number" ? { retry_after_seconds: wait } : {};
-      return { index, idempotency_key, outcome: "refused", run: null, error: { status: e.status, code: e.code, message: e.message, ...retry } };
+      outcomes.push({ index, idempotency_key, outcome: "refused", run: null, error: { status: e.status, code: e.code, message: e.message, ...retry } });
     }
-  });
+  }
   const waits = outcomes.flatMap((o) => (o.error?.retry_after_seconds === undefined ? [] : [o.error.retry_after_seconds]));
   return {
     all_succeeded: outcomes.every((o) => o.outcome !== "refused"),
     items: outcomes,
-    uploads_remaining: uploadsRemaining(ctx, p.agent_id),
+    uploads_remaining: await path.serial(() => uploadsRemaining(ctx, p.agent_id)),
     retry_after_seconds: waits.length > 0 ? Math.max(...waits) : null,
   };
 }

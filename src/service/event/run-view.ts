@@ -2,7 +2,7 @@ import { iso } from "../../domain/clock.js";
 import type { ServiceContext } from "../deployment.js";
 import { uploadsRemaining } from "./pool.js";
 import { isSealed, unsealsAt } from "./sealing.js";
-import type { Lane, RunStatus, UploadRow } from "./upload-repo.js";
+import type { Lane, RunRow, RunStatus } from "./upload-repo.js";
 
 /** An upload's run as every face shows it (upload response, run status, batch item). */
 export interface RunView {
@@ -26,7 +26,7 @@ export interface RunView {
   idempotent_replay?: boolean;
 }
 
-export function runView(ctx: ServiceContext, row: UploadRow): RunView {
+export function runView(ctx: ServiceContext, row: RunRow): RunView {
   const model = ctx.db.prepare("SELECT name FROM models WHERE id = ?").get(row.model_id) as { name: string };
   const sealed = row.lane === "round" && isSealed(ctx, row.round_window);
   const scored = row.status === "finalised" && row.corr !== null && row.ncorr !== null;

@@ -31,6 +31,13 @@ export interface UploadRow {
   score: number | null;
 }
 
+/** An upload's run without its predictions (what a run's view needs). */
+export type RunRow = Omit<UploadRow, "ids" | "predictions">;
+
+/** The columns of a RunRow: selecting them leaves the megabytes of ids and values in the store. */
+export const RUN_COLUMNS = `upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at, finishes_at,
+  digest, n_rows, model_pkl_sha256, python_version, idempotency_key, error_code, error_message, n_matched, corr, aimc, ncorr, score`;
+
 /** Runs that still hold their place: they count against the pool and their content is filed. */
 export const LIVE_STATUSES = "('accepted', 'scoring', 'finalised')";
 

@@ -1,19 +1,18 @@
 import { refuse } from "../../domain/errors.js";
 import { serviceId } from "../../domain/ids.js";
-import { parsePredictionsFile, predictionsDigest } from "../../data/predictions-file.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
 import { requireScope, type Principal } from "../auth.js";
 import { cadenceNow, type EventSettings, type ServiceContext } from "../deployment.js";
 import { resolveModel } from "../models.js";
-import { encodePredictions } from "../submission-codec.js";
 import { requireEventOpen } from "./event-gate.js";
 import { diagnosticsMaintenance } from "../faults.js";
-import { checkModelFile } from "./model-file.js";
 import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
-import { filedWithDigest, runInFlight, uploadByIdempotencyKey, type Lane } from "./upload-repo.js";
+import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
+import { predictionsLimits } from "./upload-limits.js";
+import { filedWithDigest, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
 
 export interface FilePart {
   filename: string;
@@ -41,14 +40,45 @@ export function eventSettings(ctx: ServiceContext): EventSettings {
 }
 
 /**
+ * How an upload reaches the store: `serial` runs a step on the service's serial path (after the
+ * rounds are brought up to the clock), `checkFiles` reads the files off it.
+ */
+export interface UploadPath {
+  serial<T>(fn: () => T): Promise<T>;
+  checkFiles(files: UploadFiles, rules: FileRules): Promise<CheckedFiles>;
+}
+
+/**
  * An upload on the event round lane (`round`: cadence-fenced, draws on the pool) or the practice
  * board (`practice`: never fenced, free). Checks run in this order: the event's phase, scope, the
  * practice board's maintenance, the model file, the model, the predictions file; then a retried idempotency key answers with its
  * first outcome; then dedup by content, a run already scoring another file, and the pool. A
  * refusal writes and charges nothing. Accepted runs are scored `scoring_seconds` later.
+ *
+ * Three steps, so that no other call waits while the files are read: the checks that need no
+ * file (and a replayed idempotency key's answer) on the serial path; the files read off it; then,
+ * on the serial path again, every check once more in the order above (the phase may have moved
+ * meanwhile) with the files' findings, and the insert.
  */
-export function upload(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput): RunView {
-  const event = eventSettings(ctx);
+export async function upload(ctx: ServiceContext, path: UploadPath, p: Principal, lane: Lane, input: UploadInput): Promise<RunView> {
+  const replay = await path.serial(() => prelude(ctx, p, lane, input));
+  if (replay) return replay;
+  const files = await path.checkFiles(input, fileRules(eventSettings(ctx)));
+  return path.serial(() => accept(ctx, p, lane, input, files));
+}
+
+/** The same upload in one go on this thread, files and all: for a caller that holds the store alone. */
+export function uploadInline(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput): RunView {
+  return prelude(ctx, p, lane, input) ?? accept(ctx, p, lane, input, checkUploadFiles(input, fileRules(eventSettings(ctx))));
+}
+
+export function fileRules(event: EventSettings): FileRules {
+  return { model_file: event.model_file, predictions: predictionsLimits(event) };
+}
+
+/** The checks before the files, in their order; a replayed idempotency key's first answer, else null. */
+function prelude(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput): RunView | null {
+  eventSettings(ctx);
   requireEventOpen(ctx, lane === "round");
   requireScope(p, lane === "round" ? ["event"] : ["event", "practice"], lane === "round" ? "the event round lane" : "the practice board");
   if (lane === "practice" && diagnosticsMaintenance(ctx)) throw refuse("diagnostics_maintenance");
@@ -56,21 +86,20 @@ export function upload(ctx: ServiceContext, p: Principal, lane: Lane, input: Upl
     const earlier = uploadByIdempotencyKey(ctx.db, p.agent_id, input.idempotency_key);
     if (earlier) return { ...runView(ctx, earlier), idempotent_replay: true };
   }
-  const modelFile = checkModelFile(
-    {
-      filename: input.model_pkl?.filename ?? null,
-      bytes: input.model_pkl?.bytes ?? null,
-      sha256: input.model_pkl_sha256,
-      python_version: input.model_pkl_python_version,
-    },
-    event.model_file,
-  );
+  return null;
+}
+
+function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput, files: CheckedFiles): RunView {
+  const replay = prelude(ctx, p, lane, input);
+  if (replay) return replay;
+  const event = eventSettings(ctx);
+  const modelFile = passed(files.model_file);
   const model = resolveModel(ctx, p, input.model_id);
-  if (!input.predictions) {
+  if (!files.predictions) {
     throw refuse("validation_error", { message: "predictions: a predictions file part is required" }, { extra: { loc: ["body", "predictions"] } });
   }
-  const parsed = parsePredictionsFile(input.predictions.filename, input.predictions.bytes, { max_bytes: event.predictions_max_bytes });
-  const digest = predictionsDigest(parsed);
+  const predictions = passed(files.predictions);
+  const { digest } = predictions;
 
   const filed = filedWithDigest(ctx.db, digest);
   if (filed) {
@@ -98,15 +127,18 @@ export function upload(ctx: ServiceContext, p: Principal, lane: Lane, input: Upl
       .run(
         upload_id, seq, p.agent_id, model.id, lane, round_window, t,
         t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, t + event.scoring_seconds * 1000,
-        digest, parsed.ids.length, JSON.stringify(parsed.ids), encodePredictions(parsed.values),
+        digest, predictions.n_rows, predictions.ids_json, blob(predictions.values),
         modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
       );
     appendEvent(ctx.db, t, "upload.accepted", {
-      upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: parsed.ids.length,
+      upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: predictions.n_rows,
       model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),
     });
-    const row = ctx.db.prepare("SELECT * FROM uploads WHERE upload_id = ?").get(upload_id);
-    return runView(ctx, row as Parameters<typeof runView>[1]);
+    return runView(ctx, ctx.db.prepare(`SELECT ${RUN_COLUMNS} FROM uploads WHERE upload_id = ?`).get(upload_id) as RunRow);
   });
 }
 
+/** Bytes that crossed a thread boundary arrive as a plain Uint8Array; the store binds a Buffer as a BLOB. */
+function blob(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { JobView } from "../../../src/service/compute/job-view.js";
 import { fitInSandbox } from "../../../src/service/compute/python-fit.js";
 import { eventHarness } from "../../helpers/event-harness.js";
+import { requires } from "../../helpers/requires.js";
 
 const ANN = "key-ann-00000001";
 const SECOND = 1000;
@@ -19,7 +20,7 @@ async function ended(source: Record<string, unknown>, wall_seconds = 5) {
   return { h, job: await h.service.getJob(ANN, job.job_id) };
 }
 
-describe("custom_model_fn's static scan", () => {
+requires("python", "sandbox").describe("custom_model_fn's static scan", () => {
   const h = eventHarness(funded);
   const refused = (source: string) => h.service.train(ANN, { model: "custom", custom_model_fn: source });
 
@@ -49,7 +50,7 @@ describe("custom_model_fn's static scan", () => {
   });
 });
 
-describe("a hostile custom_model_fn that passes the scan fails its job with a reason", () => {
+requires("python", "sandbox").describe("a hostile custom_model_fn that passes the scan fails its job with a reason", () => {
   it("reaches for the network: there is none in the sandbox", async () => {
     const { job } = await ended(custom("from sklearn.datasets import fetch_openml\nreturn fetch_openml(data_id=61, data_home='/tmp/sk', parser='liac-arff', n_retries=1, delay=0)"), 60);
     expect(job).toMatchObject({ status: "failed", artifact: { available: false }, metrics: null });
@@ -77,7 +78,7 @@ describe("a hostile custom_model_fn that passes the scan fails its job with a re
   }, 60_000);
 });
 
-describe("the sandbox contains what the scan would have refused", () => {
+requires("python", "sandbox").describe("the sandbox contains what the scan would have refused", () => {
   const h = eventHarness(funded);
   const { dataset } = h.world;
   /** A run straight through the trainer, the scan bypassed. */

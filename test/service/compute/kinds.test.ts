@@ -8,10 +8,11 @@ import { cvFolds } from "../../../src/service/compute/cv-plan.js";
 import type { JobView } from "../../../src/service/compute/job-view.js";
 import { fitInSandbox } from "../../../src/service/compute/python-fit.js";
 import { getRun } from "../../../src/service/event/runs.js";
-import { upload } from "../../../src/service/event/uploads.js";
+import { uploadInline } from "../../../src/service/event/uploads.js";
 import { eventLines } from "../../../src/store/event-log.js";
 import { uploadWith } from "../../../sim/agents/event-upload.js";
 import { eventHarness } from "../../helpers/event-harness.js";
+import { requires } from "../../helpers/requires.js";
 
 const ANN = "key-ann-00000001";
 const SECOND = 1000;
@@ -61,74 +62,76 @@ async function trained(body: Record<string, unknown>) {
   return { h, job: await h.service.getJob(ANN, job.job_id) };
 }
 
-describe.each(KINDS)("hosted training of %s", (kind, body) => {
-  it("completes with CV metrics the scoring engine gives for the fold predictions, and a model the practice board scores", async () => {
-    const { h, job } = await trained(body);
-    expect(job).toMatchObject({ status: "completed", model: kind, error_message: null, trainer_python_version: expect.stringMatching(/^3\.\d+$/) });
-    expect(job.feature_manifest).toMatchObject({ features: h.world.dataset.features, preprocessing: { missing: "NaN becomes 0.0" } });
+requires("python", "sandbox").describe("hosted training in the sandbox", () => {
+  describe.each(KINDS)("hosted training of %s", (kind, body) => {
+    it("completes with CV metrics the scoring engine gives for the fold predictions, and a model the practice board scores", async () => {
+      const { h, job } = await trained(body);
+      expect(job).toMatchObject({ status: "completed", model: kind, error_message: null, trainer_python_version: expect.stringMatching(/^3\.\d+$/) });
+      expect(job.feature_manifest).toMatchObject({ features: h.world.dataset.features, preprocessing: { missing: "NaN becomes 0.0" } });
 
-    // The same job's held-out predictions, from the same sandboxed run, rescored here exped by exped.
-    const { dataset } = h.world;
-    const fit = await fitInSandbox({
-      train: dataset.train,
-      benchmark: dataset.benchmarks.train,
-      target: dataset.target,
-      core: dataset.core_features,
-      model: kind as "random_forest",
-      params: job.params,
-      features: dataset.features,
-      custom_model_fn: body.custom_model_fn as string | undefined,
-      wall_seconds: 120,
-    });
-    if (!fit.ok) throw new Error(fit.error);
-    const designated = new Map(dataset.benchmarks.train.ids.map((id, i) => [id, dataset.benchmarks.train.columns[DESIGNATED][i]]));
-    const terms = cvFolds(dataset.train).flatMap((f) =>
-      f.held.map(({ rows }) => {
-        const ids = rows.map((r) => dataset.train.ids[r]);
-        return scoreExped({
-          ids,
-          target: Float64Array.from(rows, (r) => dataset.train.columns[dataset.target][r]),
-          benchmark: Float64Array.from(ids, (id) => designated.get(id) as number),
-          core: dataset.core_features.map((c) => Float64Array.from(rows, (r) => dataset.train.columns[c][r])),
-          prediction: Float64Array.from(rows, (r) => fit.oof[r]),
-        });
-      }),
-    );
-    const cv = job.metrics!.cv;
-    expect(cv).toMatchObject({ folds: 3, expeds_scored: terms.length, embargo_expeds: 1 });
-    for (const [name, xs] of [["corr", terms.map((t) => t.corr)], ["aimc_estimate", terms.map((t) => t.aimc as number)], ["ncorr", terms.map((t) => t.ncorr)]] as const) {
-      const want = meanStd(xs);
-      expect(cv[name].mean).toBeCloseTo(want.mean, 12);
-      expect(cv[name].std).toBeCloseTo(want.std, 12);
-    }
+      // The same job's held-out predictions, from the same sandboxed run, rescored here exped by exped.
+      const { dataset } = h.world;
+      const fit = await fitInSandbox({
+        train: dataset.train,
+        benchmark: dataset.benchmarks.train,
+        target: dataset.target,
+        core: dataset.core_features,
+        model: kind as "random_forest",
+        params: job.params,
+        features: dataset.features,
+        custom_model_fn: body.custom_model_fn as string | undefined,
+        wall_seconds: 120,
+      });
+      if (!fit.ok) throw new Error(fit.error);
+      const designated = new Map(dataset.benchmarks.train.ids.map((id, i) => [id, dataset.benchmarks.train.columns[DESIGNATED][i]]));
+      const terms = cvFolds(dataset.train).flatMap((f) =>
+        f.held.map(({ rows }) => {
+          const ids = rows.map((r) => dataset.train.ids[r]);
+          return scoreExped({
+            ids,
+            target: Float64Array.from(rows, (r) => dataset.train.columns[dataset.target][r]),
+            benchmark: Float64Array.from(ids, (id) => designated.get(id) as number),
+            core: dataset.core_features.map((c) => Float64Array.from(rows, (r) => dataset.train.columns[c][r])),
+            prediction: Float64Array.from(rows, (r) => fit.oof[r]),
+          });
+        }),
+      );
+      const cv = job.metrics!.cv;
+      expect(cv).toMatchObject({ folds: 3, expeds_scored: terms.length, embargo_expeds: 1 });
+      for (const [name, xs] of [["corr", terms.map((t) => t.corr)], ["aimc_estimate", terms.map((t) => t.aimc as number)], ["ncorr", terms.map((t) => t.ncorr)]] as const) {
+        const want = meanStd(xs);
+        expect(cv[name].mean).toBeCloseTo(want.mean, 12);
+        expect(cv[name].std).toBeCloseTo(want.std, 12);
+      }
 
-    // The downloaded model predicts the validation split in the sandbox, and the practice board takes and scores it.
-    const model = await h.service.downloadModel(ANN, job.job_id);
-    const validation = dataset.validation;
-    const out = await runPredict({ isolation: "sandbox", pkl: model.bytes, features: selectColumns(validation, dataset.features), benchmark: dataset.benchmarks.validation, timeout_seconds: 60 });
-    if (!out.ok) throw new Error(out.error);
-    expect(out.ids).toEqual(validation.ids);
-    expect([...out.values].every((v) => v > 0 && v < 1)).toBe(true);
-    const name = h.model(h.ann, `hosted-${kind}`);
-    const pkl = { bytes: model.bytes, sha256: createHash("sha256").update(model.bytes).digest("hex"), python_version: job.trainer_python_version as string };
-    const run = upload(h.ctx, h.ann, "practice", uploadWith(pkl, name, out.ids, out.values));
-    await h.at(h.clock.now() + 61 * SECOND);
-    const scored = getRun(h.ctx, h.ann, run.upload_id);
-    expect(scored).toMatchObject({ status: "finalised", n_matched: validation.ids.length });
-    expect(scored.scores).not.toBeNull();
-  }, 120_000);
-});
+      // The downloaded model predicts the validation split in the sandbox, and the practice board takes and scores it.
+      const model = await h.service.downloadModel(ANN, job.job_id);
+      const validation = dataset.validation;
+      const out = await runPredict({ isolation: "sandbox", pkl: model.bytes, features: selectColumns(validation, dataset.features), benchmark: dataset.benchmarks.validation, timeout_seconds: 60 });
+      if (!out.ok) throw new Error(out.error);
+      expect(out.ids).toEqual(validation.ids);
+      expect([...out.values].every((v) => v > 0 && v < 1)).toBe(true);
+      const name = h.model(h.ann, `hosted-${kind}`);
+      const pkl = { bytes: model.bytes, sha256: createHash("sha256").update(model.bytes).digest("hex"), python_version: job.trainer_python_version as string };
+      const run = uploadInline(h.ctx, h.ann, "practice", uploadWith(pkl, name, out.ids, out.values));
+      await h.at(h.clock.now() + 61 * SECOND);
+      const scored = getRun(h.ctx, h.ann, run.upload_id);
+      expect(scored).toMatchObject({ status: "finalised", n_matched: validation.ids.length });
+      expect(scored.scores).not.toBeNull();
+    }, 120_000);
+  });
 
-describe("a sandboxed job's event log", () => {
-  it("is the same from the same scenario, and names what was learned, not the pickle's bytes", async () => {
-    const run = async () => {
-      const { h, job } = await trained(KINDS[0][1]);
-      return { lines: [...eventLines(h.ctx.db)], job };
-    };
-    const [a, b] = [await run(), await run()];
-    expect(a.lines).toEqual(b.lines);
-    const completed = a.lines.map((l) => JSON.parse(l)).find((e) => e.type === "job.completed");
-    expect(completed.payload.model_digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(a.lines.join("\n")).not.toContain(a.job.artifact.sha256 as string);
-  }, 120_000);
+  describe("a sandboxed job's event log", () => {
+    it("is the same from the same scenario, and names what was learned, not the pickle's bytes", async () => {
+      const run = async () => {
+        const { h, job } = await trained(KINDS[0][1]);
+        return { lines: [...eventLines(h.ctx.db)], job };
+      };
+      const [a, b] = [await run(), await run()];
+      expect(a.lines).toEqual(b.lines);
+      const completed = a.lines.map((l) => JSON.parse(l)).find((e) => e.type === "job.completed");
+      expect(completed.payload.model_digest).toMatch(/^[0-9a-f]{64}$/);
+      expect(a.lines.join("\n")).not.toContain(a.job.artifact.sha256 as string);
+    }, 120_000);
+  });
 });

@@ -4,7 +4,7 @@ import { eventPayout } from "../../../src/scoring/payout.js";
 import { eventStaking } from "../../../src/service/event-staking/view.js";
 import { stakeBalances } from "../../../src/service/stake-balances.js";
 import { getRun } from "../../../src/service/event/runs.js";
-import { upload } from "../../../src/service/event/uploads.js";
+import { uploadInline } from "../../../src/service/event/uploads.js";
 import { toggleFault } from "../../../src/service/faults.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventLines } from "../../../src/store/event-log.js";
@@ -31,7 +31,7 @@ function stakingEvent(extra: Record<string, unknown> = {}) {
   const entered = (p: typeof h.ann, label: string, i: number, values?: number[]) => {
     const m = h.model(p, label);
     const ids = h.live(i);
-    const run = upload(h.ctx, p, "round", h.input(m, ids, values ?? ids.map((_, k) => ((k * 7919) % ids.length + 0.5) / ids.length)));
+    const run = uploadInline(h.ctx, p, "round", h.input(m, ids, values ?? ids.map((_, k) => ((k * 7919) % ids.length + 0.5) / ids.length)));
     return { model: m, run };
   };
   return { ...h, rounds, inRound, entered };
@@ -196,7 +196,7 @@ describe("event staking: lock and settlement", () => {
     await h.inRound(1);
     const m = h.model(h.ann, "stale");
     // Validation ids on the round lane: accepted with 202, failed once scored (no id overlaps).
-    const run = upload(h.ctx, h.ann, "round", h.input(m, h.validation, h.half(h.validation)));
+    const run = uploadInline(h.ctx, h.ann, "round", h.input(m, h.validation, h.half(h.validation)));
     setStakeAllocation(h.ctx, h.ann, { model: m, amount_usdc: "2" });
     await h.at(h.rounds[2].open_at + 60_000);
     expect(getRun(h.ctx, h.ann, run.upload_id).status).toBe("failed");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { finalBoard } from "../../../src/service/event/final-board.js";
 import { getFinalSelection, setFinalSelection } from "../../../src/service/event/final-selection.js";
-import { upload } from "../../../src/service/event/uploads.js";
+import { uploadInline } from "../../../src/service/event/uploads.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventHarness } from "../../helpers/event-harness.js";
 import { refusalParts } from "../../helpers/refusal.js";
@@ -59,9 +59,9 @@ describe("the final selection", () => {
     const round3 = h.world.schedule.rounds[2];
     await h.at(round3.open_at + 60_000);
     const ids = h.live(3);
-    upload(h.ctx, h.ann, "round", h.input(picked, ids, h.half(ids)));
-    upload(h.ctx, h.ann, "round", h.input(other, ids, ids.map((_, i) => 1 - (i + 0.5) / ids.length)));
-    upload(h.ctx, h.ben, "round", h.input(bens, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length)));
+    uploadInline(h.ctx, h.ann, "round", h.input(picked, ids, h.half(ids)));
+    uploadInline(h.ctx, h.ann, "round", h.input(other, ids, ids.map((_, i) => 1 - (i + 0.5) / ids.length)));
+    uploadInline(h.ctx, h.ben, "round", h.input(bens, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length)));
     await h.at(round3.close_at + 1000);
     expect(finalBoard(h.ctx)).toMatchObject({ window: "final", rounds: ["round_3"], sealed: true, rows: [] });
     const done = h.world.schedule.phases[h.world.schedule.phases.length - 1].start;

@@ -4,24 +4,32 @@ import { uploadBatch } from "../../../src/service/event/batch.js";
 import { eventRoundBoard, eventStandings, practiceBoard } from "../../../src/service/event/event-boards.js";
 import { countedUploads, uploadsRemaining } from "../../../src/service/event/pool.js";
 import { deleteRun, getRun } from "../../../src/service/event/runs.js";
-import { upload } from "../../../src/service/event/uploads.js";
+import { uploadInline } from "../../../src/service/event/uploads.js";
 import { createModel } from "../../../src/service/models.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventCount } from "../../../src/store/event-log.js";
-import { refusal, refusalParts } from "../../helpers/refusal.js";
+import { checkUploadFiles } from "../../../src/service/event/upload-files.js";
+import type { UploadPath } from "../../../src/service/event/uploads.js";
+import { refusal, refusalParts, refused } from "../../helpers/refusal.js";
 
 import { eventHarness } from "../../helpers/event-harness.js";
+
+/** The upload path of a caller that holds the store alone: every step on this thread, at once. */
+const inline: UploadPath = {
+  serial: async (fn) => fn(),
+  checkFiles: async (files, rules) => checkUploadFiles(files, rules),
+};
 
 describe("event lanes (service)", () => {
   it("fences the round lane outside rounds with Retry-After, and leaves the practice board open", async () => {
     const h = eventHarness();
     await h.at(h.world.schedule.phases[0].start + 60_000);
     const m = h.model(h.ann, "mine");
-    const err = refusal(() => upload(h.ctx, h.ann, "round", h.input(m, h.live(1), h.half(h.live(1)))));
+    const err = refusal(() => uploadInline(h.ctx, h.ann, "round", h.input(m, h.live(1), h.half(h.live(1)))));
     expect(err).toMatchObject({ status: 409, code: "cadence_not_open", message: "No paid round is fully open for intake." });
     expect(err.headers["Retry-After"]).toBe("540");
     expect(err.extra).toMatchObject({ retry_after_seconds: 540, intake_fenced: true });
-    const run = upload(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation)));
+    const run = uploadInline(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation)));
     expect(run).toMatchObject({ status: "accepted", lane: "practice", uploads_remaining: 4 });
   });
 
@@ -30,7 +38,7 @@ describe("event lanes (service)", () => {
     const t0 = h.world.schedule.phases[0].start + 60_000;
     await h.at(t0);
     const m = h.model(h.ann, "mine");
-    const run = upload(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation)));
+    const run = uploadInline(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation)));
     await h.at(t0 + 30_000);
     expect(getRun(h.ctx, h.ann, run.upload_id).status).toBe("scoring");
     await h.at(t0 + 60_000);
@@ -47,7 +55,7 @@ describe("event lanes (service)", () => {
     const h = eventHarness();
     await h.at(h.world.schedule.rounds[0].open_at + 1000);
     const m = h.model(h.ann, "mine");
-    const run = upload(h.ctx, h.ann, "practice", h.input(m, h.live(1), h.half(h.live(1))));
+    const run = uploadInline(h.ctx, h.ann, "practice", h.input(m, h.live(1), h.half(h.live(1))));
     expect(run.status).toBe("accepted");
     await h.at(h.world.schedule.rounds[0].open_at + 61_000);
     const failed = getRun(h.ctx, h.ann, run.upload_id);
@@ -65,15 +73,15 @@ describe("event lanes (service)", () => {
     const a = h.model(h.ann, "a");
     const b = h.model(h.ben, "b");
     const ids = h.live(1);
-    upload(h.ctx, h.ann, "round", h.input(a, ids, h.half(ids)));
+    uploadInline(h.ctx, h.ann, "round", h.input(a, ids, h.half(ids)));
     const a2 = h.model(h.ann, "a2");
-    expect(refusalParts(() => upload(h.ctx, h.ann, "round", h.input(a2, [...ids].reverse(), h.half(ids).reverse())))).toEqual({
+    expect(refusalParts(() => uploadInline(h.ctx, h.ann, "round", h.input(a2, [...ids].reverse(), h.half(ids).reverse())))).toEqual({
       status: 409,
       code: "predictions_filed_by_you",
       message: `These predictions are already filed in this event by your model '${a}'.`,
     });
     const before = uploadsRemaining(h.ctx, h.ben.agent_id);
-    expect(refusalParts(() => upload(h.ctx, h.ben, "round", h.input(b, ids, h.half(ids))))).toEqual({
+    expect(refusalParts(() => uploadInline(h.ctx, h.ben, "round", h.input(b, ids, h.half(ids))))).toEqual({
       status: 409,
       code: "predictions_already_filed",
       message: "Identical predictions are already filed in this event by another participant.",
@@ -86,17 +94,17 @@ describe("event lanes (service)", () => {
     await h.at(h.world.schedule.rounds[0].open_at);
     const ids = h.live(1);
     const m = h.model(h.ann, "m");
-    upload(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
+    uploadInline(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
     const other = ids.map((_, i) => (ids.length - i - 0.5) / ids.length);
-    expect(refusalParts(() => upload(h.ctx, h.ann, "round", h.input(m, ids, other)))).toEqual({
+    expect(refusalParts(() => uploadInline(h.ctx, h.ann, "round", h.input(m, ids, other)))).toEqual({
       status: 409,
       code: "run_scoring_different_file",
       message: "A run for this model is already scoring a DIFFERENT predictions file",
     });
     const m2 = h.model(h.ann, "m2");
-    upload(h.ctx, h.ann, "round", h.input(m2, ids, other));
+    uploadInline(h.ctx, h.ann, "round", h.input(m2, ids, other));
     const m3 = h.model(h.ann, "m3");
-    expect(refusalParts(() => upload(h.ctx, h.ann, "round", h.input(m3, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length))))).toEqual({
+    expect(refusalParts(() => uploadInline(h.ctx, h.ann, "round", h.input(m3, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length))))).toEqual({
       status: 409,
       code: "upload_limit_reached",
       message: "Upload limit reached: 2 uploads per agent, counted across all your models and every round.",
@@ -109,11 +117,11 @@ describe("event lanes (service)", () => {
     await h.at(open);
     const ids = h.live(1);
     const m = h.model(h.ann, "m");
-    const run = upload(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
+    const run = uploadInline(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
     expect(uploadsRemaining(h.ctx, h.ann.agent_id)).toBe(3);
     expect(deleteRun(h.ctx, h.ann, run.upload_id)).toEqual({ upload_id: run.upload_id, status: "cancelled" });
     expect(uploadsRemaining(h.ctx, h.ann.agent_id)).toBe(4);
-    const again = upload(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
+    const again = uploadInline(h.ctx, h.ann, "round", h.input(m, ids, h.half(ids)));
     await h.at(open + 60_000);
     expect(refusalParts(() => deleteRun(h.ctx, h.ann, again.upload_id))).toEqual({
       status: 409,
@@ -131,7 +139,7 @@ describe("event lanes (service)", () => {
     expect(created.name).toMatch(/^participant_[0-9a-f]{10}$/);
     expect(createModel(h.ctx, h.ann, { name: "my-label" })).toMatchObject({ id: created.id, status: "already_exists" });
     const ids = h.validation;
-    expect(refusalParts(() => upload(h.ctx, h.ann, "practice", h.input("my-label", ids, h.half(ids))))).toEqual({
+    expect(refusalParts(() => uploadInline(h.ctx, h.ann, "practice", h.input("my-label", ids, h.half(ids))))).toEqual({
       status: 404,
       code: "model_label_unknown",
       message: "No model is named 'my-label'",
@@ -141,14 +149,14 @@ describe("event lanes (service)", () => {
   it("refuses before the event and after it, on both lanes", async () => {
     const h = eventHarness({}, 60_000);
     const m = h.model(h.ann, "m");
-    expect(refusalParts(() => upload(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation))))).toMatchObject({
+    expect(refusalParts(() => uploadInline(h.ctx, h.ann, "practice", h.input(m, h.validation, h.half(h.validation))))).toMatchObject({
       status: 403,
       message: "Your hackathon has not started yet",
     });
     const phases = h.world.schedule.phases;
     await h.at(phases[phases.length - 1].start);
     for (const lane of ["practice", "round"] as const) {
-      expect(refusalParts(() => upload(h.ctx, h.ann, lane, h.input(m, h.validation, h.half(h.validation))))).toEqual({
+      expect(refusalParts(() => uploadInline(h.ctx, h.ann, lane, h.input(m, h.validation, h.half(h.validation))))).toEqual({
         status: 403,
         code: "hackathon_ended",
         message: "This hackathon has ended",
@@ -165,9 +173,9 @@ describe("event lanes (service)", () => {
     const a1 = h.model(h.ann, "a1");
     const a2 = h.model(h.ann, "a2");
     const b1 = h.model(h.ben, "b1");
-    upload(h.ctx, h.ann, "round", h.input(a1, ids, h.half(ids)));
-    upload(h.ctx, h.ann, "round", h.input(a2, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length)));
-    upload(h.ctx, h.ben, "round", h.input(b1, ids, ids.map((_, i) => ((i * 11) % ids.length + 0.5) / ids.length)));
+    uploadInline(h.ctx, h.ann, "round", h.input(a1, ids, h.half(ids)));
+    uploadInline(h.ctx, h.ann, "round", h.input(a2, ids, ids.map((_, i) => ((i * 7) % ids.length + 0.5) / ids.length)));
+    uploadInline(h.ctx, h.ben, "round", h.input(b1, ids, ids.map((_, i) => ((i * 11) % ids.length + 0.5) / ids.length)));
     await h.at(r1.close_at);
     const sealed = eventRoundBoard(h.ctx, "round_1");
     expect(sealed).toMatchObject({ sealed: true, rows: [] });
@@ -182,7 +190,7 @@ describe("event lanes (service)", () => {
   it("takes a batch of 1 to 25 items, each with its own outcome; a resumed batch spends nothing twice", async () => {
     const h = eventHarness();
     await h.at(h.world.schedule.rounds[0].open_at);
-    expect(refusalParts(() => uploadBatch(h.ctx, h.ann, "round", []))).toEqual({
+    expect(await refused(uploadBatch(h.ctx, inline, h.ann, "round", []))).toEqual({
       status: 400,
       code: "batch_empty",
       message: "A batch must declare at least one item.",
@@ -190,17 +198,17 @@ describe("event lanes (service)", () => {
     const ids = h.live(1);
     const m = h.model(h.ann, "m");
     const item = h.input(m, ids, h.half(ids), { idempotency_key: "k1" });
-    expect(refusalParts(() => uploadBatch(h.ctx, h.ann, "round", Array(26).fill(item)))).toEqual({
+    expect(await refused(uploadBatch(h.ctx, inline, h.ann, "round", Array(26).fill(item)))).toEqual({
       status: 400,
       code: "batch_too_large",
       message: "A batch may declare at most 25 items (26 given).",
     });
     const bad = { ...item, idempotency_key: "k2", model_pkl_sha256: "nothex" };
-    const first = uploadBatch(h.ctx, h.ann, "round", [item, bad]);
+    const first = await uploadBatch(h.ctx, inline, h.ann, "round", [item, bad]);
     expect(first.all_succeeded).toBe(false);
     expect(first.items.map((i) => i.outcome)).toEqual(["accepted", "refused"]);
     expect(first.uploads_remaining).toBe(3);
-    const resumed = uploadBatch(h.ctx, h.ann, "round", [item]);
+    const resumed = await uploadBatch(h.ctx, inline, h.ann, "round", [item]);
     expect(resumed.items[0]).toMatchObject({ outcome: "replayed", run: { upload_id: first.items[0].run?.upload_id } });
     expect(resumed.uploads_remaining).toBe(3);
   });
@@ -210,8 +218,8 @@ describe("event lanes (service)", () => {
     await h.at(h.world.schedule.rounds[0].open_at);
     const pia = h.who("key-pia-00000003");
     const m = h.model(pia, "p");
-    expect(refusalParts(() => upload(h.ctx, pia, "round", h.input(m, h.live(1), h.half(h.live(1)))))).toMatchObject({ status: 403, code: "insufficient_scope" });
-    expect(upload(h.ctx, pia, "practice", h.input(m, h.validation, h.half(h.validation))).status).toBe("accepted");
+    expect(refusalParts(() => uploadInline(h.ctx, pia, "round", h.input(m, h.live(1), h.half(h.live(1)))))).toMatchObject({ status: 403, code: "insufficient_scope" });
+    expect(uploadInline(h.ctx, pia, "practice", h.input(m, h.validation, h.half(h.validation))).status).toBe("accepted");
   });
 });
 
@@ -254,7 +262,7 @@ describe("the upload pool (property)", () => {
               const rowIds = op.wrong ? h.validation : op.lane === "practice" ? h.validation : ids;
               const values = rowIds.map((_, i) => ((i * (op.variant + 1)) % rowIds.length + 0.5) / rowIds.length);
               try {
-                uploaded.push(upload(h.ctx, h.ann, op.lane, h.input(models[op.model], rowIds, values)).upload_id);
+                uploaded.push(uploadInline(h.ctx, h.ann, op.lane, h.input(models[op.model], rowIds, values)).upload_id);
               } catch (e) {
                 const code = (e as { code: string }).code;
                 expect(uploadsRemaining(h.ctx, h.ann.agent_id)).toBe(before);

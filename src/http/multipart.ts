@@ -1,0 +1,129 @@
+/**
+ * A multipart/form-data body read as it streams (RFC 7578): each part's bytes are kept once, as
+ * they arrive, and the thread yields between chunks. `Request.formData()` instead parses the whole
+ * buffered body in one go: half a gigabyte of batch files held the event loop for seconds and
+ * took several copies of the body in memory. Text parts become strings (UTF-8), parts with a
+ * filename `File`s; a field sent twice keeps its last value. A malformed body throws an Error
+ * saying why.
+ */
+export async function readMultipart(body: ReadableStream<Uint8Array>, contentType: string): Promise<Map<string, string | File>> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) throw new Error("the content type names no boundary");
+  const parser = new MultipartParser(boundary[1] ?? boundary[2]);
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) parser.push(chunk);
+  return parser.end();
+}
+
+/** The most header bytes one part may carry. */
+const MAX_HEADER_BYTES = 16 * 1024;
+const CRLF2 = Buffer.from("\r\n\r\n");
+
+class MultipartParser {
+  private readonly first: Buffer;
+  private readonly delimiter: Buffer;
+  private state: "preamble" | "headers" | "body" | "after" | "done" = "preamble";
+  private pending: Buffer = Buffer.alloc(0);
+  private part: { name: string; filename: string | null; type: string; chunks: Buffer[] } | null = null;
+  private readonly fields = new Map<string, string | File>();
+
+  constructor(boundary: string) {
+    this.first = Buffer.from(`--${boundary}`);
+    this.delimiter = Buffer.from(`\r\n--${boundary}`);
+  }
+
+  push(chunk: Uint8Array): void {
+    this.pending = this.pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.pending, chunk]);
+    while (this.step());
+  }
+
+  end(): Map<string, string | File> {
+    if (this.state !== "done") throw new Error("the body ends before its closing boundary");
+    return this.fields;
+  }
+
+  /** Consumes what it can of `pending`; false when it needs more bytes. */
+  private step(): boolean {
+    const buf = this.pending;
+    switch (this.state) {
+      case "preamble": {
+        const at = buf.indexOf(this.first);
+        if (at < 0) {
+          this.pending = buf.subarray(Math.max(0, buf.length - this.first.length));
+          return false;
+        }
+        this.pending = buf.subarray(at + this.first.length);
+        this.state = "after";
+        return true;
+      }
+      case "after": {
+        if (buf.length < 2) return false;
+        if (buf[0] === 0x2d && buf[1] === 0x2d) {
+          this.state = "done";
+          this.pending = Buffer.alloc(0);
+          return false;
+        }
+        if (buf[0] !== 0x0d || buf[1] !== 0x0a) throw new Error("a boundary is not followed by a line break");
+        this.pending = buf.subarray(2);
+        this.state = "headers";
+        return true;
+      }
+      case "headers": {
+        const end = buf.indexOf(CRLF2);
+        if (end < 0) {
+          if (buf.length > MAX_HEADER_BYTES) throw new Error(`a part's headers exceed ${MAX_HEADER_BYTES} bytes`);
+          return false;
+        }
+        this.part = partHeaders(buf.subarray(0, end).toString("utf8"));
+        this.pending = buf.subarray(end + 4);
+        this.state = "body";
+        return true;
+      }
+      case "body": {
+        const part = this.part as NonNullable<MultipartParser["part"]>;
+        const at = buf.indexOf(this.delimiter);
+        if (at < 0) {
+          // Keep only what could be the start of a delimiter; the rest is the part's.
+          const keep = Math.min(buf.length, this.delimiter.length - 1);
+          if (buf.length > keep) part.chunks.push(buf.subarray(0, buf.length - keep));
+          this.pending = Buffer.from(buf.subarray(buf.length - keep));
+          return false;
+        }
+        part.chunks.push(buf.subarray(0, at));
+        this.finish(part);
+        this.pending = buf.subarray(at + this.delimiter.length);
+        this.state = "after";
+        return true;
+      }
+      case "done":
+        return false;
+    }
+  }
+
+  private finish(part: NonNullable<MultipartParser["part"]>): void {
+    const value =
+      part.filename === null ? Buffer.concat(part.chunks).toString("utf8") : new File(part.chunks as Uint8Array<ArrayBuffer>[], part.filename, { type: part.type });
+    this.fields.set(part.name, value);
+    this.part = null;
+  }
+}
+
+function partHeaders(text: string): { name: string; filename: string | null; type: string; chunks: Buffer[] } {
+  let disposition = "";
+  let type = "";
+  for (const line of text.split("\r\n")) {
+    const colon = line.indexOf(":");
+    const key = line.slice(0, colon).trim().toLowerCase();
+    if (key === "content-disposition") disposition = line.slice(colon + 1);
+    if (key === "content-type") type = line.slice(colon + 1).trim();
+  }
+  const name = param(disposition, "name");
+  if (!/^\s*form-data\b/i.test(disposition) || name === null) throw new Error("a part has no Content-Disposition: form-data with a name");
+  return { name, filename: param(disposition, "filename"), type, chunks: [] };
+}
+
+/** A quoted (or bare) parameter of a Content-Disposition header; browsers escape `"` as %22. */
+function param(header: string, key: string): string | null {
+  const m = new RegExp(`;\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, "i").exec(header);
+  if (!m) return null;
+  return m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1").replace(/%22/g, '"') : m[2];
+}

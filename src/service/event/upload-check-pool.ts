@@ -1,0 +1,136 @@
+import type { Worker } from "node:worker_threads";
+import { refuse } from "../../domain/errors.js";
+import { startWorker, workerModule } from "../../scoring/workers.js";
+import { refusalData, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
+
+interface Task {
+  id: number;
+  files: UploadFiles;
+  rules: FileRules;
+  /** The files' bytes: the queue serves the smallest first. */
+  size: number;
+  resolve: (result: CheckedFiles) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  thread: Worker;
+  ready: boolean;
+  task: Task | null;
+}
+
+const WORKER_MODULE = workerModule("upload-check-worker", import.meta.url);
+
+/**
+ * A bounded pool of worker threads that check uploads' files (src/service/event/upload-files.ts)
+ * away from the service's serial path and from the thread that answers requests. At most `size`
+ * threads, each with a heap of `memoryMb`; tasks wait in a queue (its length is bounded by the
+ * lanes' intake slots) and the smallest waiting task goes first, so a practice upload of a few
+ * kilobytes is not held behind a batch of large files. A task whose thread runs out of memory is
+ * that upload's refusal (413 naming the limit), and the thread is replaced; so is a thread whose
+ * WebAssembly memory grew large. Idle threads do not keep the process alive.
+ */
+export class UploadCheckPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly memoryMb: number,
+  ) {}
+
+  /** Threads checking a task now. */
+  get busy(): number {
+    return this.slots.filter((s) => s.task !== null).length;
+  }
+
+  check(files: UploadFiles, rules: FileRules): Promise<CheckedFiles> {
+    const size = (files.model_pkl?.bytes.length ?? 0) + (files.predictions?.bytes.length ?? 0);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, files, rules, size, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const idle = this.slots.find((s) => s.ready && s.task === null);
+      if (!idle) {
+        if (this.slots.length < this.size) this.start();
+        return;
+      }
+      this.send(idle, this.takeSmallest());
+    }
+  }
+
+  private takeSmallest(): Task {
+    let at = 0;
+    for (let i = 1; i < this.queue.length; i++) if (this.queue[i].size < this.queue[at].size) at = i;
+    return this.queue.splice(at, 1)[0];
+  }
+
+  private send(slot: Slot, task: Task): void {
+    slot.task = task;
+    slot.thread.ref();
+    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules });
+  }
+
+  private start(): void {
+    const { thread } = startWorker(WORKER_MODULE, null, { maxOldGenerationSizeMb: this.memoryMb });
+    const slot: Slot = { thread, ready: false, task: null };
+    this.slots.push(slot);
+    thread.unref();
+    thread.on("message", (msg: { ready?: true; id?: number; result?: CheckedFiles; error?: string; recycle?: boolean }) => {
+      if (msg.ready) {
+        slot.ready = true;
+        return this.pump();
+      }
+      const task = slot.task as Task;
+      slot.task = null;
+      thread.unref();
+      if (msg.error !== undefined) task.reject(new Error(`upload check failed: ${msg.error}`));
+      else task.resolve(msg.result as CheckedFiles);
+      if (msg.recycle) this.retire(slot);
+      this.pump();
+    });
+    thread.on("error", (e: Error & { code?: string }) => {
+      const task = slot.task;
+      slot.task = null;
+      this.retire(slot);
+      if (task && e.code === "ERR_WORKER_OUT_OF_MEMORY") task.resolve(this.outOfMemory(task));
+      else if (task) task.reject(e);
+      this.pump();
+    });
+    thread.on("exit", () => {
+      const task = slot.task;
+      slot.task = null;
+      this.retire(slot);
+      task?.reject(new Error("the upload check worker exited"));
+      this.pump();
+    });
+  }
+
+  private retire(slot: Slot): void {
+    const at = this.slots.indexOf(slot);
+    if (at < 0) return;
+    this.slots.splice(at, 1);
+    void slot.thread.terminate();
+  }
+
+  /** The refusal of a task whose thread ran out of heap: on each part it carries. */
+  private outOfMemory(task: Task): CheckedFiles {
+    const refused = { ok: false as const, refusal: refusalData(refuse("upload_check_memory", { limit: this.memoryMb }, { extra: { limit_mb: this.memoryMb } })) };
+    return { model_file: refused, predictions: task.files.predictions ? refused : null };
+  }
+}
+
+const pools = new Map<string, UploadCheckPool>();
+
+/** The process's pool of this size and memory limit (servers and replays in one process share it). */
+export function uploadCheckPool(size: number, memoryMb: number): UploadCheckPool {
+  const key = `${size}/${memoryMb}`;
+  let pool = pools.get(key);
+  if (!pool) pools.set(key, (pool = new UploadCheckPool(size, memoryMb)));
+  return pool;
+}

@@ -1,0 +1,103 @@
+import { refuse, ServiceError, type ErrorCode } from "../../domain/errors.js";
+import { parsePredictionsFile, predictionsDigest, type PredictionsLimits } from "../../data/predictions-file.js";
+import { encodePredictions } from "../submission-codec.js";
+import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "./model-file.js";
+import type { UploadInput } from "./uploads.js";
+
+/** A refusal as plain data, to cross a thread boundary and be thrown again on the other side. */
+export interface RefusalData {
+  code: ErrorCode;
+  message: string;
+  extra: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: RefusalData };
+
+/** A predictions file read and checked, in the form the store keeps it. */
+export interface CheckedPredictions {
+  digest: string;
+  n_rows: number;
+  /** The ids in file order, as JSON text. */
+  ids_json: string;
+  /** The values in file order, encoded as the store keeps them (float64 LE). */
+  values: Uint8Array;
+}
+
+/**
+ * What reading an upload's two files found: each part's checks passed (with what they computed)
+ * or its refusal. The service applies them in its own order, after the checks that need the store.
+ */
+export interface CheckedFiles {
+  model_file: Outcome<CheckedModelFile>;
+  /** null: the upload has no predictions part. */
+  predictions: Outcome<CheckedPredictions> | null;
+}
+
+export interface FileRules {
+  model_file: ModelFileRules;
+  predictions: PredictionsLimits;
+}
+
+/** The files of an upload, as the file checks take them (no store, no clock: any thread may run them). */
+export type UploadFiles = Pick<UploadInput, "model_pkl" | "predictions" | "model_pkl_sha256" | "model_pkl_python_version">;
+
+/**
+ * Every check on an upload's files that reads their bytes: the model file's (hash, pickle scan)
+ * and the predictions file's (bounds, parse, values, digest). CPU and memory heavy, state-free, so
+ * it runs off the service's serial path (src/service/event/upload-check-pool.ts).
+ */
+export function checkUploadFiles(files: UploadFiles, rules: FileRules): CheckedFiles {
+  const model_file = outcome(() =>
+    checkModelFile(
+      {
+        filename: files.model_pkl?.filename ?? null,
+        bytes: files.model_pkl?.bytes ?? null,
+        sha256: files.model_pkl_sha256,
+        python_version: files.model_pkl_python_version,
+      },
+      rules.model_file,
+    ),
+  );
+  const part = files.predictions;
+  const predictions = part && outcome(() => checkPredictions(part.filename, part.bytes, rules.predictions));
+  return { model_file, predictions };
+}
+
+/** A file the readers choke on in a way they did not foresee is still the caller's bad file: 400, never 500. */
+function checkPredictions(filename: string, bytes: Uint8Array, limits: PredictionsLimits): CheckedPredictions {
+  let parsed;
+  try {
+    parsed = parsePredictionsFile(filename, bytes, limits);
+  } catch (e) {
+    if (e instanceof ServiceError) throw e;
+    const format = filename.toLowerCase().endsWith(".csv") ? "CSV" : "parquet";
+    throw refuse("predictions_file_unreadable", { format, reason: e instanceof Error ? e.message : String(e) });
+  }
+  return {
+    digest: predictionsDigest(parsed),
+    n_rows: parsed.ids.length,
+    ids_json: JSON.stringify(parsed.ids),
+    values: encodePredictions(parsed.values),
+  };
+}
+
+function outcome<T>(fn: () => T): Outcome<T> {
+  try {
+    return { ok: true, value: fn() };
+  } catch (e) {
+    if (e instanceof ServiceError) return { ok: false, refusal: refusalData(e) };
+    throw e;
+  }
+}
+
+export function refusalData(e: ServiceError): RefusalData {
+  return { code: e.code, message: e.message, extra: e.extra, headers: e.headers };
+}
+
+/** The outcome's value, or its refusal thrown. */
+export function passed<T>(o: Outcome<T>): T {
+  if (o.ok) return o.value;
+  const { code, message, extra, headers } = o.refusal;
+  throw new ServiceError(code, message, extra, headers);
+}

@@ -1,0 +1,162 @@
+/**
+ * Everyone else's latency while one agent uploads a large batch: a served event (its own process)
+ * takes one agent's batch of 25 predictions CSV files of ~20 MiB each (valid: distinct ids, values
+ * in [0, 1]) on the practice lane, while two other agents poll `GET /api/v1/status` and submit small
+ * practice uploads in a loop. Prints the others' p50/p99 for status and for a submit, the batch's
+ * wall time, the server's event-loop delay and its peak RSS. Goal: p99 under 50 ms, RSS under 600 MB.
+ * BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000 rows) for a quicker look.
+ */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
+import { report } from "./measure.js";
+
+const FILES = Number(process.env.BENCH_FILES ?? 25);
+const ROWS = Number(process.env.BENCH_ROWS ?? 560_000); // ~20 MiB of CSV per file
+const SMALL_ROWS = 200;
+const MIB = 1024 * 1024;
+
+const scenario = {
+  name: "served-latency",
+  seed: 5,
+  kind: "event",
+  dataset: { n_features: 10, n_core: 4, train_expeds: 10, validation_expeds: 4, rows_per_exped: 40, gap_expeds: 2, universe_size: 30 },
+  event: {
+    start: "2026-09-23T13:00:00Z", build_phase_minutes: 10, n_rounds: 3, round_minutes: 10, expeds_per_round: 2,
+    upload_pool: null, predictions_max_bytes: 21 * MIB, predictions_max_rows: 1_000_000, predictions_max_uncompressed_bytes: 256 * MIB,
+  },
+  rate_limit: { ceiling: 1_000_000, window_seconds: 60 },
+  agents: [
+    { name: "ann", key: "key-ann-00000001", scope: "event", strategy: "event_ridge" },
+    { name: "ben", key: "key-ben-00000002", scope: "event", strategy: "event_ridge" },
+    { name: "cat", key: "key-cat-00000003", scope: "event", strategy: "event_ridge" },
+  ],
+};
+
+async function startChild(): Promise<{ url: string; stop: () => Promise<Record<string, number>> }> {
+  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+  const server = fileURLToPath(new URL("./served-latency-server.ts", import.meta.url));
+  const child = spawn(process.execPath, [tsx, server, JSON.stringify(scenario)], { stdio: ["ignore", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = JSON.parse((await lines.next()).value as string) as { url: string };
+  return {
+    url: first.url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      return JSON.parse((await lines.next()).value as string) as Record<string, number>;
+    },
+  };
+}
+
+function ids(n: number, tag: string): string[] {
+  return Array.from({ length: n }, (_, i) => `${tag}${i.toString(16).padStart(16 - tag.length, "0")}`);
+}
+
+function values(n: number, k: number): Float64Array {
+  return Float64Array.from({ length: n }, (_, i) => (((i * k) % n) + 0.5) / n);
+}
+
+let retries = 0;
+
+async function call(url: string, method: string, path: string, key: string, body?: FormData | string): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = { "X-API-Key": key };
+  if (typeof body === "string") headers["content-type"] = "application/json";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url + path, { method, headers, body });
+      return { status: res.status, json: await res.json() };
+    } catch (e) {
+      // A pooled connection the server closed as idle: a client retries a GET once on a new one.
+      if (method !== "GET" || attempt > 1) throw new Error(`${method} ${path}: ${(e as Error).message} (${String((e as Error).cause)})`);
+      retries++;
+    }
+  }
+}
+
+async function model(url: string, key: string, name: string): Promise<string> {
+  const a = await call(url, "POST", "/api/v1/models", key, JSON.stringify({ name }));
+  if (a.status !== 201) throw new Error(`create_model: ${a.status} ${JSON.stringify(a.json)}`);
+  return a.json.name as string;
+}
+
+function addPkl(form: FormData, prefix = ""): void {
+  form.set(`${prefix}model_pkl`, new Blob([samplePkl as Uint8Array<ArrayBuffer>]), "predict.pkl");
+  if (!prefix) form.set("model_pkl_sha256", samplePklSha256), form.set("model_pkl_python_version", "3.12");
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+export async function run(): Promise<void> {
+  const { url, stop } = await startChild();
+  const batchModels = await Promise.all(Array.from({ length: FILES }, (_, i) => model(url, "key-ann-00000001", `big${i}`)));
+  const big = ids(ROWS, "b");
+  const form = new FormData();
+  const items = batchModels.map((m, i) => {
+    form.set(`f${i}`, new Blob([predictionsCsv(big, values(ROWS, 2 * i + 1)) as Uint8Array<ArrayBuffer>]), `p${i}.csv`);
+    return { model_id: m, predictions: `f${i}`, model_pkl: "pkl", model_pkl_sha256: samplePklSha256, model_pkl_python_version: "3.12" };
+  });
+  form.set("pkl", new Blob([samplePkl as Uint8Array<ArrayBuffer>]), "predict.pkl");
+  form.set("manifest", JSON.stringify({ items }));
+  const fileMb = (predictionsCsv(big, values(ROWS, 1)).length / MIB).toFixed(1);
+
+  const status: number[] = [];
+  const submit: number[] = [];
+  let done = false;
+  const others = async (key: string, tag: string, once = false) => {
+    const small = ids(SMALL_ROWS, tag);
+    let k = once ? 0 : 1;
+    while (!done || once) {
+      let t = performance.now();
+      const s = await call(url, "GET", "/api/v1/status", key);
+      status.push(performance.now() - t);
+      if (s.status !== 200) throw new Error(`status ${s.status}`);
+      const m = await model(url, key, `${tag}${k}`);
+      const f = new FormData();
+      f.set("model_id", m);
+      const own = Float64Array.from({ length: SMALL_ROWS }, (_, i) => ((i + 0.5) / SMALL_ROWS) * 0.9 + k * 1e-6);
+      k++;
+      f.set("predictions", new Blob([predictionsCsv(small, own) as Uint8Array<ArrayBuffer>]), "p.csv");
+      addPkl(f);
+      t = performance.now();
+      const a = await call(url, "POST", "/api/v1/diagnostics/upload", key, f);
+      submit.push(performance.now() - t);
+      if (a.status !== 202) throw new Error(`submit ${a.status} ${JSON.stringify(a.json)}`);
+      if (once) return;
+    }
+  };
+  // The upload check pool's threads start with the first uploads: measured apart.
+  let t = performance.now();
+  await Promise.all([others("key-ben-00000002", "b", true), others("key-cat-00000003", "c", true)]);
+  const coldMs = performance.now() - t;
+  status.length = 0;
+  submit.length = 0;
+  t = performance.now();
+  const loops = [others("key-ben-00000002", "b"), others("key-cat-00000003", "c")];
+  const batch = await call(url, "POST", "/api/v1/diagnostics/batch", "key-ann-00000001", form);
+  const batchMs = performance.now() - t;
+  done = true;
+  await Promise.all(loops);
+  const server = await stop();
+  if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
+  report(`served latency: others while one agent uploads a batch of ${FILES} large files on the practice lane`, {
+    workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); 2 agents loop status + ${SMALL_ROWS}-row practice upload`,
+    cold_first_ms: coldMs.toFixed(0),
+    batch_s: (batchMs / 1000).toFixed(1),
+    status_n: status.length,
+    status_p50_ms: percentile(status, 50).toFixed(1),
+    status_p99_ms: percentile(status, 99).toFixed(1),
+    submit_n: submit.length,
+    submit_p50_ms: percentile(submit, 50).toFixed(1),
+    submit_p99_ms: percentile(submit, 99).toFixed(1),
+    get_retries: retries,
+    server_loop_p99_ms: server.loop_delay_p99_ms,
+    server_loop_max_ms: server.loop_delay_max_ms,
+    server_peak_rss_mb: server.peak_rss_mb,
+  });
+}

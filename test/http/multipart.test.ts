@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readMultipart } from "../../src/http/multipart.js";
+
+async function encoded(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
+  const r = new Request("http://127.0.0.1/", { method: "POST", body: form });
+  return { bytes: new Uint8Array(await r.arrayBuffer()), type: r.headers.get("content-type") as string };
+}
+
+/** `bytes` as a stream of chunks of the given sizes (cycled). */
+function streamOf(bytes: Uint8Array, sizes: number[]): ReadableStream<Uint8Array> {
+  let at = 0;
+  let k = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      const n = sizes[k++ % sizes.length];
+      controller.enqueue(bytes.slice(at, at + n));
+      at += n;
+    },
+  });
+}
+
+describe("readMultipart", () => {
+  it("reads text fields and files exactly as FormData encoded them, whatever the chunking", async () => {
+    const file = Uint8Array.from({ length: 5000 }, (_, i) => (i * 37) % 256);
+    const form = new FormData();
+    form.set("model_id", "participant_ünï");
+    form.set("predictions", new Blob([file]), 'p "q".csv');
+    form.set("empty", new Blob([]), "e.pkl");
+    form.set("manifest", '{"items":[]}\r\n--not a boundary');
+    const { bytes, type } = await encoded(form);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 5 }), async (sizes) => {
+        const fields = await readMultipart(streamOf(bytes, sizes), type);
+        expect(fields.get("model_id")).toBe("participant_ünï");
+        expect(fields.get("manifest")).toBe('{"items":[]}\r\n--not a boundary');
+        const p = fields.get("predictions") as File;
+        expect(p.name).toBe('p "q".csv');
+        expect(new Uint8Array(await p.arrayBuffer())).toEqual(file);
+        expect((fields.get("empty") as File).size).toBe(0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("refuses a body without its closing boundary, a part without a name, and a type without a boundary", async () => {
+    const { bytes, type } = await encoded((() => { const f = new FormData(); f.set("a", "b"); return f; })());
+    await expect(readMultipart(streamOf(bytes.subarray(0, bytes.length - 10), [64]), type)).rejects.toThrow(/closing boundary/);
+    const b = type.split("boundary=")[1];
+    const nameless = new TextEncoder().encode(`--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${b}--\r\n`);
+    await expect(readMultipart(streamOf(nameless, [64]), type)).rejects.toThrow(/no Content-Disposition/);
+    await expect(readMultipart(streamOf(bytes, [64]), "multipart/form-data")).rejects.toThrow(/no boundary/);
+  });
+});
