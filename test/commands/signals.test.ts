@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
+import { descendants, killGroup, stillRunning, type Proc } from "../helpers/process-tree.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
 
@@ -16,13 +16,7 @@ let child: ChildProcess | undefined;
 let dir: string | undefined;
 afterEach(() => {
   // Each child leads a process group of its own: whatever a failed test left running goes with it.
-  if (child?.pid !== undefined) {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
+  killGroup(child);
   child = undefined;
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;

@@ -44,3 +44,13 @@ export function stillRunning(procs: Proc[]): Proc[] {
     return now !== null && now.start === p.start && now.state !== "Z";
   });
 }
+
+/** Kills a child that leads its own process group, and whatever it left running in that group. */
+export function killGroup(child: { pid?: number } | undefined): void {
+  if (child?.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}

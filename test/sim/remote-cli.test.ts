@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { BasecampClient } from "../../src/sdk/client.js";
+import { killGroup } from "../helpers/process-tree.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -16,13 +17,7 @@ let dir: string | undefined;
 afterEach(() => {
   // The child leads its own process group: whatever it left running (tsx, the server), even after
   // it exited itself, goes with the group.
-  if (child?.pid !== undefined) {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
+  killGroup(child);
   child = undefined;
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;

@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../src/store/db.js";
+import { plan, recordStatements } from "../helpers/query-plans.js";
 import { harness } from "../helpers/service-harness.js";
 
 const KEYS = ["key-alice-0001", "key-bob-00000002"];
-
-/** Every SQL text the store is asked to prepare from now on. */
-function recordStatements(db: Db): Set<string> {
-  const seen = new Set<string>();
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((source: string) => {
-    seen.add(source);
-    return prepare(source);
-  }) as Db["prepare"];
-  return seen;
-}
-
-/** The query plan's lines for `sql`, its parameters bound to null. */
-function plan(db: Db, sql: string): string[] {
-  const params = new Array<null>((sql.match(/\?/g) ?? []).length).fill(null);
-  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
-}
 
 describe("the replay's indexes", () => {
   it("no query a season makes for one round (or for the rounds due) scans rounds, instruments, submissions or scores, or sorts a round's rows", async () => {

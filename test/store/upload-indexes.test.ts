@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../src/store/db.js";
+import { plan, recordStatements } from "../helpers/query-plans.js";
 import {
   ANN, BEN, PRACTICE_UPLOAD, ROUND_UPLOAD, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase,
 } from "../http/event-server.js";
-
-/** Every SQL text the store prepares from now on. */
-function recordStatements(db: Db): Set<string> {
-  const seen = new Set<string>();
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((source: string) => {
-    seen.add(source);
-    return prepare(source);
-  }) as Db["prepare"];
-  return seen;
-}
-
-/** The query plan's lines for `sql`, its parameters bound to null. */
-function plan(db: Db, sql: string): string[] {
-  const params = new Array<null>((sql.match(/\?/g) ?? []).length).fill(null);
-  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
-}
 
 describe("the upload table's indexes", () => {
   it("no query the service makes of uploads scans the table: uploads on both lanes, runs scored, boards, the pool", async () => {
