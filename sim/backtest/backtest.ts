@@ -60,7 +60,8 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
     await lineup.close();
   }
   const expeds = world.dataset.rounds.map((r) => r.exped);
-  const truth = new Map(world.dataset.rounds.map((r) => [r.exped, r] as const));
+  // Each exped's truth and its rows by id, made once and read for every contender.
+  const truth = new Map(world.dataset.rounds.map((r) => [r.exped, { ...r, row: new Map(r.frame.ids.map((id, i) => [id, i] as const)) }] as const));
   const designatedCorr = new Map([...(result.entries.get(DESIGNATED_CONTENDER) ?? new Map<string, WalkEntry>())].map(([exped, e]) => [exped, e.row.corr] as const));
 
   const contender = (name: string): StrategyBacktest => {
@@ -102,25 +103,26 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   };
 }
 
+/** A walked exped's truth, with its rows by id. */
+type WalkedRound = { frame: Frame; target: Float64Array; row: Map<string, number> };
+
 /** Rows CORR was computed on: a finite prediction and a finite target. */
-function scoredRows(e: WalkEntry, round: { frame: Frame; target: Float64Array }): number {
-  const target = new Map(round.frame.ids.map((id, i) => [id, round.target[i]] as const));
+function scoredRows(e: WalkEntry, round: WalkedRound): number {
   let n = 0;
   e.ids.forEach((id, i) => {
-    if (Number.isFinite(e.values[i]) && Number.isFinite(target.get(id) as number)) n++;
+    if (Number.isFinite(e.values[i]) && Number.isFinite(round.target[round.row.get(id) as number])) n++;
   });
   return n;
 }
 
 /** Every row a contender predicted over the walk, with each published feature's value on it. */
-function predictedRows(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, { frame: Frame }>, features: string[]): PredictedRows {
+function predictedRows(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedRows {
   const predictions: number[] = [];
   const columns: number[][] = features.map(() => []);
   for (const exped of expeds) {
     const e = entries.get(exped);
     if (!e) continue;
-    const frame = truth.get(exped)!.frame;
-    const row = new Map(frame.ids.map((id, i) => [id, i] as const));
+    const { frame, row } = truth.get(exped)!;
     e.ids.forEach((id, i) => {
       const r = row.get(id) as number;
       predictions.push(e.values[i]);

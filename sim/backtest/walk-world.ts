@@ -1,6 +1,6 @@
 import { tournamentSchedule, type TournamentCalendar } from "../../src/domain/cadence.js";
 import { defaultTournamentCalendar } from "../../src/domain/cadence-tournament.js";
-import { selectColumns, takeRows, type Frame } from "../../src/data/frame.js";
+import { rowsByExped, selectColumns, takeRows, type Frame } from "../../src/data/frame.js";
 import type { LiveRound } from "../../src/data/generate.js";
 import { compareIds } from "../../src/scoring/align.js";
 import type { World } from "../../src/service/deployment.js";
@@ -17,12 +17,7 @@ export function walkWorld(world: World): Omit<World, "deployment"> & { calendar:
   const { dataset } = world;
   const validation = dataset.validation;
   const benchmarkRow = new Map(dataset.benchmarks.validation.ids.map((id, i) => [id, i] as const));
-  const groups = new Map<string, number[]>();
-  validation.exped.forEach((exped, i) => {
-    const rows = groups.get(exped);
-    if (rows) rows.push(i);
-    else groups.set(exped, [i]);
-  });
+  const groups = rowsByExped(validation);
   const rounds = [...groups.keys()].sort(compareIds).map((exped): LiveRound => {
     const rows = groups.get(exped) as number[];
     const frame = selectColumns(takeRows(validation, rows), dataset.features);
