@@ -1,6 +1,5 @@
-import { MISSING } from "../../src/data/schema.js";
 import { seriesDiagnostics } from "../../src/scoring/diagnostics.js";
-import { pearson } from "../../src/scoring/pearson.js";
+import { absPearson, exposureMoments } from "../../src/scoring/exposure.js";
 import type { BacktestSummary, ExpedScore, SeriesStats } from "../../src/report/backtest-report.js";
 
 /** mean, std, Sharpe and max drawdown (the display-only diagnostics of SCORING.md), and the share of values > 0. */
@@ -44,23 +43,10 @@ export function summarise(expeds: ExpedScore[], rows: PredictedRows, benchmarkCo
 
 /**
  * max over features of |pearson(prediction, feature)|, each over the rows where the prediction is
- * finite and the feature is present (finite and not the missing sentinel); null without rows or features.
+ * finite and the feature is present (finite and not the missing sentinel), as `score` computes
+ * it; null without rows or features.
  */
 export function featureExposure({ predictions, features }: PredictedRows): number | null {
   if (predictions.length === 0 || features.length === 0) return null;
-  const p = new Float64Array(predictions.length);
-  const f = new Float64Array(predictions.length);
-  let worst = 0;
-  for (const column of features) {
-    let n = 0;
-    for (let i = 0; i < predictions.length; i++) {
-      const v = column[i];
-      if (!Number.isFinite(predictions[i]) || !Number.isFinite(v) || v === MISSING) continue;
-      p[n] = predictions[i];
-      f[n] = v;
-      n++;
-    }
-    worst = Math.max(worst, Math.abs(pearson(p, f, n)));
-  }
-  return worst;
+  return Math.max(...features.map((column) => absPearson(exposureMoments(predictions, column))));
 }

@@ -44,10 +44,3 @@ export function maxDrawdown(x: Float64Array): number {
   }
   return worst;
 }
-
-/** Feature exposure = `max over features of |pearson(p, feature)|` (0 with no features). */
-export function featureExposure(prediction: Float64Array, features: Float64Array[]): number {
-  let worst = 0;
-  for (const f of features) worst = Math.max(worst, Math.abs(pearson(prediction, f, prediction.length)));
-  return worst;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { featureExposure, maxDrawdown, seriesDiagnostics } from "../../src/scoring/diagnostics.js";
+import { maxDrawdown, seriesDiagnostics } from "../../src/scoring/diagnostics.js";
 
 describe("seriesDiagnostics", () => {
   it("computes mean, population std, sharpe, drawdown, autocorrelation and benchmark correlation", () => {
@@ -21,13 +21,5 @@ describe("seriesDiagnostics", () => {
 
   it("gives 0 sharpe for a flat series and null benchmark_corr without a benchmark", () => {
     expect(seriesDiagnostics([0.1, 0.1])).toMatchObject({ std: 0, sharpe: 0, benchmark_corr: null });
-  });
-});
-
-describe("featureExposure", () => {
-  it("is the largest |pearson| over features", () => {
-    const p = Float64Array.of(1, 2, 3, 4);
-    expect(featureExposure(p, [Float64Array.of(1, -1, 1, -1), Float64Array.of(4, 3, 2, 1)])).toBeCloseTo(1, 15);
-    expect(featureExposure(p, [])).toBe(0);
   });
 });
