@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/auto-submit/settings.js";
-import { defaultRateCard } from "../src/service/compute/settings.js";
+import { defaultRateCard, GPU_TIERS } from "../src/service/compute/settings.js";
 import { EVENT_UPLOAD_DEFAULTS } from "../src/service/event/upload-limits.js";
 import { defaultStakingSettings, defaultWallet } from "../src/service/staking/settings.js";
 import { strategyByName } from "./agents/registry.js";
@@ -77,6 +77,15 @@ const computeSchema = z.strictObject({
     .default(defaultRateCard),
   /** Real seconds a sandboxed training run (every kind but ridge) may take before its job fails. */
   wall_seconds: z.int().min(1).optional(),
+  /** The hosted machine: idle stop, daily maximum, the tier it is charged at, a command's real-time bound; defaults in machine/settings.ts. */
+  machine: z
+    .strictObject({
+      idle_minutes: z.number().positive().optional(),
+      daily_max_hours: z.number().positive().max(24).optional(),
+      tier: z.enum(GPU_TIERS).optional(),
+      command_seconds: z.int().min(1).max(600).optional(),
+    })
+    .optional(),
 });
 
 const eventSchema = z.strictObject({

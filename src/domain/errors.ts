@@ -258,6 +258,26 @@ export const catalogue = {
   job_model_not_ready: { status: 409, text: "Job {job_id} is {status}: a model is downloadable once the job has completed." },
   job_model_absent: { status: 404, text: "Job {job_id} has no model artifact: {reason}" },
 
+  // The hosted agent's machine (Basecamp's own texts; the spec names only its limits).
+  machine_not_found: { status: 404, text: "Machine {machine_id} not found" },
+  machine_already_running: { status: 409, text: "Machine {machine_id} is already running; stop it before starting another." },
+  machine_daily_max: {
+    status: 409,
+    text: "The hosted machine has run its daily maximum of {hours} h on {day}; it can start again at {next}.",
+  },
+  machine_no_credit: {
+    status: 409,
+    text: "Not enough compute credit to start a machine: {available_cents} cents are available and its first minute on {tier} costs {minute_cents} cents.",
+  },
+  machine_stopped: {
+    status: 410,
+    text: "Machine {machine_id} stopped at {stopped_at} ({reason}); its files are gone. Its records stay in list_machine_sessions.",
+  },
+  machine_command_invalid: { status: 400, text: "command: {message}" },
+  machine_file_path_invalid: { status: 400, text: "{path}: a machine file path is relative and stays inside the workspace ({why})." },
+  machine_file_not_found: { status: 404, text: "No file {path} on machine {machine_id}" },
+  machine_file_too_large: { status: 413, text: "{path} is {size} bytes; a machine file read is at most {limit} bytes." },
+
   // Organiser clock control (/sim/v1)
   clock_backwards: { status: 422, text: "The clock never moves backwards: {until} is before now ({now})." },
   clock_no_next_phase: { status: 422, text: "The season is in its last phase ({phase}) and every round has settled; there is no next phase to advance to." },

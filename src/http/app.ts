@@ -13,6 +13,7 @@ import { openApiDocument } from "./openapi.js";
 import { honoPath, pathPattern, route, type Route } from "./route.js";
 import { boardRoutes } from "./routes/boards.js";
 import { computeRoutes } from "./routes/compute.js";
+import { machineRoutes } from "./routes/machine.js";
 import { dataRoutes } from "./routes/data.js";
 import { diagnosticsRoutes } from "./routes/diagnostics.js";
 import { eventRoutes } from "./routes/event.js";
@@ -53,6 +54,7 @@ const serviceRoutes: Route[] = [
   ...eventStakingRoutes,
   ...finalWindowRoutes,
   ...computeRoutes,
+  ...machineRoutes,
   ...diagnosticsRoutes,
   ...simRoutes,
 ];

@@ -145,6 +145,11 @@ export const trainBody = z.record(z.string(), z.unknown()).meta({
     "target, universe: futures, gpu: CPU|T4|A10G|A100 (default T4), params: {seed, alpha}, max_hours: (0, 4] (default 1), dry_run}",
 });
 
+/** A command for the hosted machine. Open on purpose: the service refuses a bad command or an unknown field with its own 400. */
+export const machineCommandBody = z.record(z.string(), z.unknown()).meta({
+  description: "{command: a shell command (sh -c), 1 to 4096 bytes, run in the machine's workspace}",
+});
+
 /** Component names of the bodies in the OpenAPI document. */
 export const bodySchemas = {
   SubmitV2Body: submitV2Body,
@@ -158,6 +163,7 @@ export const bodySchemas = {
   FinalSelectionBody: finalSelectionBody,
   AutoSubmitBody: autoSubmitBody,
   TrainBody: trainBody,
+  MachineCommandBody: machineCommandBody,
 } as const;
 
 export type BodyName = keyof typeof bodySchemas;

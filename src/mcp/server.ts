@@ -4,6 +4,7 @@ import type { DownloadDir } from "./downloads.js";
 import type { Transport } from "./file-argument.js";
 import { stderrLog, type Log } from "./result.js";
 import { registerComputeTools } from "./tools-compute.js";
+import { registerMachineTools } from "./tools-machine.js";
 import { registerDataTools } from "./tools-data.js";
 import { registerEventTools } from "./tools-event.js";
 import { registerEventStakingTools } from "./tools-event-staking.js";
@@ -44,5 +45,6 @@ export function createMcpServer(service: Service, key: string | undefined, optio
   registerEventStakingTools(server, context);
   registerStakingTools(server, context);
   registerComputeTools(server, context);
+  registerMachineTools(server, context);
   return server;
 }

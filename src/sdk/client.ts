@@ -14,6 +14,7 @@ import type { UploadInput } from "../service/event/uploads.js";
 import type { ComputeCredits, TrainEstimate } from "../service/compute/jobs.js";
 import type { JobLog } from "../service/compute/job-log.js";
 import type { JobView } from "../service/compute/job-view.js";
+import type { CommandView, MachineView } from "../service/machine/machine-view.js";
 import type { ModelRecord } from "../service/models.js";
 import type { ModelFileInput } from "../service/auto-submit/upload-model.js";
 import type { ModelUploadView } from "../service/auto-submit/upload-view.js";
@@ -224,6 +225,28 @@ export class BasecampClient implements Client {
   async downloadModel(jobId: string): Promise<Uint8Array> {
     const { download_url } = await this.http.json<{ download_url: string }>("GET", `/api/v1/compute/jobs/${seg(jobId)}/model`);
     return this.http.bytes(new URL(download_url).pathname);
+  }
+
+  /** Starts the caller's hosted machine (201). */
+  startMachine(): Promise<MachineView> {
+    return this.http.json("POST", "/api/v1/compute/machines");
+  }
+
+  runOnMachine(machineId: string, command: string): Promise<CommandView> {
+    return this.http.json("POST", `/api/v1/compute/machines/${seg(machineId)}/run`, { command });
+  }
+
+  /** A workspace file's bytes; each path segment is escaped, the slashes kept. */
+  readMachineFile(machineId: string, path: string): Promise<Uint8Array> {
+    return this.http.bytes(`/api/v1/compute/machines/${seg(machineId)}/files/${path.split("/").map(seg).join("/")}`);
+  }
+
+  stopMachine(machineId: string): Promise<MachineView> {
+    return this.http.json("DELETE", `/api/v1/compute/machines/${seg(machineId)}`);
+  }
+
+  listMachines(): Promise<{ machines: MachineView[] }> {
+    return this.http.json("GET", "/api/v1/compute/machines");
   }
 }
 

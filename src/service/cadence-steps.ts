@@ -6,6 +6,7 @@ import { roundsDue, setRoundStatus, type RoundRow } from "./round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "./event/runs.js";
 import { applyLaneStep, dueLaneSteps, type LaneStep } from "./auto-submit/lane-steps.js";
 import { applyJobStep, dueJobSteps, type JobStep } from "./compute/job-steps.js";
+import { applyMachineStep, dueMachineSteps, type MachineStep } from "./machine/machine-steps.js";
 import { lockWindow } from "./event-staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
 import { settleRound } from "./settlement.js";
@@ -36,19 +37,21 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
  * Brings the service up to the clock: opens, closes (locking its stakes) and settles (paying its
  * tournament stakes) every round whose time has come, moves every event run through scoring,
  * moves tournament model files through validation and runs the auto-submit lane, moves hosted
- * training jobs through their runs, and settles event stakes as their results unseal, all in time
- * order (at one instant: rounds, then runs, then lane steps, then jobs, then event stakes), each
+ * training jobs through their runs, stops hosted machines at their idle stop or limit, and settles
+ * event stakes as their results unseal, all in time order (at one instant: rounds, then runs, then
+ * lane steps, then jobs, then machines, then event stakes), each
  * logged at its scheduled time rather than when it was noticed, however long a predict run takes.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = ctx.clock.now();
   const rounds = dueSteps(ctx, now);
-  const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now)].sort(
+  const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now), ...dueMachineSteps(ctx, now)].sort(
     (a, b) => a.t - b.t || stepRank(a) - stepRank(b),
   );
   for (const step of all) {
     settleStakesBefore(ctx, step.t);
-    if (isJobStep(step)) await applyJobStep(ctx, step);
+    if (isMachineStep(step)) await applyMachineStep(ctx, step);
+    else if (isJobStep(step)) await applyJobStep(ctx, step);
     else if (isLaneStep(step)) await applyLaneStep(ctx, step);
     else if (isRunStep(step)) applyRunStep(ctx, step);
     else if (step.kind === "open") openStep(ctx, step);
@@ -67,7 +70,11 @@ function settleStakesBefore(ctx: ServiceContext, t: number): void {
   for (const step of dueStakeSettlements(ctx, t - 1)) settleStakeWindow(ctx, step);
 }
 
-type Step = DueStep | RunStep | LaneStep | JobStep;
+type Step = DueStep | RunStep | LaneStep | JobStep | MachineStep;
+
+function isMachineStep(s: Step): s is MachineStep {
+  return "machine_id" in s;
+}
 
 function isJobStep(s: Step): s is JobStep {
   return "job_id" in s;
@@ -82,7 +89,7 @@ function isLaneStep(s: Step): s is LaneStep {
 }
 
 function stepRank(s: Step): number {
-  return isJobStep(s) ? 3 : isLaneStep(s) ? 2 : isRunStep(s) ? 1 : 0;
+  return isMachineStep(s) ? 4 : isJobStep(s) ? 3 : isLaneStep(s) ? 2 : isRunStep(s) ? 1 : 0;
 }
 
 function openStep(ctx: ServiceContext, { t, round }: DueStep): void {

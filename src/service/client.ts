@@ -12,6 +12,7 @@ import type { UploadInput } from "./event/uploads.js";
 import type { ComputeCredits, TrainEstimate } from "./compute/jobs.js";
 import type { JobLog } from "./compute/job-log.js";
 import type { JobView } from "./compute/job-view.js";
+import type { CommandView, MachineView } from "./machine/machine-view.js";
 import type { ModelRecord } from "./models.js";
 import type { ModelFileInput } from "./auto-submit/upload-model.js";
 import type { ModelUploadView } from "./auto-submit/upload-view.js";
@@ -80,4 +81,10 @@ export interface Client {
   computeCredits(): Promise<ComputeCredits>;
   /** A completed job's cloudpickled predict callable. */
   downloadModel(jobId: string): Promise<Uint8Array>;
+  /** The hosted agent's machine: start, run a command, read a file's bytes, stop, and the sessions' records. */
+  startMachine(): Promise<MachineView>;
+  runOnMachine(machineId: string, command: string): Promise<CommandView>;
+  readMachineFile(machineId: string, path: string): Promise<Uint8Array>;
+  stopMachine(machineId: string): Promise<MachineView>;
+  listMachines(): Promise<{ machines: MachineView[] }>;
 }

@@ -44,5 +44,10 @@ export function inProcessClient(service: Service, apiKey: string): Client {
     cancelJob: (jobId) => service.cancelJob(apiKey, jobId),
     computeCredits: () => service.computeCredits(apiKey),
     downloadModel: async (jobId) => (await service.downloadModel(apiKey, jobId)).bytes,
+    startMachine: () => service.startMachine(apiKey),
+    runOnMachine: (machineId, command) => service.runOnMachine(apiKey, machineId, { command }),
+    readMachineFile: async (machineId, path) => (await service.readMachineFile(apiKey, machineId, path)).bytes,
+    stopMachine: (machineId) => service.stopMachine(apiKey, machineId),
+    listMachines: () => service.listMachines(apiKey),
   };
 }

@@ -37,6 +37,7 @@ import { getUploadStatus, uploadModel, type ModelFileInput } from "./auto-submit
 import { setAutoSubmit } from "./auto-submit/switch.js";
 import { cancelJob, downloadModel, getCredits, getJob, getJobLog, listJobs, train } from "./compute/jobs.js";
 import { fileLimits } from "./file-limits.js";
+import { getMachine, listMachines, readMachineFile, runOnMachine, startMachine, stopMachine } from "./machine/sessions.js";
 
 export interface ServiceOptions {
   /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
@@ -253,6 +254,16 @@ export class Service {
   computeCredits = (key: string | undefined) => this.as(key, "get_compute_credits", (p) => getCredits(this.ctx, p));
   /** A completed job's model: a cloudpickled predict callable. */
   downloadModel = (key: string | undefined, jobId: string) => this.as(key, "download_model", (p) => downloadModel(this.ctx, p, jobId));
+
+  /** The hosted agent's machine (events): one session at a time, charged from the compute grant, stopped when idle or at its limits. */
+  startMachine = (key: string | undefined) => this.as(key, "start_machine", (p) => startMachine(this.ctx, p));
+  runOnMachine = (key: string | undefined, machineId: string, body: Record<string, unknown>) =>
+    this.as(key, "run_on_machine", (p) => runOnMachine(this.ctx, p, machineId, body));
+  readMachineFile = (key: string | undefined, machineId: string, path: string) =>
+    this.as(key, "read_machine_file", (p) => readMachineFile(this.ctx, p, machineId, path));
+  stopMachine = (key: string | undefined, machineId: string) => this.as(key, "stop_machine", (p) => stopMachine(this.ctx, p, machineId));
+  getMachine = (key: string | undefined, machineId: string) => this.as(key, "get_machine", (p) => getMachine(this.ctx, p, machineId));
+  listMachines = (key: string | undefined) => this.as(key, "list_machine_sessions", (p) => listMachines(this.ctx, p));
 
   /** Organiser: the served clock, its mode and the cadence now. */
   clock = (key: string | undefined) => this.organiser(key, () => clockView(this.ctx, this.clockControl()));

@@ -50,6 +50,10 @@ const contract: Record<string, string[]> = {
   "/api/v1/compute/jobs/{job_id}/model": ["get"],
   "/api/v1/compute/jobs/{job_id}/model/file": ["get"],
   "/api/v1/compute/credits": ["get"],
+  "/api/v1/compute/machines": ["get", "post"],
+  "/api/v1/compute/machines/{machine_id}": ["get", "delete"],
+  "/api/v1/compute/machines/{machine_id}/run": ["post"],
+  "/api/v1/compute/machines/{machine_id}/files/{path}": ["get"],
   "/api/v1/openapi.json": ["get"],
   "/sim/v1/clock": ["get"],
   "/sim/v1/clock/advance": ["post"],
@@ -72,6 +76,7 @@ const bodies: Record<string, string> = {
   "post /api/v1/event/final/selection": "FinalSelectionBody",
   "post /api/v1/models/{model}/auto-submit": "AutoSubmitBody",
   "post /api/v1/compute/train": "TrainBody",
+  "post /api/v1/compute/machines/{machine_id}/run": "MachineCommandBody",
 };
 
 /** Multipart bodies: their media type is form data. */

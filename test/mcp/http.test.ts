@@ -56,6 +56,11 @@ const SERVED = [
   "cancel_job",
   "get_compute_credits",
   "download_model",
+  "start_machine",
+  "run_on_machine",
+  "read_machine_file",
+  "stop_machine",
+  "list_machine_sessions",
 ];
 
 let s: TestServer;

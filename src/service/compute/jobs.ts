@@ -13,6 +13,7 @@ import { jobView, type JobView } from "./job-view.js";
 import { FILL_VALUE } from "./cv-plan.js";
 import { requireSafeSource } from "./custom-scan.js";
 import { jobLog, type JobLog } from "./job-log.js";
+import { machineCents } from "../machine/machine-repo.js";
 import { jobTrainFrame } from "./train-filter.js";
 import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "./settings.js";
 import { parseTrainRequest, type TrainRequest } from "./train-request.js";
@@ -132,11 +133,14 @@ function estimate(ctx: ServiceContext, req: TrainRequest): TrainEstimate {
   };
 }
 
-/** The agent's grant, what its open jobs hold and what its ended jobs cost. */
+/** The agent's grant, what its open jobs and running machine hold, and what its ended jobs and stopped machines cost. */
 export function credits(ctx: ServiceContext, agentId: string): ComputeCredits {
   const settings = computeSettings(ctx);
   const grant = settings ? usdCents(settings.budget_usd) : 0;
-  const { reserved, spent } = agentCents(ctx.db, agentId);
+  const jobs = agentCents(ctx.db, agentId);
+  const machines = machineCents(ctx.db, agentId);
+  const reserved = jobs.reserved + machines.reserved;
+  const spent = jobs.spent + machines.spent;
   return { grant_cents: grant, available_cents: Math.max(0, grant - reserved - spent), reserved_cents: reserved, total_spent_usd: spent / 100 };
 }
 

@@ -1,5 +1,6 @@
 import { parseUsdc } from "../../domain/money.js";
 import type { ServiceContext } from "../deployment.js";
+import type { MachineSettings } from "../machine/settings.js";
 
 export const GPU_TIERS = ["CPU", "T4", "A10G", "A100"] as const;
 export type GpuTier = (typeof GPU_TIERS)[number];
@@ -10,6 +11,8 @@ export interface ComputeSettings {
   rate_card_usd_per_hr: Record<GpuTier, string>;
   /** Real seconds a sandboxed training run may take (also its CPU limit); DEFAULT_WALL_SECONDS when absent. */
   wall_seconds?: number;
+  /** The hosted machine's limits (machine/settings.ts), each defaulted where absent. */
+  machine?: Partial<MachineSettings>;
 }
 
 /**

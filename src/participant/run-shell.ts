@@ -1,0 +1,93 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { exitText } from "../data/python-process.js";
+import { probeSandbox } from "./isolation.js";
+import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, type SandboxLimits } from "./sandbox.js";
+
+/** The runner, bound read-only into the sandbox: it applies the limits, then execs `sh -c`. */
+export const SHELL_RUNNER = fileURLToPath(new URL("./python/machine_command.py", import.meta.url));
+const INSIDE_RUNNER = "/participant/machine_command.py";
+
+export interface ShellRun {
+  /** The host directory bound writable as the command's working directory (SANDBOX_SCRATCH inside). */
+  workspace: string;
+  /** A host copy of SHELL_RUNNER the sandbox's user can read. */
+  runner: string;
+  command: string;
+  /** Real seconds before the command's process group is killed; also its CPU-seconds limit. */
+  timeout_seconds: number;
+  limits?: Partial<SandboxLimits>;
+  /** Output bytes kept (stdout and stderr interleaved as they arrive); the rest is counted, not kept. */
+  max_output_bytes: number;
+}
+
+export interface ShellResult {
+  outcome: "exited" | "timeout" | "failed";
+  /** The exit status when it exited (128 + n for a signal, as the shell reports it); null otherwise. */
+  exit_code: number | null;
+  /** The kept output; for a command that could not run, why. */
+  output: Buffer;
+  output_bytes: number;
+  truncated: boolean;
+}
+
+/**
+ * Runs one shell command in the sandbox (src/participant/sandbox.ts: no network, its own PIDs, a
+ * read-only /usr) with the workspace as its only writable directory, bounded in time, output and
+ * rlimits. Everything it started dies with it. Never throws: a sandbox that cannot be set up is a
+ * `failed` outcome naming why.
+ */
+export async function runShell(run: ShellRun): Promise<ShellResult> {
+  const failed = (why: string): ShellResult => ({ outcome: "failed", exit_code: null, output: Buffer.from(why), output_bytes: 0, truncated: false });
+  const sandbox = await probeSandbox();
+  if (!sandbox.ok) return failed(sandbox.reason);
+  const python = await sandboxPython();
+  if (!python.ok) return failed(python.error);
+  const limits = { ...DEFAULT_LIMITS, cpu_seconds: run.timeout_seconds, ...run.limits };
+  const command = sandboxCommand({
+    python,
+    scratch: run.workspace,
+    files: { [INSIDE_RUNNER]: run.runner },
+    args: ["-B", INSIDE_RUNNER, JSON.stringify(limits), run.command],
+  });
+  return new Promise((resolve) => {
+    const child = spawn(command.file, command.args, { env: command.env, cwd: command.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const kept: Buffer[] = [];
+    let size = 0;
+    let total = 0;
+    const take = (chunk: Buffer) => {
+      total += chunk.length;
+      if (size >= run.max_output_bytes) return;
+      const part = chunk.subarray(0, run.max_output_bytes - size);
+      kept.push(part);
+      size += part.length;
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    const killGroup = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // the group is already gone
+      }
+    };
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, run.timeout_seconds * 1000);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      resolve(failed(`the command could not start: ${e.message}`));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      killGroup();
+      const output = Buffer.concat(kept);
+      const base = { output, output_bytes: total, truncated: total > size };
+      if (timedOut) return resolve({ outcome: "timeout", exit_code: null, ...base });
+      if (code === null) return resolve({ ...failed(`the command's sandbox ended: ${exitText(code, signal)}`) });
+      resolve({ outcome: "exited", exit_code: code, ...base });
+    });
+  });
+}

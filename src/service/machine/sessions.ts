@@ -1,0 +1,190 @@
+import { createHash } from "node:crypto";
+import { iso } from "../../domain/clock.js";
+import { refuse } from "../../domain/errors.js";
+import { serviceId } from "../../domain/ids.js";
+import { runShell } from "../../participant/run-shell.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import { nextInSequence } from "../../store/sequence.js";
+import type { Principal } from "../auth.js";
+import type { ServiceContext } from "../deployment.js";
+import { costCents } from "../compute/estimate.js";
+import { requireComputeLive, requireComputeScope } from "../compute/gate.js";
+import { credits } from "../compute/jobs.js";
+import { rateCard, rateMicroPerHour } from "../compute/settings.js";
+import { readWorkspaceFile } from "./machine-file.js";
+import { commandsOf, machineById, machinesOf, runningMachineOf, type LimitReason, type MachineRow } from "./machine-repo.js";
+import { stopMachineAt } from "./machine-steps.js";
+import { commandView, machineView, type CommandView, type MachineView } from "./machine-view.js";
+import { machineSettings } from "./settings.js";
+import { workspaceOf } from "./workspace.js";
+
+/** The longest command taken, in UTF-8 bytes. */
+export const MAX_COMMAND_BYTES = 4096;
+/** Output bytes a command's record keeps (stdout and stderr together); the rest is counted. */
+export const MAX_OUTPUT_BYTES = 64 * 1024;
+/** The shortest run a start must be able to afford. */
+const MIN_RUN_SECONDS = 60;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Starts the caller's hosted machine (one at a time), gated as hosted compute is (gate.ts: not
+ * started, not live, no budget, paused). Its hard stop is fixed now: the first of what is left of
+ * the agent's daily maximum, the seconds its available credit buys at the tier's rate, and the
+ * event's end; that worst case is held from the grant. Its workspace holds the event's train split.
+ */
+export async function startMachine(ctx: ServiceContext, p: Principal): Promise<MachineView> {
+  requireComputeScope(p, "the hosted machine");
+  requireComputeLive(ctx);
+  const settings = machineSettings(ctx);
+  const id = inTransaction(ctx.db, () => {
+    const running = runningMachineOf(ctx.db, p.agent_id);
+    if (running) throw refuse("machine_already_running", { machine_id: running.machine_id });
+    const t = ctx.clock.now();
+    const rate = rateMicroPerHour(ctx, settings.tier);
+    const daily = dailyLeftSeconds(ctx, p.agent_id, t, settings.daily_max_hours);
+    if (daily <= 0) {
+      const day = Math.floor(t / DAY_MS) * DAY_MS;
+      throw refuse("machine_daily_max", { hours: settings.daily_max_hours, day: iso(day).slice(0, 10), next: iso(day + DAY_MS) });
+    }
+    const { available_cents } = credits(ctx, p.agent_id);
+    const affordable = rate === 0 ? Number.POSITIVE_INFINITY : Math.floor((available_cents * 3600 * 10_000) / rate);
+    if (affordable < MIN_RUN_SECONDS) {
+      throw refuse("machine_no_credit", { available_cents, tier: settings.tier, minute_cents: costCents(MIN_RUN_SECONDS, rate) });
+    }
+    const eventEnd = Math.floor((ctx.world.schedule.phases.at(-1)!.start - t) / 1000);
+    const limits: [LimitReason, number][] = [["daily_max", daily], ["budget", affordable], ["event_end", eventEnd]];
+    const [limitReason, limitSeconds] = limits.reduce((a, b) => (b[1] < a[1] ? b : a));
+    const seq = nextInSequence(ctx.db, "machine");
+    const machineId = serviceId("mach", ctx.world.deployment.seed, "machine", seq);
+    const hold = costCents(limitSeconds, rate);
+    const idleStop = t + settings.idle_minutes * 60_000;
+    const limitStop = t + limitSeconds * 1000;
+    ctx.db
+      .prepare(
+        `INSERT INTO machine_sessions (machine_id, seq, agent_id, tier, status, hold_cents, started_at, idle_stop_at, limit_stop_at, limit_reason)
+         VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`,
+      )
+      .run(machineId, seq, p.agent_id, settings.tier, hold, t, idleStop, limitStop, limitReason);
+    appendEvent(ctx.db, t, "machine.started", {
+      machine_id: machineId,
+      agent: p.agent,
+      tier: settings.tier,
+      rate_usd_per_hr: rateCard(ctx)[settings.tier],
+      hold_cents: hold,
+      idle_stop_at: iso(idleStop),
+      limit_stop_at: iso(limitStop),
+      limit_reason: limitReason,
+    });
+    return machineId;
+  });
+  await workspaceOf(ctx, id);
+  return machineView(ctx, machineById(ctx.db, id) as MachineRow);
+}
+
+/**
+ * Seconds of the agent's daily maximum left on the simulated UTC day of `t`: its stopped
+ * sessions' time within that day is used. A session is limited by what is left on the day it
+ * starts, so no day ever holds more than the maximum.
+ */
+function dailyLeftSeconds(ctx: ServiceContext, agentId: string, t: number, maxHours: number): number {
+  const day = Math.floor(t / DAY_MS) * DAY_MS;
+  const used = machinesOf(ctx.db, agentId).reduce((ms, r) => {
+    const from = Math.max(r.started_at, day);
+    const to = Math.min(r.stopped_at ?? t, day + DAY_MS);
+    return ms + Math.max(0, to - from);
+  }, 0);
+  return Math.floor((maxHours * 3600 * 1000 - used) / 1000);
+}
+
+/**
+ * Runs one shell command on the caller's running machine, in the sandbox with its workspace as
+ * working directory, bounded in real time (the scenario's command_seconds), output and rlimits.
+ * Gated like a start (a paused compute refuses it). It happens at the simulated instant it was
+ * asked at: real time never enters the charge; it restarts the idle count. Its command, outcome,
+ * exit code and kept output are recorded.
+ */
+export async function runOnMachine(ctx: ServiceContext, p: Principal, machineId: string, body: Record<string, unknown>): Promise<CommandView> {
+  requireComputeScope(p, "the hosted machine");
+  requireComputeLive(ctx);
+  const row = ownRunning(ctx, p, machineId);
+  const command = parseCommand(body);
+  const t = ctx.clock.now();
+  const settings = machineSettings(ctx);
+  const ws = await workspaceOf(ctx, machineId);
+  const ran = await runShell({ workspace: ws.scratch, runner: ws.runner, command, timeout_seconds: settings.command_seconds, max_output_bytes: MAX_OUTPUT_BYTES });
+  const output = ran.output.toString("utf8");
+  return inTransaction(ctx.db, () => {
+    const n = commandsOf(ctx.db, machineId).length + 1;
+    ctx.db
+      .prepare(
+        `INSERT INTO machine_commands (machine_id, n, command, ran_at, outcome, exit_code, output, output_bytes, output_truncated)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(machineId, n, command, t, ran.outcome, ran.exit_code, output, ran.output_bytes, ran.truncated ? 1 : 0);
+    ctx.db.prepare("UPDATE machine_sessions SET idle_stop_at = ? WHERE machine_id = ?").run(t + settings.idle_minutes * 60_000, row.machine_id);
+    appendEvent(ctx.db, t, "machine.command", {
+      machine_id: machineId,
+      n,
+      command,
+      outcome: ran.outcome,
+      exit_code: ran.exit_code,
+      output_bytes: ran.output_bytes,
+      output_sha256: createHash("sha256").update(ran.output).digest("hex"),
+    });
+    return commandView(commandsOf(ctx.db, machineId)[n - 1]);
+  });
+}
+
+function parseCommand(body: Record<string, unknown>): string {
+  const unknown = Object.keys(body).filter((k) => k !== "command");
+  if (unknown.length > 0) throw refuse("machine_command_invalid", { message: `unknown fields ${unknown.join(", ")}; the body is {command}` });
+  const { command } = body;
+  if (typeof command !== "string" || command.trim().length === 0) throw refuse("machine_command_invalid", { message: "a non-empty string is required" });
+  if (Buffer.byteLength(command) > MAX_COMMAND_BYTES) throw refuse("machine_command_invalid", { message: `at most ${MAX_COMMAND_BYTES} bytes` });
+  if (command.includes("\0")) throw refuse("machine_command_invalid", { message: "no NUL characters" });
+  return command;
+}
+
+/** A file from the caller's running machine's workspace (machine-file.ts); after a stop, 410: its files are gone. */
+export async function readMachineFile(ctx: ServiceContext, p: Principal, machineId: string, path: string) {
+  requireComputeScope(p, "the hosted machine");
+  ownRunning(ctx, p, machineId);
+  const ws = await workspaceOf(ctx, machineId);
+  return readWorkspaceFile(ws.scratch, path, machineId);
+}
+
+/** Stops the caller's running machine now: charged its runtime, its files deleted, its records kept. */
+export async function stopMachine(ctx: ServiceContext, p: Principal, machineId: string): Promise<MachineView> {
+  requireComputeScope(p, "the hosted machine");
+  const row = ownRunning(ctx, p, machineId);
+  await stopMachineAt(ctx, row, ctx.clock.now(), "stopped");
+  return machineView(ctx, machineById(ctx.db, machineId) as MachineRow);
+}
+
+/** The caller's machine sessions, oldest first, each with its commands: the platform's records, kept after every stop. */
+export function listMachines(ctx: ServiceContext, p: Principal): { machines: MachineView[] } {
+  requireComputeScope(p, "the hosted machine");
+  return { machines: machinesOf(ctx.db, p.agent_id).map((r) => machineView(ctx, r)) };
+}
+
+export function getMachine(ctx: ServiceContext, p: Principal, machineId: string): MachineView {
+  requireComputeScope(p, "the hosted machine");
+  return machineView(ctx, ownMachine(ctx, p, machineId));
+}
+
+/** The caller's session; another agent's answers as not found. */
+function ownMachine(ctx: ServiceContext, p: Principal, machineId: string): MachineRow {
+  const row = machineById(ctx.db, machineId);
+  if (!row || row.agent_id !== p.agent_id) throw refuse("machine_not_found", { machine_id: machineId });
+  return row;
+}
+
+/** The caller's session, still running: a stopped one answers 410 (its files are gone), naming when and why. */
+function ownRunning(ctx: ServiceContext, p: Principal, machineId: string): MachineRow {
+  const row = ownMachine(ctx, p, machineId);
+  if (row.status !== "running") {
+    throw refuse("machine_stopped", { machine_id: machineId, stopped_at: iso(row.stopped_at as number), reason: row.stop_reason as string });
+  }
+  return row;
+}

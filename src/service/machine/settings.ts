@@ -1,0 +1,24 @@
+import type { ServiceContext } from "../deployment.js";
+import type { GpuTier } from "../compute/settings.js";
+
+/**
+ * The hosted machine's limits, set per event under `event.compute.machine`. The spec says only
+ * that the machine stops after idle time and has a daily maximum; the numbers are the scenario's.
+ */
+export interface MachineSettings {
+  /** Minutes without a command run after which the machine stops. */
+  idle_minutes: number;
+  /** Hours an agent's machine may run per simulated UTC day. */
+  daily_max_hours: number;
+  /** The rate-card tier the machine is charged at. */
+  tier: GpuTier;
+  /** Real seconds one command may take (also its CPU-seconds limit) before it is stopped. */
+  command_seconds: number;
+}
+
+export const defaultMachineSettings: MachineSettings = { idle_minutes: 30, daily_max_hours: 8, tier: "CPU", command_seconds: 60 };
+
+/** The event's machine settings, each the default where the scenario names none. */
+export function machineSettings(ctx: ServiceContext): MachineSettings {
+  return { ...defaultMachineSettings, ...ctx.world.deployment.event?.compute?.machine };
+}
