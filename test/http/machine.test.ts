@@ -28,7 +28,7 @@ describe("the hosted machine over REST, on simulated time", () => {
 
     const run = (command: unknown) => s.post(`${MACHINES}/${m.machine_id}/run`, { command }, ANN);
     expect(refusal(await run(""))).toMatchObject({ status: 400, code: "machine_command_invalid" });
-    const first = await run(`wc -l < ${m.workspace.train_file}; mkdir -p out && echo hello > out/note.txt; python3 -c "import socket
+    const first = await run(`wc -l < ${m.workspace.train_file}; mkdir -p out && echo hello > out/note.txt; ln -s /etc/passwd pw; ln -s /etc etc; python3 -c "import socket
 try: socket.create_connection(('1.1.1.1', 80), 2); print('network')
 except OSError: print('no-network')"`);
     expect(first.status).toBe(200);
@@ -39,12 +39,17 @@ except OSError: print('no-network')"`);
     expect(note.status).toBe(200);
     expect(new TextDecoder().decode(note.bytes)).toBe("hello\n");
     expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/out%2F..%2F..%2Fetc%2Fpasswd`, ANN))).toMatchObject({ status: 400, code: "machine_file_path_invalid" });
+    for (const escape of ["pw", "etc/passwd"]) {
+      expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/${escape}`, ANN)), escape).toMatchObject({ status: 400, code: "machine_file_path_invalid" });
+    }
     expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/nothing.txt`, ANN))).toMatchObject({ status: 404, message: `No file nothing.txt on machine ${m.machine_id}` });
     expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/out/note.txt`, BEN))).toMatchObject({ status: 404, code: "machine_not_found" });
 
     await s.advance({ seconds: 4 * MINUTE });
-    const second = await run("cat out/note.txt; exit 3");
-    expect(second.json).toMatchObject({ n: 2, outcome: "exited", exit_code: 3, output: "hello\n" });
+    const second = await run("cat out/note.txt; head -c 70000 /dev/zero | tr '\\0' x; exit 3");
+    // The record keeps the first 64 KiB of the output and counts the rest.
+    expect(second.json).toMatchObject({ n: 2, outcome: "exited", exit_code: 3, output_bytes: 70006, output_truncated: true });
+    expect(second.json.output).toBe(`hello\n${"x".repeat(65536 - 6)}`);
     // Idle from the second command: it stops 10 minutes later, 14 minutes in, not before.
     await s.advance({ seconds: 10 * MINUTE - 1 });
     expect((await s.get(`${MACHINES}/${m.machine_id}`, ANN)).json).toMatchObject({ status: "running", runtime_seconds: 14 * MINUTE - 1 });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { requires } from "../helpers/requires.js";
+import { ANN, eventServer, toPhase } from "../http/event-server.js";
+import { callTool, mcpClient } from "./client.js";
+
+/** A $1 grant at $36 an hour (a cent a second): the machine can afford 100 simulated seconds; a command may take 1 real second. */
+const funded = {
+  pre_event_minutes: 30,
+  compute: { budget_usd: "1", rate_card_usd_per_hr: { CPU: "36.00" }, machine: { idle_minutes: 30, command_seconds: 1 } },
+};
+
+describe("the hosted machine over MCP", () => {
+  requires("sandbox").it("is refused before the event opens; then runs until its held grant runs out, and refuses a start without credit", async () => {
+    const s = await eventServer(funded);
+    const ann = await mcpClient(s.url, { "X-API-Key": ANN });
+    const early = await callTool(ann, "start_machine");
+    expect(early.isError).toBe(true);
+    expect(early.json.detail).toMatchObject({ code: "hackathon_not_started", message: "Your hackathon has not started yet" });
+
+    await toPhase(s, "build");
+    const m = (await callTool(ann, "start_machine")).json;
+    expect(m).toMatchObject({ status: "running", limit_reason: "budget", hold_cents: 100 });
+    expect(Date.parse(m.limit_stop_at) - Date.parse(m.started_at)).toBe(100_000);
+
+    const bad = await callTool(ann, "run_on_machine", { machine_id: m.machine_id, command: "ls", shell: "bash" });
+    expect(bad.json.detail).toMatchObject({ code: "machine_command_invalid", message: "command: unknown fields shell; the body is {command}" });
+    // Past its one real second the command is stopped; what it wrote before stays in the workspace.
+    const slow = (await callTool(ann, "run_on_machine", { machine_id: m.machine_id, command: "printf 'a\\377b' > bin; echo text > t.txt; sleep 30" })).json;
+    expect(slow).toMatchObject({ n: 1, outcome: "timeout", exit_code: null });
+    expect((await callTool(ann, "read_machine_file", { machine_id: m.machine_id, path: "t.txt" })).json).toEqual({ path: "t.txt", size: 5, encoding: "utf8", content: "text\n" });
+    expect((await callTool(ann, "read_machine_file", { machine_id: m.machine_id, path: "./bin" })).json).toEqual({ path: "bin", size: 3, encoding: "base64", content: "Yf9i" });
+
+    await s.advance({ seconds: 120 });
+    const [record] = (await callTool(ann, "list_machine_sessions")).json.machines;
+    expect(record).toMatchObject({ status: "stopped", stop_reason: "budget", runtime_seconds: 100, cost_cents: 100, commands: [{ n: 1, outcome: "timeout" }] });
+    expect((await callTool(ann, "read_machine_file", { machine_id: m.machine_id, path: "t.txt" })).json.detail).toMatchObject({ code: "machine_stopped" });
+    expect((await callTool(ann, "stop_machine", { machine_id: m.machine_id })).json.detail).toMatchObject({ code: "machine_stopped" });
+    expect((await callTool(ann, "get_compute_credits")).json).toEqual({ grant_cents: 100, available_cents: 0, reserved_cents: 0, total_spent_usd: 1 });
+    expect((await callTool(ann, "start_machine")).json.detail).toMatchObject({
+      code: "machine_no_credit",
+      message: "Not enough compute credit to start a machine: 0 cents are available and its first minute on CPU costs 60 cents.",
+    });
+  });
+
+  it("stops on request, charged for the simulated time it ran", async () => {
+    const s = await eventServer({ compute: { ...funded.compute, budget_usd: "5" } });
+    const ann = await mcpClient(s.url, { "X-API-Key": ANN });
+    const m = (await callTool(ann, "start_machine")).json;
+    await s.advance({ seconds: 42 });
+    expect((await callTool(ann, "stop_machine", { machine_id: m.machine_id })).json).toMatchObject({ status: "stopped", stop_reason: "stopped", runtime_seconds: 42, cost_cents: 42 });
+    expect((await callTool(ann, "get_compute_credits")).json).toMatchObject({ available_cents: 458, total_spent_usd: 0.42 });
+  });
+});
