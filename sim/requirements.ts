@@ -3,8 +3,11 @@ import { findPython } from "../src/data/python-interpreter.js";
 import { strategyFileKind } from "./agents/strategy-file.js";
 import type { Scenario } from "./scenario.js";
 
-/** Built-in strategies that run a model file in Python: the auto-submit lane's, and the hosted trainer's own predict. */
-const PYTHON_STRATEGIES = new Set(["auto_submitter", "auto_then_manual", "hosted_trainer"]);
+/**
+ * Built-in strategies that run Python: a model file on the auto-submit lane, the hosted trainer's
+ * own predict, and the hosted machine's sandboxed commands.
+ */
+const PYTHON_STRATEGIES = new Set(["auto_submitter", "auto_then_manual", "hosted_trainer", "hosted_machine"]);
 
 /** How to get what the model-file features need, on Debian/Ubuntu. */
 const PYTHON_INSTALL = "sudo apt-get install python3-pandas python3-numpy python3-cloudpickle";

@@ -2,11 +2,12 @@ import { autoSubmitStrategies } from "./auto-submit.js";
 import { builtinStrategies } from "./builtin.js";
 import { computeStrategies } from "./hosted-trainer.js";
 import { eventStrategies } from "./event-builtin.js";
+import { machineStrategies } from "./hosted-machine.js";
 import { staker } from "./staker.js";
 import type { Strategy } from "./strategy.js";
 
 /** Strategies by name: a scenario names one and gives its parameters. */
-const all = [...builtinStrategies, staker, ...autoSubmitStrategies, ...eventStrategies, ...computeStrategies];
+const all = [...builtinStrategies, staker, ...autoSubmitStrategies, ...eventStrategies, ...computeStrategies, ...machineStrategies];
 const registry = new Map<string, Strategy<any>>(all.map((s) => [s.name, s]));
 
 export function strategyNames(): string[] {
