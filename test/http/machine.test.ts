@@ -28,7 +28,7 @@ describe("the hosted machine over REST, on simulated time", () => {
 
     const run = (command: unknown) => s.post(`${MACHINES}/${m.machine_id}/run`, { command }, ANN);
     expect(refusal(await run(""))).toMatchObject({ status: 400, code: "machine_command_invalid" });
-    const first = await run(`wc -l < ${m.workspace.train_file}; mkdir -p out && echo hello > out/note.txt; ln -s /etc/passwd pw; ln -s /etc etc; python3 -c "import socket
+    const first = await run(`wc -l < ${m.workspace.train_file}; mkdir -p out && echo hello > out/note.txt; ln -s /etc/passwd pw; ln -s /etc etc; head -c 1048577 /dev/zero > big; python3 -c "import socket
 try: socket.create_connection(('1.1.1.1', 80), 2); print('network')
 except OSError: print('no-network')"`);
     expect(first.status).toBe(200);
@@ -42,6 +42,11 @@ except OSError: print('no-network')"`);
     for (const escape of ["pw", "etc/passwd"]) {
       expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/${escape}`, ANN)), escape).toMatchObject({ status: 400, code: "machine_file_path_invalid" });
     }
+    expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/big`, ANN))).toEqual({
+      status: 413,
+      code: "machine_file_too_large",
+      message: "big is 1048577 bytes; a machine file read is at most 1048576 bytes.",
+    });
     expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/nothing.txt`, ANN))).toMatchObject({ status: 404, message: `No file nothing.txt on machine ${m.machine_id}` });
     expect(refusal(await s.get(`${MACHINES}/${m.machine_id}/files/out/note.txt`, BEN))).toMatchObject({ status: 404, code: "machine_not_found" });
 
@@ -96,21 +101,25 @@ except OSError: print('no-network')"`);
   });
 
   it("is refused while compute is paused, to other scopes, once the event is over, and on an event without a budget", async () => {
-    await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "compute_paused", on: true } });
-    expect(refusal(await s.post(MACHINES, undefined, ANN))).toEqual({
+    const p = await eventServer(compute("20"));
+    const m = (await p.post(MACHINES, undefined, ANN)).json;
+    await p.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "compute_paused", on: true } });
+    expect(refusal(await p.post(`${MACHINES}/${m.machine_id}/run`, { command: "ls" }, ANN))).toMatchObject({ status: 503, code: "compute_paused" });
+    expect(refusal(await p.post(MACHINES, undefined, BEN))).toEqual({
       status: 503,
       code: "compute_paused",
       message: "Hosted compute is paused by an administrator; launches resume when it is switched back on.",
     });
-    await s.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "compute_paused", on: false } });
-    expect(refusal(await s.post(MACHINES, undefined, PIA))).toMatchObject({ status: 403, code: "insufficient_scope" });
-    await toPhase(s, "done");
-    expect(refusal(await s.post(MACHINES, undefined, ANN))).toEqual({
+    await p.call("POST", "/sim/v1/faults", { key: ORGANISER, body: { fault: "compute_paused", on: false } });
+    expect(refusal(await p.post(MACHINES, undefined, PIA))).toMatchObject({ status: 403, code: "insufficient_scope" });
+    await toPhase(p, "done");
+    expect(refusal(await p.post(MACHINES, undefined, BEN))).toEqual({
       status: 403,
       code: "compute_not_live",
       message: "Hosted compute is not live: the event is in its done phase.",
     });
-    expect((await s.get(MACHINES, ANN)).status).toBe(200);
+    // ANN's machine, left running while paused, stopped when idle; the records stay readable after the event.
+    expect((await p.get(MACHINES, ANN)).json.machines).toMatchObject([{ machine_id: m.machine_id, status: "stopped", stop_reason: "idle", cost_cents: 600 }]);
 
     const bare = await eventServer({});
     expect(refusal(await bare.post(MACHINES, undefined, ANN))).toEqual({

@@ -50,4 +50,17 @@ describe("the hosted machine over MCP", () => {
     expect((await callTool(ann, "stop_machine", { machine_id: m.machine_id })).json).toMatchObject({ status: "stopped", stop_reason: "stopped", runtime_seconds: 42, cost_cents: 42 });
     expect((await callTool(ann, "get_compute_credits")).json).toMatchObject({ available_cents: 458, total_spent_usd: 0.42 });
   });
+
+  it("stops at the event's end when that comes before its idle stop, its daily maximum and its credit", async () => {
+    const s = await eventServer({ compute: { budget_usd: "5", machine: { idle_minutes: 600 } } });
+    const ann = await mcpClient(s.url, { "X-API-Key": ANN });
+    const m = (await callTool(ann, "start_machine")).json;
+    expect(m).toMatchObject({ limit_reason: "event_end", rate_usd_per_hr: "0.10" });
+    await toPhase(s, "done");
+    const [record] = (await callTool(ann, "list_machine_sessions")).json.machines;
+    const runtime = (Date.parse(m.limit_stop_at) - Date.parse(m.started_at)) / 1000;
+    // $0.10 an hour: the charge is the runtime at that rate, rounded up to the cent.
+    expect(record).toMatchObject({ status: "stopped", stop_reason: "event_end", stopped_at: m.limit_stop_at, runtime_seconds: runtime, cost_cents: Math.ceil((runtime * 0.1 * 100) / 3600) });
+    expect(runtime).toBeGreaterThan(0);
+  });
 });
