@@ -16,7 +16,7 @@ import { readWorkspaceFile } from "./machine-file.js";
 import { commandsOf, machineById, machinesOf, runningMachineOf, type LimitReason, type MachineRow } from "./machine-repo.js";
 import { stopMachineAt } from "./machine-steps.js";
 import { commandView, machineView, type CommandView, type MachineView } from "./machine-view.js";
-import { machineSettings } from "./settings.js";
+import { idleMs, machineSettings } from "./settings.js";
 import { workspaceOf } from "./workspace.js";
 
 /** The longest command taken, in UTF-8 bytes. */
@@ -58,7 +58,7 @@ export async function startMachine(ctx: ServiceContext, p: Principal): Promise<M
     const seq = nextInSequence(ctx.db, "machine");
     const machineId = serviceId("mach", ctx.world.deployment.seed, "machine", seq);
     const hold = costCents(limitSeconds, rate);
-    const idleStop = t + settings.idle_minutes * 60_000;
+    const idleStop = t + idleMs(settings);
     const limitStop = t + limitSeconds * 1000;
     ctx.db
       .prepare(
@@ -122,7 +122,7 @@ export async function runOnMachine(ctx: ServiceContext, p: Principal, machineId:
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(machineId, n, command, t, ran.outcome, ran.exit_code, output, ran.output_bytes, ran.truncated ? 1 : 0);
-    ctx.db.prepare("UPDATE machine_sessions SET idle_stop_at = ? WHERE machine_id = ?").run(t + settings.idle_minutes * 60_000, row.machine_id);
+    ctx.db.prepare("UPDATE machine_sessions SET idle_stop_at = ? WHERE machine_id = ?").run(t + idleMs(settings), row.machine_id);
     appendEvent(ctx.db, t, "machine.command", {
       machine_id: machineId,
       n,

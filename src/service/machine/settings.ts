@@ -22,3 +22,8 @@ export const defaultMachineSettings: MachineSettings = { idle_minutes: 30, daily
 export function machineSettings(ctx: ServiceContext): MachineSettings {
   return { ...defaultMachineSettings, ...ctx.world.deployment.event?.compute?.machine };
 }
+
+/** The idle time in whole milliseconds (a scenario may give fractional minutes). */
+export function idleMs(settings: MachineSettings): number {
+  return Math.round(settings.idle_minutes * 60_000);
+}
