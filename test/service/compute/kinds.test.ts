@@ -83,6 +83,8 @@ requires("python", "sandbox").describe("hosted training in the sandbox", () => {
         wall_seconds: 120,
       });
       if (!fit.ok) throw new Error(fit.error);
+      // The same job makes the same pickle (a custom source's classes too): a replay's uploads name it.
+      expect(createHash("sha256").update(fit.pickle).digest("hex")).toBe(job.artifact.sha256);
       const designated = new Map(dataset.benchmarks.train.ids.map((id, i) => [id, dataset.benchmarks.train.columns[DESIGNATED][i]]));
       const terms = cvFolds(dataset.train).flatMap((f) =>
         f.held.map(({ rows }) => {
