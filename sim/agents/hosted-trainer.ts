@@ -20,10 +20,10 @@ const trainerParams = z.strictObject({
   custom_model_fn: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
-type TrainerParams = z.infer<typeof trainerParams>;
+export type TrainerParams = z.infer<typeof trainerParams>;
 
 /** The train call's body: the fields the scenario gives, and none it leaves out. */
-function trainBody(p: TrainerParams): Record<string, unknown> {
+export function trainBody(p: TrainerParams): Record<string, unknown> {
   const source = Array.isArray(p.custom_model_fn) ? p.custom_model_fn.join("\n") : p.custom_model_fn;
   return {
     model: p.model,

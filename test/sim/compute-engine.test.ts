@@ -7,7 +7,10 @@ import { buildWorld } from "../../src/service/deployment.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario } from "../../sim/engine.js";
+import { loadLineup } from "../../sim/agents/lineup.js";
+import { trainBody, type TrainerParams } from "../../sim/agents/hosted-trainer.js";
 import { loadScenario } from "../../sim/scenario.js";
+import { harness } from "../helpers/service-harness.js";
 import { smallEvent } from "../helpers/small-event.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-compute-"));
@@ -47,5 +50,21 @@ describe("a replay with hosted compute", () => {
 
   it("ships a compute scenario that loads", () => {
     expect(loadScenario("scenarios/compute-event.json").event?.compute).toEqual({ budget_usd: "5", rate_card_usd_per_hr: expect.any(Object) });
+  });
+
+  // The replay itself runs four sandboxed fits and ten predicts (about 30 s): here each agent's train call is priced instead.
+  it("ships a scenario of every kind whose train calls the service takes, each done well inside the build phase, and LightGBM refused", async () => {
+    const scenario = loadScenario("scenarios/compute-kinds-event.json");
+    const lineup = await loadLineup(scenario);
+    const h = harness(scenario);
+    const asked = await Promise.all(
+      scenario.agents.map((a, i) => h.service.train(a.key, { ...trainBody(lineup.params[i] as TrainerParams), dry_run: true }).catch((e) => e)),
+    );
+    await lineup.close();
+    const estimates = asked.slice(0, -1) as { model: string; estimated_runtime_seconds: number }[];
+    expect(estimates.map((e) => e.model)).toEqual(["ridge", "random_forest", "mlp", "xgboost", "custom"]);
+    const build = (h.world.schedule.phases[1].start - h.world.schedule.phases[0].start) / 1000;
+    for (const e of estimates) expect(e.estimated_runtime_seconds).toBeLessThan(build / 2);
+    expect(asked.at(-1)).toMatchObject({ status: 400, code: "train_model_unsupported" });
   });
 });
