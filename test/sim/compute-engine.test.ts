@@ -45,6 +45,17 @@ describe("a replay with hosted compute", () => {
     expect(filed.map((r) => r.status)).toEqual(["finalised", "finalised", "finalised"]);
     const hal = first.legend.find((m) => m.agent === "hal")?.model;
     expect(first.board.rows.find((r) => r.model === hal)?.rounds_scored).toBe(3);
+    // The budget table: hal's one A100 ridge charged and nothing held; gus (refused) and ann spent nothing.
+    const spent = first.compute?.agents[0].spent_cents as number;
+    expect(spent).toBeGreaterThan(0);
+    expect(first.compute).toEqual({
+      agents: [
+        { agent: "hal", grant_cents: 500, spent_cents: spent, reserved_cents: 0, remaining_cents: 500 - spent, by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })] },
+        { agent: "gus", grant_cents: 500, spent_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [] },
+        { agent: "ann", grant_cents: 500, spent_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [] },
+      ],
+      by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })],
+    });
     expect((await runScenario(scenario, { world })).digest).toBe(first.digest);
   }, 60_000);
 
