@@ -2,6 +2,7 @@ import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import type { Board } from "../src/scoring/standings.js";
 import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/boards.js";
+import { computeBudgets, type ComputeBudgets } from "../src/service/compute/budgets.js";
 import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
 import { stakeBalances, type StakeBalances } from "../src/service/stake-balances.js";
@@ -61,6 +62,8 @@ export interface RunResult {
   practice: Board | null;
   /** Every staking agent's money, ranked (events: the deposits; tournaments: what stakes earned); null when nobody stakes. */
   stakes: StakeBalances | null;
+  /** An event with compute: each agent's grant, spend and remainder, and the spend by kind; null without a compute budget. */
+  compute: ComputeBudgets | null;
   /** Which agent stands behind each model (events name models themselves). */
   legend: { model: string; agent: string; label: string | null }[];
 }
@@ -147,6 +150,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       board: currentStandings(ctx),
       practice: world.deployment.kind === "event" ? practiceBoard(ctx) : null,
       stakes: stakeBalances(ctx),
+      compute: computeBudgets(ctx),
       legend: modelLegend(ctx),
     };
   } finally {

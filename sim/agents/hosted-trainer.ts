@@ -8,11 +8,32 @@ import type { Strategy } from "./strategy.js";
 import { withinSlot } from "./timing.js";
 
 const trainerParams = z.strictObject({
-  /** What to ask hosted compute for; Basecamp trains only ridge, so another name shows the refusal. */
+  /** What to ask hosted compute for; a kind Basecamp does not train (lightgbm) shows the refusal. */
   model: z.string().default("ridge"),
   gpu: z.enum(["CPU", "T4", "A10G", "A100"]).default("CPU"),
   features: z.union([z.enum(["all", "small"]), z.array(z.string()).min(1)]).default("all"),
+  /** The job's `params` (the kind's hyperparameters and `seed`), as the service reads them; its defaults when absent. */
+  params: z.record(z.string(), z.unknown()).optional(),
+  /** The job's `train_filter` (`exped.cutoff_lt`, `sample.fraction`), as the service reads it. */
+  train_filter: z.record(z.string(), z.unknown()).optional(),
+  /** model custom: the source defining build_model(params), as one string or its lines (joined with newlines). */
+  custom_model_fn: z.union([z.string(), z.array(z.string())]).optional(),
 });
+
+export type TrainerParams = z.infer<typeof trainerParams>;
+
+/** The train call's body: the fields the scenario gives, and none it leaves out. */
+export function trainBody(p: TrainerParams): Record<string, unknown> {
+  const source = Array.isArray(p.custom_model_fn) ? p.custom_model_fn.join("\n") : p.custom_model_fn;
+  return {
+    model: p.model,
+    gpu: p.gpu,
+    features: p.features,
+    ...(p.params === undefined ? {} : { params: p.params }),
+    ...(p.train_filter === undefined ? {} : { train_filter: p.train_filter }),
+    ...(source === undefined ? {} : { custom_model_fn: source }),
+  };
+}
 
 /** Seconds a predict run of the downloaded model may take on the agent's machine. */
 const PREDICT_TIMEOUT_SECONDS = 60;
@@ -22,15 +43,15 @@ const PREDICT_TIMEOUT_SECONDS = 60;
  * round downloads the finished model, runs it on the live split as its own machine would (Python),
  * and files the predictions on the round lane beside that very model file.
  */
-const hostedTrainer: Strategy<z.infer<typeof trainerParams>> = {
+const hostedTrainer: Strategy<TrainerParams> = {
   name: "hosted_trainer",
   kind: "event",
-  summary: "trains a ridge on hosted compute in the build phase, then files that model's predictions every round",
+  summary: "trains a model (ridge by default) on hosted compute in the build phase, then files that model's predictions every round",
   params: trainerParams,
   actAt: (slot, _p, rng) => withinSlot(slot, rng, 0.05, 0.3),
   act: async (ctx, slot, p) => {
     if (slot.index === 0) {
-      const job = (await ctx.client.train({ model: p.model, gpu: p.gpu, features: p.features })) as JobView;
+      const job = (await ctx.client.train(trainBody(p))) as JobView;
       ctx.log(`launched ${job.job_id} (${p.model} on ${p.gpu}, hold ${job.hold_cents} cents)`);
       return;
     }

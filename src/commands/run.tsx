@@ -7,6 +7,7 @@ import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import { LiveSeason } from "../tui/live-season.js";
 import { replayControl } from "../tui/replay-control.js";
 import { SeasonFeed } from "../tui/season-feed.js";
+import { formatComputeBudgets } from "../tui/compute-budgets-text.js";
 import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
 
@@ -39,7 +40,11 @@ export async function runCommand(file: string, flags: RunFlags): Promise<void> {
   if (stop.signal.aborted) process.exitCode = 128 + constants.signals[stop.signal.reason as NodeJS.Signals];
 }
 
-/** Plain text: each settled round's board, then the final standings and the digest; `--verbose` adds every action and the standings after each round. */
+/**
+ * Plain text: each settled round's board, then the final standings, the stake balances and (an
+ * event with compute) the compute budgets, and the digest; `--verbose` adds every action and the
+ * standings after each round.
+ */
 async function runPlain(scenario: Scenario, flags: RunFlags, stopped: () => boolean): Promise<RunResult> {
   const out = (s: string) => process.stdout.write(s);
   out(`${scenario.name} (seed ${scenario.seed})\n`);
@@ -56,6 +61,7 @@ async function runPlain(scenario: Scenario, flags: RunFlags, stopped: () => bool
   if (result.practice) out(`\n${formatStandings(result.practice, { title: "practice board (display only)" })}`);
   out(`\n${formatStandings(result.board, { title: `final standings (${result.board.rounds_settled} rounds settled)` })}`);
   if (result.stakes) out(`\n${formatStakeBalances(result.stakes)}`);
+  if (result.compute) out(`\n${formatComputeBudgets(result.compute)}`);
   if (scenario.kind === "event") {
     out(`\nmodels: ${result.legend.map((m) => `${m.model} = ${m.agent}${m.label && m.label !== m.agent ? ` (${m.label})` : ""}`).join(", ")}\n`);
   }
@@ -80,5 +86,7 @@ async function runInk(scenario: Scenario, flags: RunFlags, stopped: () => boolea
   await new Promise((r) => setTimeout(r, 50));
   app.unmount();
   await app.waitUntilExit();
+  // Below the last frame, whole: the view keeps its height for the standings.
+  if (result.compute) process.stdout.write(`\n${formatComputeBudgets(result.compute)}`);
   return result;
 }

@@ -65,7 +65,7 @@ describe("the npm package", () => {
     expect(readdirSync(pkg)).not.toContain("src");
     expect((await basecamp("--help")).stdout).toMatch(/scenarios\s+list the built-in scenarios/);
     const names = (await basecamp("scenarios")).stdout.split("\n").filter((l) => l && !l.startsWith(" "));
-    expect(names).toEqual(["auto-submit-tournament", "compute-event", "default-event", "default-tournament", "staking-tournament"]);
+    expect(names).toEqual(["auto-submit-tournament", "compute-event", "compute-kinds-event", "default-event", "default-tournament", "staking-tournament"]);
     const replay = await basecamp("run", "default-event", "--plain");
     expect(replay.stdout).toMatch(/^default-event \(seed /);
     expect(replay.stdout).toMatch(/event log: \d+ events, digest [0-9a-f]{64}\n$/);

@@ -7,7 +7,10 @@ import { buildWorld } from "../../src/service/deployment.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario } from "../../sim/engine.js";
+import { loadLineup } from "../../sim/agents/lineup.js";
+import { trainBody, type TrainerParams } from "../../sim/agents/hosted-trainer.js";
 import { loadScenario } from "../../sim/scenario.js";
+import { harness } from "../helpers/service-harness.js";
 import { smallEvent } from "../helpers/small-event.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-compute-"));
@@ -42,10 +45,37 @@ describe("a replay with hosted compute", () => {
     expect(filed.map((r) => r.status)).toEqual(["finalised", "finalised", "finalised"]);
     const hal = first.legend.find((m) => m.agent === "hal")?.model;
     expect(first.board.rows.find((r) => r.model === hal)?.rounds_scored).toBe(3);
+    // The budget table: hal's one A100 ridge charged and nothing held; gus (refused) and ann spent nothing.
+    const spent = first.compute?.agents[0].spent_cents as number;
+    expect(spent).toBeGreaterThan(0);
+    expect(first.compute).toEqual({
+      agents: [
+        { agent: "hal", grant_cents: 500, spent_cents: spent, reserved_cents: 0, remaining_cents: 500 - spent, by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })] },
+        { agent: "gus", grant_cents: 500, spent_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [] },
+        { agent: "ann", grant_cents: 500, spent_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [] },
+      ],
+      by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })],
+    });
     expect((await runScenario(scenario, { world })).digest).toBe(first.digest);
   }, 60_000);
 
   it("ships a compute scenario that loads", () => {
     expect(loadScenario("scenarios/compute-event.json").event?.compute).toEqual({ budget_usd: "5", rate_card_usd_per_hr: expect.any(Object) });
+  });
+
+  // The replay itself runs four sandboxed fits and ten predicts (about 30 s): here each agent's train call is priced instead.
+  it("ships a scenario of every kind whose train calls the service takes, each done well inside the build phase, and LightGBM refused", async () => {
+    const scenario = loadScenario("scenarios/compute-kinds-event.json");
+    const lineup = await loadLineup(scenario);
+    const h = harness(scenario);
+    const asked = await Promise.all(
+      scenario.agents.map((a, i) => h.service.train(a.key, { ...trainBody(lineup.params[i] as TrainerParams), dry_run: true }).catch((e) => e)),
+    );
+    await lineup.close();
+    const estimates = asked.slice(0, -1) as { model: string; estimated_runtime_seconds: number }[];
+    expect(estimates.map((e) => e.model)).toEqual(["ridge", "random_forest", "mlp", "xgboost", "custom"]);
+    const build = (h.world.schedule.phases[1].start - h.world.schedule.phases[0].start) / 1000;
+    for (const e of estimates) expect(e.estimated_runtime_seconds).toBeLessThan(build / 2);
+    expect(asked.at(-1)).toMatchObject({ status: 400, code: "train_model_unsupported" });
   });
 });

@@ -77,6 +77,7 @@ def custom_estimator(source, params):
     except BaseException as e:  # SystemExit too: the reason must reach the job
         raise JobError(f"custom_model_fn does not run: {type(e).__name__}: {e}")
     cloudpickle.register_pickle_by_value(module)
+    name_classes_by_source(source)
     try:
         model = module.build_model(dict(params))
     except BaseException as e:
@@ -85,6 +86,22 @@ def custom_estimator(source, params):
         if not callable(getattr(model, method, None)):
             raise JobError(f"build_model(params) returned {type(model).__module__}.{type(model).__qualname__}, which has no {method}()")
     return model
+
+
+def name_classes_by_source(source):
+    """
+    cloudpickle names each class it pickles by value with a random uuid4 (the class's identity when
+    unpickled), so the same job would make different bytes each time. Name them by the source's
+    digest and the order they are pickled in instead: the same job gives the same pickle, and two
+    sources never share a name.
+    """
+    import hashlib
+    import itertools
+    import types
+    import cloudpickle.cloudpickle as internals
+    digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:24]
+    order = itertools.count()
+    internals.uuid = types.SimpleNamespace(uuid4=lambda: types.SimpleNamespace(hex=f"{digest}{next(order):08x}"))
 
 
 def fit_predict(np, make, x, y, fit_rows, predict_rows, what):

@@ -107,11 +107,11 @@ export async function train(ctx: ServiceContext, p: Principal, body: Record<stri
   });
 }
 
-/** A job's price and runtime: its workload is the train rows it uses (train_filter's, or the whole split) × its features. */
+/** A job's price and runtime: its workload is its kind and params, the train rows it uses (train_filter's, or the whole split) and its features. */
 function planOf(ctx: ServiceContext, req: TrainRequest, rows: number) {
   const rate = rateMicroPerHour(ctx, req.gpu);
   const max = maxRuntimeSeconds(req.max_hours);
-  const work = workSeconds(rows, req.features.length, req.gpu);
+  const work = workSeconds({ model: req.model, params: req.params, rows, features: req.features.length }, req.gpu);
   return { max, work, hold: costCents(max, rate), cost: costCents(Math.min(work, max), rate) };
 }
 
