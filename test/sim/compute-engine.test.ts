@@ -50,9 +50,9 @@ describe("a replay with hosted compute", () => {
     expect(spent).toBeGreaterThan(0);
     expect(first.compute).toEqual({
       agents: [
-        { agent: "hal", grant_cents: 500, spent_cents: spent, reserved_cents: 0, remaining_cents: 500 - spent, by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })] },
-        { agent: "gus", grant_cents: 500, spent_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [] },
-        { agent: "ann", grant_cents: 500, spent_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [] },
+        { agent: "hal", grant_cents: 500, spent_cents: spent, machine_cents: 0, reserved_cents: 0, remaining_cents: 500 - spent, by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })], machines: [] },
+        { agent: "gus", grant_cents: 500, spent_cents: 0, machine_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [], machines: [] },
+        { agent: "ann", grant_cents: 500, spent_cents: 0, machine_cents: 0, reserved_cents: 0, remaining_cents: 500, by_kind: [], machines: [] },
       ],
       by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })],
     });
@@ -68,9 +68,8 @@ describe("a replay with hosted compute", () => {
     const scenario = loadScenario("scenarios/compute-kinds-event.json");
     const lineup = await loadLineup(scenario);
     const h = harness(scenario);
-    const asked = await Promise.all(
-      scenario.agents.map((a, i) => h.service.train(a.key, { ...trainBody(lineup.params[i] as TrainerParams), dry_run: true }).catch((e) => e)),
-    );
+    const trainers = scenario.agents.flatMap((a, i) => (a.strategy === "hosted_trainer" ? [{ key: a.key, params: lineup.params[i] as TrainerParams }] : []));
+    const asked = await Promise.all(trainers.map((a) => h.service.train(a.key, { ...trainBody(a.params), dry_run: true }).catch((e) => e)));
     await lineup.close();
     const estimates = asked.slice(0, -1) as { model: string; estimated_runtime_seconds: number }[];
     expect(estimates.map((e) => e.model)).toEqual(["ridge", "random_forest", "mlp", "xgboost", "custom"]);

@@ -1,5 +1,6 @@
 import { agentId } from "../../domain/ids.js";
 import type { ServiceContext } from "../deployment.js";
+import { machinesOf, type MachineRow } from "../machine/machine-repo.js";
 import { credits } from "./jobs.js";
 import { jobsOf, requestOf, type JobRow } from "./job-repo.js";
 import { computeSettings } from "./settings.js";
@@ -20,12 +21,25 @@ export interface AgentBudget {
   grant_cents: number;
   /** What the agent's ended jobs were charged. */
   spent_cents: number;
-  /** What its queued and running jobs hold. */
+  /** What its stopped hosted machines were charged. */
+  machine_cents: number;
+  /** What its queued and running jobs and its running machine hold. */
   reserved_cents: number;
   /** What it could still launch with (the credits endpoint's `available_cents`). */
   remaining_cents: number;
   /** Its jobs by kind, kinds in the order of its first job of each. */
   by_kind: KindSpend[];
+  /** Its hosted machine sessions, in the order they started. */
+  machines: MachineSpend[];
+}
+
+/** One hosted machine session: how long it ran on the simulated clock, why it stopped, what it cost. */
+export interface MachineSpend {
+  machine_id: string;
+  status: MachineRow["status"];
+  stop_reason: MachineRow["stop_reason"];
+  runtime_seconds: number | null;
+  cost_cents: number | null;
 }
 
 export interface ComputeBudgets {
@@ -38,7 +52,7 @@ export interface ComputeBudgets {
  * Each event agent's compute grant, spend, hold and remainder, with its jobs by kind, and the
  * kinds over every agent: the organiser's read at the end of a run. Null when the event has no
  * compute budget. The money is the credits endpoint's (`credits`), so the table and an agent's
- * own `get_compute_credits` never disagree.
+ * own `get_compute_credits` never disagree: grant − jobs − machines − reserved = remaining.
  */
 export function computeBudgets(ctx: ServiceContext): ComputeBudgets | null {
   if (!computeSettings(ctx)) return null;
@@ -51,7 +65,18 @@ export function computeBudgets(ctx: ServiceContext): ComputeBudgets | null {
       all.push(...jobs);
       const c = credits(ctx, id);
       const spent = jobs.reduce((sum, j) => sum + (j.cost_cents ?? 0), 0);
-      return { agent: a.name, grant_cents: c.grant_cents, spent_cents: spent, reserved_cents: c.reserved_cents, remaining_cents: c.available_cents, by_kind: byKind(jobs) };
+      const machines = machinesOf(ctx.db, id).map(({ machine_id, status, stop_reason, runtime_seconds, cost_cents }) => ({ machine_id, status, stop_reason, runtime_seconds, cost_cents }));
+      const machineCents = machines.reduce((sum, m) => sum + (m.cost_cents ?? 0), 0);
+      return {
+        agent: a.name,
+        grant_cents: c.grant_cents,
+        spent_cents: spent,
+        machine_cents: machineCents,
+        reserved_cents: c.reserved_cents,
+        remaining_cents: c.available_cents,
+        by_kind: byKind(jobs),
+        machines,
+      };
     });
   return { agents, by_kind: byKind(all.sort((x, y) => x.seq - y.seq)) };
 }
