@@ -36,7 +36,8 @@ export interface CheckedFiles {
 
 export interface FileRules {
   model_file: ModelFileRules;
-  predictions: PredictionsLimits;
+  /** null: the upload carries no predictions file (a tournament model file). */
+  predictions: PredictionsLimits | null;
 }
 
 /** The files of an upload, as the file checks take them (no store, no clock: any thread may run them). */
@@ -60,7 +61,9 @@ export function checkUploadFiles(files: UploadFiles, rules: FileRules): CheckedF
     ),
   );
   const part = files.predictions;
-  const predictions = part && outcome(() => checkPredictions(part.filename, part.bytes, rules.predictions));
+  const limits = rules.predictions;
+  if (part && !limits) throw new Error("a predictions file to check without limits");
+  const predictions = part && limits && outcome(() => checkPredictions(part.filename, part.bytes, limits));
   return { model_file, predictions };
 }
 
