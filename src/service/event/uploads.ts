@@ -10,9 +10,9 @@ import { requireEventOpen } from "./event-gate.js";
 import { diagnosticsMaintenance } from "../faults.js";
 import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
-import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
+import { checkUploadFiles, passed, type CheckedFiles, type CheckedPredictions, type FileRules, type UploadFiles } from "./upload-files.js";
 import { predictionsLimits } from "./upload-limits.js";
-import { filedWithDigest, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
+import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
 
 export interface FilePart {
   filename: string;
@@ -46,6 +46,8 @@ export function eventSettings(ctx: ServiceContext): EventSettings {
 export interface UploadPath {
   serial<T>(fn: () => T): Promise<T>;
   checkFiles(files: UploadFiles, rules: FileRules): Promise<CheckedFiles>;
+  /** Starts scoring an accepted run off the serial path, for its finish to use (src/service/event/run-prescoring.ts). */
+  scoreAhead(run: RunView, predictions: CheckedPredictions): void;
 }
 
 /**
@@ -64,7 +66,11 @@ export async function upload(ctx: ServiceContext, path: UploadPath, p: Principal
   const replay = await path.serial(() => prelude(ctx, p, lane, input));
   if (replay) return replay;
   const files = await path.checkFiles(input, fileRules(eventSettings(ctx)));
-  return path.serial(() => accept(ctx, p, lane, input, files));
+  return path.serial(() => {
+    const run = accept(ctx, p, lane, input, files);
+    if (!run.idempotent_replay && files.predictions?.ok) path.scoreAhead(run, files.predictions.value);
+    return run;
+  });
 }
 
 /** The same upload in one go on this thread, files and all: for a caller that holds the store alone. */
@@ -121,15 +127,15 @@ function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInpu
     ctx.db
       .prepare(
         `INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at,
-           finishes_at, digest, n_rows, ids, predictions, model_pkl_sha256, python_version, idempotency_key)
-         VALUES (?, ?, ?, ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           finishes_at, digest, n_rows, model_pkl_sha256, python_version, idempotency_key)
+         VALUES (?, ?, ?, ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         upload_id, seq, p.agent_id, model.id, lane, round_window, t,
         t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, t + event.scoring_seconds * 1000,
-        digest, predictions.n_rows, predictions.ids_json, blob(predictions.values),
-        modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
+        digest, predictions.n_rows, modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
       );
+    insertPredictions(ctx.db, upload_id, predictions.ids_json, blob(predictions.values));
     appendEvent(ctx.db, t, "upload.accepted", {
       upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: predictions.n_rows,
       model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),

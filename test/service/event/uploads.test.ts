@@ -18,6 +18,7 @@ import { eventHarness } from "../../helpers/event-harness.js";
 const inline: UploadPath = {
   serial: async (fn) => fn(),
   checkFiles: async (files, rules) => checkUploadFiles(files, rules),
+  scoreAhead: () => undefined,
 };
 
 describe("event lanes (service)", () => {
