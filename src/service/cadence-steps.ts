@@ -50,7 +50,7 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     settleStakesBefore(ctx, step.t);
     if (isJobStep(step)) await applyJobStep(ctx, step);
     else if (isLaneStep(step)) await applyLaneStep(ctx, step);
-    else if (isRunStep(step)) await applyRunStep(ctx, step);
+    else if (isRunStep(step)) applyRunStep(ctx, step);
     else if (step.kind === "open") openStep(ctx, step);
     else if (step.kind === "close") closeStep(ctx, step);
     else await settleRound(ctx, step.round, step.t);

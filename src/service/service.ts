@@ -15,8 +15,7 @@ import { deleteRun, getRun } from "./event/runs.js";
 import type { Lane } from "./event/upload-repo.js";
 import { upload, type UploadInput, type UploadPath } from "./event/uploads.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
-import { uploadCheckPool, type UploadCheckPool } from "./event/upload-check-pool.js";
-import { prescore } from "./event/run-prescoring.js";
+import { uploadCheckPool } from "./event/upload-check-pool.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
 import { advanceClock, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
 import { ClockWalk, type Appointments } from "./clock-walk.js";
@@ -90,15 +89,12 @@ export class Service {
    */
   private readonly uploadPath: UploadPath = {
     serial: (fn) => this.run(fn),
-    checkFiles: (files, rules) => this.checkPool().check(files, rules),
-    scoreAhead: (run, predictions) => prescore(this.ctx, this.checkPool(), run, predictions.ids_json, predictions.values),
+    checkFiles: (files, rules) => {
+      // A tournament's model files are checked by a pool of the event's default size.
+      const pool = this.ctx.world.deployment.event ?? EVENT_UPLOAD_DEFAULTS;
+      return uploadCheckPool(pool.upload_check_workers, pool.upload_check_memory_mb).check(files, rules);
+    },
   };
-
-  /** The deployment's upload check pool; a tournament's (model files only) has the event's default size. */
-  private checkPool(): UploadCheckPool {
-    const pool = this.ctx.world.deployment.event ?? EVENT_UPLOAD_DEFAULTS;
-    return uploadCheckPool(pool.upload_check_workers, pool.upload_check_memory_mb);
-  }
 
   /** Runs `fn` after every earlier call has finished. */
   private serial<T>(fn: () => T | Promise<T>): Promise<T> {

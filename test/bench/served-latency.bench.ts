@@ -182,5 +182,7 @@ export async function run(): Promise<void> {
     server_loop_max_ms: server.loop_delay_max_ms,
     server_cpu_s: server.cpu_s,
     server_peak_rss_mb: server.peak_rss_mb,
+    server_peak_main_heap_mb: server.peak_main_heap_mb,
+    server_peak_main_external_mb: server.peak_main_external_mb,
   });
 }

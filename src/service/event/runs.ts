@@ -28,11 +28,11 @@ export function dueRunSteps(ctx: ServiceContext, now: number): RunStep[] {
 }
 
 /**
- * Applies a run's step. A finish uses the run's scores computed ahead on the upload check pool
- * (src/service/event/run-prescoring.ts), waiting for them if they are still under way, so the serial
- * path only writes them; a run that was not scored ahead is scored here.
+ * Applies a run's step. A finish uses the scores its file got on the upload check pool
+ * (src/service/event/run-prescoring.ts), so the serial path only writes them; a run that was not
+ * scored there (or against other expeds) is scored here.
  */
-export async function applyRunStep(ctx: ServiceContext, step: RunStep): Promise<void> {
+export function applyRunStep(ctx: ServiceContext, step: RunStep): void {
   const row = runById(ctx.db, step.upload_id);
   if (!row) return;
   if (step.kind === "run_scoring") {
@@ -45,7 +45,7 @@ export async function applyRunStep(ctx: ServiceContext, step: RunStep): Promise<
   }
   if (row.status !== "accepted" && row.status !== "scoring") return dropPrescore(ctx, row.upload_id);
   const truths = laneTruth(ctx, row.lane, row.round_window);
-  const scores = (await takePrescore(ctx, row.upload_id, truths)) ?? scoreStored(ctx, row.upload_id, truths);
+  const scores = takePrescore(ctx, row.upload_id, truths) ?? scoreStored(ctx, row.upload_id, truths);
   inTransaction(ctx.db, () => finish(ctx, row, step.t, scores));
 }
 

@@ -1,19 +1,15 @@
 import type { Worker } from "node:worker_threads";
 import { refuse } from "../../domain/errors.js";
 import { startWorker, workerModule } from "../../scoring/workers.js";
-import type { PreparedExped } from "../../scoring/exped.js";
-import type { RunScores } from "./run-scores.js";
 import { refusalData, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
-
-/** What a worker is asked: an upload's files to check, or a run to score (src/service/event/run-scores.ts). */
-export type Job = { files: UploadFiles; rules: FileRules } | { score: { ids_json: string; values: Uint8Array; truths: readonly PreparedExped[] } };
 
 interface Task {
   id: number;
-  job: Job;
-  /** The job's bytes: the queue serves the smallest first. */
+  files: UploadFiles;
+  rules: FileRules;
+  /** The files' bytes: the queue serves the smallest first. */
   size: number;
-  resolve: (result: unknown) => void;
+  resolve: (result: CheckedFiles) => void;
   reject: (e: Error) => void;
 }
 
@@ -26,9 +22,8 @@ interface Slot {
 const WORKER_MODULE = workerModule("upload-check-worker", import.meta.url);
 
 /**
- * A bounded pool of worker threads that check uploads' files (src/service/event/upload-files.ts),
- * and score accepted runs ahead of their finish (src/service/event/run-prescoring.ts), away from
- * the service's serial path and from the thread that answers requests. At most `size`
+ * A bounded pool of worker threads that check uploads' files (src/service/event/upload-files.ts)
+ * away from the service's serial path and from the thread that answers requests. At most `size`
  * threads, each with a heap of `memoryMb`; tasks wait in a queue (its length is bounded by the
  * lanes' intake slots) and the smallest waiting task goes first, so a practice upload of a few
  * kilobytes is not held behind a batch of large files. A task whose thread runs out of memory is
@@ -51,17 +46,9 @@ export class UploadCheckPool {
   }
 
   check(files: UploadFiles, rules: FileRules): Promise<CheckedFiles> {
-    return this.submit({ files, rules }, (files.model_pkl?.bytes.length ?? 0) + (files.predictions?.bytes.length ?? 0)) as Promise<CheckedFiles>;
-  }
-
-  /** Scores a stored run's predictions against its lane's expeds; a thread out of memory rejects. */
-  score(ids_json: string, values: Uint8Array, truths: readonly PreparedExped[]): Promise<RunScores> {
-    return this.submit({ score: { ids_json, values, truths } }, ids_json.length + values.length) as Promise<RunScores>;
-  }
-
-  private submit(job: Job, size: number): Promise<unknown> {
+    const size = (files.model_pkl?.bytes.length ?? 0) + (files.predictions?.bytes.length ?? 0);
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, size, resolve, reject });
+      this.queue.push({ id: this.nextId++, files, rules, size, resolve, reject });
       this.pump();
     });
   }
@@ -86,7 +73,7 @@ export class UploadCheckPool {
   private send(slot: Slot, task: Task): void {
     slot.task = task;
     slot.thread.ref();
-    slot.thread.postMessage({ id: task.id, job: task.job });
+    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules });
   }
 
   private start(): void {
@@ -94,7 +81,7 @@ export class UploadCheckPool {
     const slot: Slot = { thread, ready: false, task: null };
     this.slots.push(slot);
     thread.unref();
-    thread.on("message", (msg: { ready?: true; id?: number; result?: unknown; error?: string; recycle?: boolean }) => {
+    thread.on("message", (msg: { ready?: true; id?: number; result?: CheckedFiles; error?: string; recycle?: boolean }) => {
       if (msg.ready) {
         slot.ready = true;
         return this.pump();
@@ -103,7 +90,7 @@ export class UploadCheckPool {
       slot.task = null;
       thread.unref();
       if (msg.error !== undefined) task.reject(new Error(`upload check failed: ${msg.error}`));
-      else task.resolve(msg.result);
+      else task.resolve(msg.result as CheckedFiles);
       if (msg.recycle) this.retire(slot);
       this.pump();
     });
@@ -111,7 +98,7 @@ export class UploadCheckPool {
       const task = slot.task;
       slot.task = null;
       this.retire(slot);
-      if (task && e.code === "ERR_WORKER_OUT_OF_MEMORY" && "files" in task.job) task.resolve(this.outOfMemory(task.job.files));
+      if (task && e.code === "ERR_WORKER_OUT_OF_MEMORY") task.resolve(this.outOfMemory(task));
       else if (task) task.reject(e);
       this.pump();
     });
@@ -132,9 +119,9 @@ export class UploadCheckPool {
   }
 
   /** The refusal of a task whose thread ran out of heap: on each part it carries. */
-  private outOfMemory(files: UploadFiles): CheckedFiles {
+  private outOfMemory(task: Task): CheckedFiles {
     const refused = { ok: false as const, refusal: refusalData(refuse("upload_check_memory", { limit: this.memoryMb }, { extra: { limit_mb: this.memoryMb } })) };
-    return { model_file: refused, predictions: files.predictions ? refused : null };
+    return { model_file: refused, predictions: task.files.predictions ? refused : null };
   }
 }
 

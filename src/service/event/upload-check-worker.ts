@@ -1,10 +1,7 @@
-/** Worker thread of the upload check pool: checks one upload's files, or scores one run, per message. */
+/** Worker thread of the upload check pool: checks one upload's files per message. */
 import { parentPort } from "node:worker_threads";
 import { wasmMemory } from "parquet-wasm";
-import { decodePredictions } from "../submission-codec.js";
-import type { Job } from "./upload-check-pool.js";
-import { scoreRun, type RunScores } from "./run-scores.js";
-import { checkUploadFiles, type CheckedFiles } from "./upload-files.js";
+import { checkUploadFiles, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 
 /**
  * Past this much WebAssembly memory the worker asks to be replaced: wasm memory never shrinks, so
@@ -13,20 +10,16 @@ import { checkUploadFiles, type CheckedFiles } from "./upload-files.js";
 const RECYCLE_WASM_BYTES = 256 * 1024 * 1024;
 
 const port = parentPort!;
-port.on("message", ({ id, job }: { id: number; job: Job }) => {
-  let result: CheckedFiles | RunScores;
+port.on("message", (task: { id: number; files: UploadFiles; rules: FileRules }) => {
+  let result: CheckedFiles;
   try {
-    result = "score" in job ? score(job.score) : checkUploadFiles(job.files, job.rules);
+    result = checkUploadFiles(task.files, task.rules);
   } catch (e) {
-    port.postMessage({ id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    port.postMessage({ id: task.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     return;
   }
   const recycle = wasmMemory().buffer.byteLength > RECYCLE_WASM_BYTES;
-  const transfer = "predictions" in result && result.predictions?.ok ? [result.predictions.value.values.buffer as ArrayBuffer] : [];
-  port.postMessage({ id, result, recycle }, transfer);
+  const transfer = result.predictions?.ok ? [result.predictions.value.values.buffer as ArrayBuffer] : [];
+  port.postMessage({ id: task.id, result, recycle }, transfer);
 });
 port.postMessage({ ready: true });
-
-function score({ ids_json, values, truths }: Extract<Job, { score: unknown }>["score"]): RunScores {
-  return scoreRun(JSON.parse(ids_json) as string[], decodePredictions(Buffer.from(values.buffer, values.byteOffset, values.byteLength)), truths);
-}

@@ -10,7 +10,10 @@ import { requireEventOpen } from "./event-gate.js";
 import { diagnosticsMaintenance } from "../faults.js";
 import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
-import { checkUploadFiles, passed, type CheckedFiles, type CheckedPredictions, type FileRules, type UploadFiles } from "./upload-files.js";
+import type { PreparedExped } from "../../scoring/exped.js";
+import { keepPrescore } from "./run-prescoring.js";
+import { laneTruth } from "./run-truth.js";
+import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 import { predictionsLimits } from "./upload-limits.js";
 import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
 
@@ -46,8 +49,6 @@ export function eventSettings(ctx: ServiceContext): EventSettings {
 export interface UploadPath {
   serial<T>(fn: () => T): Promise<T>;
   checkFiles(files: UploadFiles, rules: FileRules): Promise<CheckedFiles>;
-  /** Starts scoring an accepted run off the serial path, for its finish to use (src/service/event/run-prescoring.ts). */
-  scoreAhead(run: RunView, predictions: CheckedPredictions): void;
 }
 
 /**
@@ -63,14 +64,22 @@ export interface UploadPath {
  * meanwhile) with the files' findings, and the insert.
  */
 export async function upload(ctx: ServiceContext, path: UploadPath, p: Principal, lane: Lane, input: UploadInput): Promise<RunView> {
-  const replay = await path.serial(() => prelude(ctx, p, lane, input));
-  if (replay) return replay;
-  const files = await path.checkFiles(input, fileRules(eventSettings(ctx)));
+  const first = await path.serial(() => ({ replay: prelude(ctx, p, lane, input), truths: expedsNow(ctx, lane) }));
+  if (first.replay) return first.replay;
+  const files = await path.checkFiles(input, { ...fileRules(eventSettings(ctx)), score_against: first.truths });
   return path.serial(() => {
     const run = accept(ctx, p, lane, input, files);
-    if (!run.idempotent_replay && files.predictions?.ok) path.scoreAhead(run, files.predictions.value);
+    const scores = files.predictions?.ok ? files.predictions.value.scores : null;
+    if (!run.idempotent_replay && first.truths && scores) keepPrescore(ctx, run.upload_id, first.truths, scores);
     return run;
   });
+}
+
+/** The expeds a run on `lane` accepted now is scored against; null on the round lane outside a round. */
+function expedsNow(ctx: ServiceContext, lane: Lane): readonly PreparedExped[] | null {
+  if (lane === "practice") return laneTruth(ctx, "practice", null);
+  const window = cadenceNow(ctx).open_window;
+  return window === null ? null : laneTruth(ctx, "round", window);
 }
 
 /** The same upload in one go on this thread, files and all: for a caller that holds the store alone. */
