@@ -7,6 +7,7 @@ import { bodyLimit } from "./body-limit.js";
 import { callerAddress } from "./caller.js";
 import { noAuthorizationHeader, noKeyInQuery } from "./credentials.js";
 import { accessGate, LOGIN_PATH, loginPage } from "./gate.js";
+import { FileSpool } from "./file-spool.js";
 import { parseFormBody } from "./form-body.js";
 import { parseJsonBody } from "./json-body.js";
 import { openApiDocument } from "./openapi.js";
@@ -72,15 +73,25 @@ const openApiRoute = route({
 /** Every route, as the OpenAPI document lists them. */
 export const routes: Route[] = [...serviceRoutes, openApiRoute];
 
-/** A route's handler: the key from `X-API-Key`, the body checked by its schema, then the route. */
+/** A form's file parts past this size wait on disk until the service reads them. */
+const SPOOL_THRESHOLD_BYTES = 1024 * 1024;
+
+/**
+ * A route's handler: the key from `X-API-Key`, the body checked by its schema, then the route.
+ * A form's spooled files are removed once the route has answered.
+ */
 function handler(r: Route, service: Service): Handler {
   return async (c) => {
     const key = c.req.header("x-api-key");
-    const body = r.body
-      ? await parseJsonBody(c.req.raw, bodySchemas[r.body])
-      : r.form
-        ? await parseFormBody(c.req.raw, formSchemas[r.form])
-        : undefined;
+    if (r.form) {
+      const spool = new FileSpool(SPOOL_THRESHOLD_BYTES);
+      try {
+        return await r.handle({ c, service, key, body: await parseFormBody(c.req.raw, formSchemas[r.form], spool) });
+      } finally {
+        await spool.dispose();
+      }
+    }
+    const body = r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined;
     return r.handle({ c, service, key, body });
   };
 }

@@ -1,21 +1,57 @@
+import type { FileSpool, SpooledFile } from "./file-spool.js";
+
 /**
  * A multipart/form-data body read as it streams (RFC 7578): each part's bytes are kept once, as
  * they arrive, and the thread yields between chunks. `Request.formData()` instead parses the whole
  * buffered body in one go: half a gigabyte of batch files held the event loop for seconds and
  * took several copies of the body in memory. Text parts become strings (UTF-8), parts with a
- * filename `File`s; a field sent twice keeps its last value. A malformed body throws an Error
- * saying why.
+ * filename `File`s; a field sent twice keeps its last value. With a `spool`, a file part larger
+ * than its threshold goes to disk as it arrives, so the body is never held in memory whole. A
+ * malformed body throws an Error saying why.
  */
-export async function readMultipart(body: ReadableStream<Uint8Array>, contentType: string): Promise<Map<string, string | File>> {
+export async function readMultipart(body: ReadableStream<Uint8Array>, contentType: string, spool?: FileSpool): Promise<Map<string, string | File>> {
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   if (!boundary) throw new Error("the content type names no boundary");
   const parser = new MultipartParser(boundary[1] ?? boundary[2]);
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) parser.push(chunk);
-  return parser.end();
+  const fields = new Map<string, string | File>();
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    parser.push(chunk);
+    for (const part of parser.grown()) if (spool && part.filename !== null) await toDisk(part, spool);
+    for (const part of parser.finished()) fields.set(part.name, await partValue(part));
+  }
+  parser.end();
+  return fields;
+}
+
+interface Part {
+  name: string;
+  filename: string | null;
+  type: string;
+  /** The bytes not yet on disk. */
+  chunks: Buffer[];
+  size: number;
+  disk: SpooledFile | null;
+}
+
+/** Moves what a file part holds in memory to its spool file once it is past the threshold. */
+async function toDisk(part: Part, spool: FileSpool): Promise<void> {
+  if (!part.disk && part.size <= spool.thresholdBytes) return;
+  part.disk ??= await spool.create();
+  const chunks = part.chunks;
+  part.chunks = [];
+  for (const chunk of chunks) await part.disk.write(chunk);
+}
+
+function partValue(part: Part): Promise<string | File> | string | File {
+  if (part.disk) return part.disk.file(part.filename as string, part.type);
+  if (part.filename === null) return Buffer.concat(part.chunks).toString("utf8");
+  return new File(part.chunks as Uint8Array<ArrayBuffer>[], part.filename, { type: part.type });
 }
 
 /** The most header bytes one part may carry. */
 const MAX_HEADER_BYTES = 16 * 1024;
+/** The most bytes a text field may carry (a batch's manifest of 25 items is a few kilobytes). */
+const MAX_TEXT_BYTES = 1024 * 1024;
 const CRLF2 = Buffer.from("\r\n\r\n");
 
 class MultipartParser {
@@ -23,8 +59,10 @@ class MultipartParser {
   private readonly delimiter: Buffer;
   private state: "preamble" | "headers" | "body" | "after" | "done" = "preamble";
   private pending: Buffer = Buffer.alloc(0);
-  private part: { name: string; filename: string | null; type: string; chunks: Buffer[] } | null = null;
-  private readonly fields = new Map<string, string | File>();
+  private part: Part | null = null;
+  /** Parts that received bytes, and parts that ended, since last asked. */
+  private readonly touched = new Set<Part>();
+  private done: Part[] = [];
 
   constructor(boundary: string) {
     this.first = Buffer.from(`--${boundary}`);
@@ -36,9 +74,22 @@ class MultipartParser {
     while (this.step());
   }
 
-  end(): Map<string, string | File> {
+  end(): void {
     if (this.state !== "done") throw new Error("the body ends before its closing boundary");
-    return this.fields;
+  }
+
+  /** The parts that received bytes since last asked (the one still open, and any that ended). */
+  grown(): Part[] {
+    const parts = [...this.touched];
+    this.touched.clear();
+    return parts;
+  }
+
+  /** The parts that ended since last asked, in body order. */
+  finished(): Part[] {
+    const parts = this.done;
+    this.done = [];
+    return parts;
   }
 
   /** Consumes what it can of `pending`; false when it needs more bytes. */
@@ -79,17 +130,18 @@ class MultipartParser {
         return true;
       }
       case "body": {
-        const part = this.part as NonNullable<MultipartParser["part"]>;
+        const part = this.part as Part;
         const at = buf.indexOf(this.delimiter);
         if (at < 0) {
           // Keep only what could be the start of a delimiter; the rest is the part's.
           const keep = Math.min(buf.length, this.delimiter.length - 1);
-          if (buf.length > keep) part.chunks.push(buf.subarray(0, buf.length - keep));
+          if (buf.length > keep) this.add(part, buf.subarray(0, buf.length - keep));
           this.pending = Buffer.from(buf.subarray(buf.length - keep));
           return false;
         }
-        part.chunks.push(buf.subarray(0, at));
-        this.finish(part);
+        this.add(part, buf.subarray(0, at));
+        this.done.push(part);
+        this.part = null;
         this.pending = buf.subarray(at + this.delimiter.length);
         this.state = "after";
         return true;
@@ -99,15 +151,15 @@ class MultipartParser {
     }
   }
 
-  private finish(part: NonNullable<MultipartParser["part"]>): void {
-    const value =
-      part.filename === null ? Buffer.concat(part.chunks).toString("utf8") : new File(part.chunks as Uint8Array<ArrayBuffer>[], part.filename, { type: part.type });
-    this.fields.set(part.name, value);
-    this.part = null;
+  private add(part: Part, bytes: Buffer): void {
+    part.chunks.push(bytes);
+    part.size += bytes.length;
+    if (part.filename === null && part.size > MAX_TEXT_BYTES) throw new Error(`the text field '${part.name}' exceeds ${MAX_TEXT_BYTES} bytes`);
+    this.touched.add(part);
   }
 }
 
-function partHeaders(text: string): { name: string; filename: string | null; type: string; chunks: Buffer[] } {
+function partHeaders(text: string): Part {
   let disposition = "";
   let type = "";
   for (const line of text.split("\r\n")) {
@@ -118,7 +170,7 @@ function partHeaders(text: string): { name: string; filename: string | null; typ
   }
   const name = param(disposition, "name");
   if (!/^\s*form-data\b/i.test(disposition) || name === null) throw new Error("a part has no Content-Disposition: form-data with a name");
-  return { name, filename: param(disposition, "filename"), type, chunks: [] };
+  return { name, filename: param(disposition, "filename"), type, chunks: [], size: 0, disk: null };
 }
 
 /** A quoted (or bare) parameter of a Content-Disposition header; browsers escape `"` as %22. */

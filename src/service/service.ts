@@ -3,7 +3,7 @@ import { refuse } from "../domain/errors.js";
 import { authenticate, readerScopes, requireScope, type Principal } from "./auth.js";
 import { benchmarkBoard } from "./benchmarks.js";
 import { currentStandings, roundBoard } from "./boards.js";
-import { uploadBatch } from "./event/batch.js";
+import { uploadBatch, type BatchItem } from "./event/batch.js";
 import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "./event-staking/allocations.js";
 import { eventStaking } from "./event-staking/view.js";
 import { stakeBalances } from "./stake-balances.js";
@@ -13,7 +13,8 @@ import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
 import { IntakeSlots } from "./event/intake-slots.js";
 import { deleteRun, getRun } from "./event/runs.js";
 import type { Lane } from "./event/upload-repo.js";
-import { eventSettings, upload, type UploadInput, type UploadPath } from "./event/uploads.js";
+import { upload, type UploadInput, type UploadPath } from "./event/uploads.js";
+import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
 import { advanceClock, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
@@ -90,8 +91,9 @@ export class Service {
   private readonly uploadPath: UploadPath = {
     serial: (fn) => this.run(fn),
     checkFiles: (files, rules) => {
-      const event = eventSettings(this.ctx);
-      return uploadCheckPool(event.upload_check_workers, event.upload_check_memory_mb).check(files, rules);
+      // A tournament's model files are checked by a pool of the event's default size.
+      const pool = this.ctx.world.deployment.event ?? EVENT_UPLOAD_DEFAULTS;
+      return uploadCheckPool(pool.upload_check_workers, pool.upload_check_memory_mb).check(files, rules);
     },
   };
 
@@ -196,7 +198,8 @@ export class Service {
   submit = (key: string | undefined, input: SubmitInput) => this.as(key, "submit_v2", (p) => submitV2(this.ctx, p, input));
 
   /** Tournament auto-submit lane: a model file for one of the caller's models, accepted `pending` (202). */
-  uploadModel = (key: string | undefined, input: ModelFileInput) => this.as(key, "upload_model", (p) => uploadModel(this.ctx, p, input));
+  uploadModel = (key: string | undefined, input: ModelFileInput) =>
+    this.as(key, "upload_model", (p) => p).then((p) => uploadModel(this.ctx, this.uploadPath, p, input));
   /** The model's current model file: pending → validating → validated | error, and its lane. */
   getUploadStatus = (key: string | undefined, model: string) =>
     this.as(key, "get_upload_status", (p) => getUploadStatus(this.ctx, p, model));
@@ -223,7 +226,7 @@ export class Service {
   /** Practice board lane: never fenced, free of the pool. Accepted with 202. */
   uploadPractice = (key: string | undefined, input: UploadInput) =>
     this.as(key, "upload_practice", (p) => p).then((p) => upload(this.ctx, this.uploadPath, p, "practice", input));
-  uploadBatch = (key: string | undefined, lane: Lane, items: UploadInput[]) =>
+  uploadBatch = (key: string | undefined, lane: Lane, items: BatchItem[]) =>
     this.as(key, "upload_batch", (p) => p).then((p) => uploadBatch(this.ctx, this.uploadPath, p, lane, items));
   getRun = (key: string | undefined, uploadId: string) => this.as(key, "get_run", (p) => getRun(this.ctx, p, uploadId));
   deleteRun = (key: string | undefined, uploadId: string) => this.as(key, "delete_run", (p) => deleteRun(this.ctx, p, uploadId));

@@ -1,7 +1,9 @@
 /**
  * The server of the served-latency bench, in a process of its own so that its peak RSS is the
- * server's alone: starts `startServer` on the scenario JSON given as the argument, prints
- * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "loop_delay_p99_ms", "loop_delay_max_ms"}`
+ * server's alone: starts `startServer` on the scenario JSON given as the first argument (realtime
+ * clock, so runs are scored while the bench runs; the store in the file named by the second
+ * argument, in memory when it is empty), prints
+ * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms"}`
  * (how long the event loop was held: what every request waits behind) and exits.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -9,14 +11,31 @@ import { startServer } from "../../src/commands/serve.js";
 import { parseScenario } from "../../sim/scenario.js";
 
 const scenario = parseScenario(JSON.parse(process.argv[2]));
-const server = await startServer({ scenario, port: 0 });
+const db = process.argv[3] || undefined;
+const server = await startServer({ scenario, port: 0, clock: "realtime", db });
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
+// Where the peak RSS goes: the main thread's own heap and its off-heap buffers (the rest is the
+// worker threads' heaps, SQLite's cache and the code).
+const peak = { heap: 0, external: 0 };
+setInterval(() => {
+  const m = process.memoryUsage();
+  peak.heap = Math.max(peak.heap, m.heapTotal);
+  peak.external = Math.max(peak.external, m.external);
+}, 100).unref();
 console.log(JSON.stringify({ url: server.url }));
 process.on("SIGTERM", () => {
   const ms = (ns: number) => Math.round(ns / 1e6);
+  const cpu = process.cpuUsage();
   console.log(
-    JSON.stringify({ peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), loop_delay_p99_ms: ms(delay.percentile(99)), loop_delay_max_ms: ms(delay.max) }),
+    JSON.stringify({
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peak_main_heap_mb: Math.round(peak.heap / 2 ** 20),
+      peak_main_external_mb: Math.round(peak.external / 2 ** 20),
+      cpu_s: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
+      loop_delay_p99_ms: ms(delay.percentile(99)),
+      loop_delay_max_ms: ms(delay.max),
+    }),
   );
   process.exit(0);
 });

@@ -1,22 +1,31 @@
 /**
- * Everyone else's latency while one agent uploads a large batch: a served event (its own process)
- * takes one agent's batch of 25 predictions CSV files of ~20 MiB each (valid: distinct ids, values
- * in [0, 1]) on the practice lane, while two other agents poll `GET /api/v1/status` and submit small
- * practice uploads in a loop. Prints the others' p50/p99 for status and for a submit, the batch's
- * wall time, the server's event-loop delay and its peak RSS. Goal: p99 under 50 ms, RSS under 600 MB.
- * BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000 rows) for a quicker look.
+ * Everyone else's latency while one agent uploads a large batch: a served event (its own process,
+ * realtime clock, its store in a file) takes one agent's batch of 25 predictions CSV files of 20 MiB
+ * each (valid: distinct ids, values in [0, 1]) on the practice lane, while two other agents poll
+ * `GET /api/v1/status` and submit small practice uploads in a loop, over a ring of models each
+ * (a model takes one run at a time). Runs are scored `scoring_seconds` (2) after acceptance, so the
+ * batch's runs are scored while the others are measured. Prints the others' p50/p99 for status and
+ * for a submit, the batch's wall time, the server's event-loop delay, CPU time and peak RSS. Goal:
+ * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
+ * rows) for a quicker look; BENCH_STORE=memory keeps the store in memory; BENCH_CPU_PROF=<dir>
+ * writes the server's CPU profile there.
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
 import { report } from "./measure.js";
 
 const FILES = Number(process.env.BENCH_FILES ?? 25);
-const ROWS = Number(process.env.BENCH_ROWS ?? 560_000); // ~20 MiB of CSV per file
+const ROWS = Number(process.env.BENCH_ROWS ?? 580_000); // 20 MiB of CSV per file
 const SMALL_ROWS = 200;
+/** Models per measuring agent, used in turn; one is used again only after its run has finished. */
+const RING = 64;
+const SCORING_SECONDS = 2;
 const MIB = 1024 * 1024;
 
 const scenario = {
@@ -26,7 +35,7 @@ const scenario = {
   dataset: { n_features: 10, n_core: 4, train_expeds: 10, validation_expeds: 4, rows_per_exped: 40, gap_expeds: 2, universe_size: 30 },
   event: {
     start: "2026-09-23T13:00:00Z", build_phase_minutes: 10, n_rounds: 3, round_minutes: 10, expeds_per_round: 2,
-    upload_pool: null, predictions_max_bytes: 21 * MIB, predictions_max_rows: 1_000_000, predictions_max_uncompressed_bytes: 256 * MIB,
+    upload_pool: null, scoring_seconds: SCORING_SECONDS, predictions_max_bytes: 21 * MIB, predictions_max_rows: 1_000_000, predictions_max_uncompressed_bytes: 256 * MIB,
   },
   rate_limit: { ceiling: 1_000_000, window_seconds: 60 },
   agents: [
@@ -36,10 +45,11 @@ const scenario = {
   ],
 };
 
-async function startChild(): Promise<{ url: string; stop: () => Promise<Record<string, number>> }> {
-  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+async function startChild(db: string): Promise<{ url: string; stop: () => Promise<Record<string, number>> }> {
   const server = fileURLToPath(new URL("./served-latency-server.ts", import.meta.url));
-  const child = spawn(process.execPath, [tsx, server, JSON.stringify(scenario)], { stdio: ["ignore", "pipe", "inherit"] });
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (where a stall comes from).
+  const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, "--import", "tsx", server, JSON.stringify(scenario), db], { stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const first = JSON.parse((await lines.next()).value as string) as { url: string };
   return {
@@ -93,8 +103,15 @@ function percentile(xs: number[], p: number): number {
 }
 
 export async function run(): Promise<void> {
-  const { url, stop } = await startChild();
+  const dir = mkdtempSync(join(tmpdir(), "served-latency-"));
+  const inMemory = process.env.BENCH_STORE === "memory";
+  const { url, stop } = await startChild(inMemory ? "" : join(dir, "store.db"));
   const batchModels = await Promise.all(Array.from({ length: FILES }, (_, i) => model(url, "key-ann-00000001", `big${i}`)));
+  const rings = new Map<string, { models: string[]; lastUsed: number[] }>();
+  for (const [key, tag] of [["key-ben-00000002", "b"], ["key-cat-00000003", "c"]]) {
+    const models = await Promise.all(Array.from({ length: RING }, (_, i) => model(url, key, `${tag}${i}`)));
+    rings.set(key, { models, lastUsed: models.map(() => -Infinity) });
+  }
   const big = ids(ROWS, "b");
   const form = new FormData();
   const items = batchModels.map((m, i) => {
@@ -110,13 +127,17 @@ export async function run(): Promise<void> {
   let done = false;
   const others = async (key: string, tag: string, once = false) => {
     const small = ids(SMALL_ROWS, tag);
+    const ring = rings.get(key) as { models: string[]; lastUsed: number[] };
     let k = once ? 0 : 1;
     while (!done || once) {
       let t = performance.now();
       const s = await call(url, "GET", "/api/v1/status", key);
       status.push(performance.now() - t);
       if (s.status !== 200) throw new Error(`status ${s.status}`);
-      const m = await model(url, key, `${tag}${k}`);
+      const at = k % RING;
+      const idle = ring.lastUsed[at] + (SCORING_SECONDS + 0.5) * 1000 - performance.now();
+      if (idle > 0) await new Promise((r) => setTimeout(r, idle));
+      const m = ring.models[at];
       const f = new FormData();
       f.set("model_id", m);
       const own = Float64Array.from({ length: SMALL_ROWS }, (_, i) => ((i + 0.5) / SMALL_ROWS) * 0.9 + k * 1e-6);
@@ -126,6 +147,7 @@ export async function run(): Promise<void> {
       t = performance.now();
       const a = await call(url, "POST", "/api/v1/diagnostics/upload", key, f);
       submit.push(performance.now() - t);
+      ring.lastUsed[at] = performance.now();
       if (a.status !== 202) throw new Error(`submit ${a.status} ${JSON.stringify(a.json)}`);
       if (once) return;
     }
@@ -143,9 +165,10 @@ export async function run(): Promise<void> {
   done = true;
   await Promise.all(loops);
   const server = await stop();
+  rmSync(dir, { recursive: true, force: true });
   if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
   report(`served latency: others while one agent uploads a batch of ${FILES} large files on the practice lane`, {
-    workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); 2 agents loop status + ${SMALL_ROWS}-row practice upload`,
+    workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); 2 agents loop status + ${SMALL_ROWS}-row practice upload over ${RING} models; runs scored ${SCORING_SECONDS} s after acceptance; store ${inMemory ? "in memory" : "in a file"}`,
     cold_first_ms: coldMs.toFixed(0),
     batch_s: (batchMs / 1000).toFixed(1),
     status_n: status.length,
@@ -157,6 +180,9 @@ export async function run(): Promise<void> {
     get_retries: retries,
     server_loop_p99_ms: server.loop_delay_p99_ms,
     server_loop_max_ms: server.loop_delay_max_ms,
+    server_cpu_s: server.cpu_s,
     server_peak_rss_mb: server.peak_rss_mb,
+    server_peak_main_heap_mb: server.peak_main_heap_mb,
+    server_peak_main_external_mb: server.peak_main_external_mb,
   });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, watch } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { refusal, type TestServer } from "./server.js";
 import { ANN, PKL, PKL_SHA, PRACTICE_BATCH, ROUND_BATCH, csv, eventServer, newModel, postForm, splitIds, spread, toPhase } from "./event-server.js";
@@ -35,7 +38,35 @@ async function roundOne(): Promise<{ s: TestServer; live: string[] }> {
   return { s, live: await splitIds(s, ANN, "live") };
 }
 
+const ids = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i.toString(16).padStart(12, "0")}`);
+
 describe("batch uploads", () => {
+  it("reads each item's own file when its files wait on disk (past the 1 MiB spool threshold), and leaves no spool file behind", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "batch-spool-"));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = parent;
+    const made: string[] = [];
+    const watcher = watch(parent, (_, name) => void (name && made.push(name)));
+    try {
+      const s = await eventServer();
+      const [m1, m2] = [await newModel(s, ANN, "m1"), await newModel(s, ANN, "m2")];
+      const [a, b] = [ids(50_000, "a"), ids(50_001, "b")];
+      const files = { a: { name: "a.csv", bytes: csv(a, spread(a)) }, b: { name: "b.csv", bytes: csv(b, spread(b)) } };
+      expect(files.a.bytes.length).toBeGreaterThan(1024 * 1024);
+      const res = await postForm(s, PRACTICE_BATCH, ANN, batchForm([item(m1, "a"), item(m2, "b")], files));
+      expect(res.status).toBe(202);
+      expect(res.json.items.map((i: { run: { n_rows: number } }) => i.run.n_rows)).toEqual([50_000, 50_001]);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(made.some((name) => name.startsWith("basecamp-upload-"))).toBe(true);
+      expect(readdirSync(parent).filter((name) => name.startsWith("basecamp-upload-"))).toEqual([]);
+    } finally {
+      watcher.close();
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it("refuses 0 and 26 items with the spec's texts", async () => {
     const { s, live } = await roundOne();
     const m = await newModel(s, ANN, "m");

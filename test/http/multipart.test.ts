@@ -1,5 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileBytes, FileSpool } from "../../src/http/file-spool.js";
 import { readMultipart } from "../../src/http/multipart.js";
 
 async function encoded(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
@@ -44,12 +48,35 @@ describe("readMultipart", () => {
     );
   });
 
-  it("refuses a body without its closing boundary, a part without a name, and a type without a boundary", async () => {
+  it("moves a file part past the spool's threshold to a private file as it streams, read back exactly; dispose removes it", async () => {
+    const big = Uint8Array.from({ length: 5000 }, (_, i) => (i * 11) % 256);
+    const small = Uint8Array.from({ length: 100 }, (_, i) => i);
+    const form = new FormData();
+    form.set("predictions", new Blob([big]), "p.csv");
+    form.set("model_pkl", new Blob([small]), "m.pkl");
+    const { bytes, type } = await encoded(form);
+    const parent = mkdtempSync(join(tmpdir(), "multipart-test-"));
+    const spool = new FileSpool(1000, parent);
+    const fields = await readMultipart(streamOf(bytes, [97, 300]), type, spool);
+    const [dir] = readdirSync(parent);
+    expect(readdirSync(join(parent, dir))).toEqual(["0"]);
+    expect(statSync(join(parent, dir)).mode & 0o777).toBe(0o700);
+    expect(await fileBytes(fields.get("predictions") as File)).toEqual(big);
+    expect((fields.get("predictions") as File).name).toBe("p.csv");
+    expect(await fileBytes(fields.get("model_pkl") as File)).toEqual(small);
+    await spool.dispose();
+    expect(existsSync(join(parent, dir))).toBe(false);
+    rmSync(parent, { recursive: true });
+  });
+
+  it("refuses a body without its closing boundary, a part without a name, a type without a boundary, and a text field over 1 MiB", async () => {
     const { bytes, type } = await encoded((() => { const f = new FormData(); f.set("a", "b"); return f; })());
     await expect(readMultipart(streamOf(bytes.subarray(0, bytes.length - 10), [64]), type)).rejects.toThrow(/closing boundary/);
     const b = type.split("boundary=")[1];
     const nameless = new TextEncoder().encode(`--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${b}--\r\n`);
     await expect(readMultipart(streamOf(nameless, [64]), type)).rejects.toThrow(/no Content-Disposition/);
     await expect(readMultipart(streamOf(bytes, [64]), "multipart/form-data")).rejects.toThrow(/no boundary/);
+    const long = await encoded((() => { const f = new FormData(); f.set("manifest", "x".repeat(1024 * 1024 + 1)); return f; })());
+    await expect(readMultipart(streamOf(long.bytes, [65536]), long.type)).rejects.toThrow(/the text field 'manifest' exceeds 1048576 bytes/);
   });
 });

@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import { refuse } from "../../domain/errors.js";
+import type { BatchItem } from "../../service/event/batch.js";
 import type { FilePart, UploadInput } from "../../service/event/uploads.js";
+import { fileBytes } from "../file-spool.js";
 import { parseJsonText } from "../json-body.js";
 import { batchManifest, type batchForm, type uploadForm } from "../schemas.js";
 
 async function filePart(file: File): Promise<FilePart> {
-  return { filename: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  return { filename: file.name, bytes: await fileBytes(file) };
 }
 
 /** The text fields of an upload as the service takes them: absent is null. */
@@ -31,12 +33,12 @@ export async function uploadInput(form: z.output<typeof uploadForm>): Promise<Up
  * A batch form as the service's items: the `manifest` field (JSON, checked by its schema: 422
  * with `loc` under `manifest`) declares the items, each naming its file parts; a part may serve
  * several items. An item naming no part gets null (the service refuses it with the spec's text);
- * naming a part that was not sent is a 422.
+ * naming a part that was not sent is a 422, before any item is taken. Each item's files are read
+ * only when the service comes to it, so a batch of large files is in memory one item at a time.
  */
-export async function batchInputs(form: z.output<typeof batchForm>): Promise<UploadInput[]> {
+export function batchInputs(form: z.output<typeof batchForm>): BatchItem[] {
   const manifest = parseJsonText(form.manifest, batchManifest, ["manifest"]);
-  const read = new Map<string, Promise<FilePart>>();
-  const named = (name: string | undefined, loc: (string | number)[]): Promise<FilePart> | null => {
+  const named = (name: string | undefined, loc: (string | number)[]): File | null => {
     if (name === undefined) return null;
     const file = name === "manifest" ? undefined : form[name];
     if (!(file instanceof File)) {
@@ -46,15 +48,16 @@ export async function batchInputs(form: z.output<typeof batchForm>): Promise<Upl
         { extra: { loc: ["body", "manifest", "items", ...loc] } },
       );
     }
-    if (!read.has(name)) read.set(name, filePart(file));
-    return read.get(name) as Promise<FilePart>;
+    return file;
   };
-  return Promise.all(
-    manifest.items.map(async (item, i) => ({
+  return manifest.items.map((item, i) => {
+    const predictions = named(item.predictions, [i, "predictions"]);
+    const model_pkl = named(item.model_pkl, [i, "model_pkl"]);
+    return async () => ({
       model_id: item.model_id,
-      predictions: await named(item.predictions, [i, "predictions"]),
-      model_pkl: await named(item.model_pkl, [i, "model_pkl"]),
+      predictions: predictions && (await filePart(predictions)),
+      model_pkl: model_pkl && (await filePart(model_pkl)),
       ...fields(item),
-    })),
-  );
+    });
+  });
 }

@@ -59,7 +59,7 @@ export function batchRoute(lane: Lane, operationId: string, summary: string) {
       413: texts("payload_too_large"),
     },
     handle: async ({ c, service, key, body }) => {
-      const result = await service.uploadBatch(key, lane, await batchInputs(body));
+      const result = await service.uploadBatch(key, lane, batchInputs(body));
       const retry: Record<string, string> = result.retry_after_seconds === null ? {} : { "Retry-After": String(result.retry_after_seconds) };
       return c.json(result, result.all_succeeded ? 202 : 207, retry);
     },

@@ -6,9 +6,10 @@ import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
 import { requireScope, type Principal } from "../auth.js";
 import type { ServiceContext } from "../deployment.js";
-import { checkModelFile } from "../event/model-file.js";
-import type { FilePart } from "../event/uploads.js";
-import { resolveModel } from "../models.js";
+import type { CheckedModelFile } from "../event/model-file.js";
+import { passed } from "../event/upload-files.js";
+import type { FilePart, UploadPath } from "../event/uploads.js";
+import { resolveModel, type ModelRecord } from "../models.js";
 import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "./model-upload-repo.js";
 import { autoSubmitSettings, requireTournamentLane } from "./settings.js";
 import { uploadView, type ModelUploadView } from "./upload-view.js";
@@ -31,27 +32,42 @@ const QUEUE_SECONDS = 1;
  * Uploads a model file for the tournament's auto-submit lane. The structural gate runs at once,
  * with the model-file refusals of the event lanes: a .pkl name, the size limit (413 naming it),
  * the SHA-256 when declared, the python version's form and the accepted set (an unsupported
- * declaration is refused here, naming the set), a cloudpickled callable, no torch. Accepted files
- * answer `pending`; `QUEUE_SECONDS` later they are `validating`, and `validation_seconds` after the
- * upload the sandbox predict's verdict makes them `validated` or `error`. A later upload replaces
- * the model's file at once: the earlier one becomes `replaced`, its validation (if unfinished)
- * cancelled, so the lane waits for the new file to validate.
+ * declaration is refused here, naming the set), a cloudpickled callable, no torch, no unsafe
+ * global. Accepted files answer `pending`; `QUEUE_SECONDS` later they are `validating`, and
+ * `validation_seconds` after the upload the sandbox predict's verdict makes them `validated` or
+ * `error`. A later upload replaces the model's file at once: the earlier one becomes `replaced`,
+ * its validation (if unfinished) cancelled, so the lane waits for the new file to validate.
+ *
+ * As an event upload, in three steps so that no other call waits while the file is scanned: the
+ * lane, scope and model on the serial path; the file's checks on the upload check pool; then the
+ * lane, scope and model again (they may have changed meanwhile), the file's verdict, and the insert.
  */
-export function uploadModel(ctx: ServiceContext, p: Principal, input: ModelFileInput): ModelUploadView {
+export async function uploadModel(ctx: ServiceContext, path: UploadPath, p: Principal, input: ModelFileInput): Promise<ModelUploadView> {
+  await path.serial(() => prelude(ctx, p, input));
+  const file = input.file;
+  const files = await path.checkFiles(
+    {
+      model_pkl: file,
+      predictions: null,
+      model_pkl_sha256: input.sha256 ?? (file ? createHash("sha256").update(file.bytes).digest("hex") : null),
+      model_pkl_python_version: input.python_version,
+    },
+    { model_file: { ...autoSubmitSettings(ctx).model_file, enforce_python_version: true }, predictions: null },
+  );
+  return path.serial(() => accept(ctx, p, input, passed(files.model_file)));
+}
+
+/** The checks before the file's, in their order. */
+function prelude(ctx: ServiceContext, p: Principal, input: ModelFileInput): ModelRecord {
   requireTournamentLane(ctx);
   requireScope(p, ["tournament"], "upload_model");
-  const model = resolveModel(ctx, p, input.model_id);
+  return resolveModel(ctx, p, input.model_id);
+}
+
+function accept(ctx: ServiceContext, p: Principal, input: ModelFileInput, checked: CheckedModelFile): ModelUploadView {
+  const model = prelude(ctx, p, input);
   const settings = autoSubmitSettings(ctx);
-  const checked = checkModelFile(
-    {
-      filename: input.file?.filename ?? null,
-      bytes: input.file?.bytes ?? null,
-      sha256: input.sha256 ?? (input.file ? createHash("sha256").update(input.file.bytes).digest("hex") : null),
-      python_version: input.python_version,
-    },
-    { ...settings.model_file, enforce_python_version: true },
-  );
-  // checkModelFile refused a missing file (model_pkl_required).
+  // The checks refused a missing file (model_pkl_required).
   const { bytes, filename } = input.file as FilePart;
   return inTransaction(ctx.db, () => {
     const t = ctx.clock.now();

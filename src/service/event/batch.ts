@@ -8,6 +8,12 @@ import { upload, type UploadInput, type UploadPath } from "./uploads.js";
 
 export const MAX_BATCH_ITEMS = 25;
 
+/**
+ * A batch item, or how to read it: a face may have each item's files read only when its turn
+ * comes, so that a batch of large files is held one item at a time.
+ */
+export type BatchItem = UploadInput | (() => Promise<UploadInput>);
+
 export interface BatchItemOutcome {
   index: number;
   idempotency_key: string | null;
@@ -32,11 +38,12 @@ export interface BatchResult {
  * The items go one after the other, each as a single upload does (its files read off the serial
  * path), so other callers' calls run between them.
  */
-export async function uploadBatch(ctx: ServiceContext, path: UploadPath, p: Principal, lane: Lane, items: UploadInput[]): Promise<BatchResult> {
+export async function uploadBatch(ctx: ServiceContext, path: UploadPath, p: Principal, lane: Lane, items: BatchItem[]): Promise<BatchResult> {
   if (items.length === 0) throw refuse("batch_empty");
   if (items.length > MAX_BATCH_ITEMS) throw refuse("batch_too_large", { n: items.length });
   const outcomes: BatchItemOutcome[] = [];
-  for (const [index, item] of items.entries()) {
+  for (const [index, entry] of items.entries()) {
+    const item = typeof entry === "function" ? await entry() : entry;
     const idempotency_key = item.idempotency_key ?? null;
     try {
       const run = await upload(ctx, path, p, lane, item);

@@ -1,6 +1,6 @@
 import { refuse } from "../../domain/errors.js";
 import { meanTerms, roundScore } from "../../scoring/blend.js";
-import { scoreAgainst, type ExpedTerms, type PreparedExped } from "../../scoring/exped.js";
+import type { PreparedExped } from "../../scoring/exped.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { Principal } from "../auth.js";
@@ -9,7 +9,9 @@ import { scoringSettings } from "../setup.js";
 import { decodePredictions } from "../submission-codec.js";
 import { laneTruth } from "./run-truth.js";
 import { runView, type RunView } from "./run-view.js";
-import { setRunStatus, uploadById, type UploadRow } from "./upload-repo.js";
+import { dropPrescore, takePrescore } from "./run-prescoring.js";
+import { scoreRun, type RunScores } from "./run-scores.js";
+import { deleteUpload, runById, runPredictions, setRunStatus, type RunRow } from "./upload-repo.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A run's next transition, due at `t`. */
@@ -25,42 +27,42 @@ export function dueRunSteps(ctx: ServiceContext, now: number): RunStep[] {
   return dueTwoStage(ctx.db, RUN_STAGES, now).map(({ t, stage, id }) => ({ t, kind: stage === "next" ? "run_scoring" : "run_finish", upload_id: id }));
 }
 
+/**
+ * Applies a run's step. A finish uses the scores its file got on the upload check pool
+ * (src/service/event/run-prescoring.ts), so the serial path only writes them; a run that was not
+ * scored there (or against other expeds) is scored here.
+ */
 export function applyRunStep(ctx: ServiceContext, step: RunStep): void {
-  inTransaction(ctx.db, () => {
-    const row = uploadById(ctx.db, step.upload_id);
-    if (!row) return;
-    if (step.kind === "run_scoring") {
-      if (row.status !== "accepted") return;
+  const row = runById(ctx.db, step.upload_id);
+  if (!row) return;
+  if (step.kind === "run_scoring") {
+    if (row.status !== "accepted") return;
+    inTransaction(ctx.db, () => {
       setRunStatus(ctx.db, row.upload_id, "scoring");
       appendEvent(ctx.db, step.t, "run.scoring", { upload_id: row.upload_id });
-      return;
-    }
-    if (row.status !== "accepted" && row.status !== "scoring") return;
-    finish(ctx, row, step.t);
-  });
+    });
+    return;
+  }
+  if (row.status !== "accepted" && row.status !== "scoring") return dropPrescore(ctx, row.upload_id);
+  const truths = laneTruth(ctx, row.lane, row.round_window);
+  const scores = takePrescore(ctx, row.upload_id, truths) ?? scoreStored(ctx, row.upload_id, truths);
+  inTransaction(ctx.db, () => finish(ctx, row, step.t, scores));
+}
+
+function scoreStored(ctx: ServiceContext, uploadId: string, truths: readonly PreparedExped[]): RunScores {
+  const stored = runPredictions(ctx.db, uploadId);
+  return scoreRun(JSON.parse(stored.ids) as string[], decodePredictions(stored.predictions), truths);
 }
 
 /**
- * Scores a run against its lane's expeds. No overlap at all fails it, with the spec's text (the
- * practice board's variant counts the ids); scores are the mean over the expeds it touched.
+ * Records a run's scores. No overlap at all fails it, with the spec's text (the practice board's
+ * variant counts the ids); scores are the mean over the expeds it touched.
  */
-function finish(ctx: ServiceContext, row: UploadRow, t: number): void {
-  const ids = JSON.parse(row.ids) as string[];
-  const values = decodePredictions(row.predictions);
-  const truths = laneTruth(ctx, row.lane, row.round_window);
-  const terms: ExpedTerms[] = [];
-  let matched = 0;
-  for (const truth of truths) {
-    const x = scoreAgainst(truth, ids, values);
-    const overlap = overlapCount(truth, ids);
-    if (overlap === 0) continue;
-    matched += overlap;
-    terms.push(x);
-  }
+function finish(ctx: ServiceContext, row: RunRow, t: number, { matched, terms }: RunScores): void {
   if (matched === 0) {
     const error =
       row.lane === "practice"
-        ? refuse("no_id_overlap_practice", { n: ids.length })
+        ? refuse("no_id_overlap_practice", { n: row.n_rows })
         : refuse("no_id_overlap");
     ctx.db
       .prepare("UPDATE uploads SET status = 'failed', n_matched = 0, error_code = ?, error_message = ? WHERE upload_id = ?")
@@ -76,20 +78,9 @@ function finish(ctx: ServiceContext, row: UploadRow, t: number): void {
   appendEvent(ctx.db, t, "run.finalised", { upload_id: row.upload_id, n_matched: matched, n_expeds: terms.length, ...mean, score });
 }
 
-/** Each prepared exped's ids as a set, built once: runs of a lane all score against the same expeds. */
-const idSets = new WeakMap<PreparedExped, Set<string>>();
-
-function overlapCount(truth: PreparedExped, ids: string[]): number {
-  let known = idSets.get(truth);
-  if (!known) idSets.set(truth, (known = new Set(truth.ids.original)));
-  let n = 0;
-  for (const id of ids) if (known.has(id)) n++;
-  return n;
-}
-
 /** The caller's run; another agent's run answers as not found. */
 export function getRun(ctx: ServiceContext, p: Principal, uploadId: string): RunView {
-  const row = uploadById(ctx.db, uploadId);
+  const row = runById(ctx.db, uploadId);
   if (!row || row.agent_id !== p.agent_id) throw refuse("upload_not_found", { id: uploadId });
   return runView(ctx, row);
 }
@@ -101,16 +92,17 @@ export function getRun(ctx: ServiceContext, p: Principal, uploadId: string): Run
  */
 export function deleteRun(ctx: ServiceContext, p: Principal, uploadId: string): { upload_id: string; status: "cancelled" | "removed" } {
   return inTransaction(ctx.db, () => {
-    const row = uploadById(ctx.db, uploadId);
+    const row = runById(ctx.db, uploadId);
     if (!row || row.agent_id !== p.agent_id) throw refuse("upload_not_found", { id: uploadId });
     const t = ctx.clock.now();
     if (row.status === "finalised") throw refuse("upload_already_finalized", { id: uploadId });
     if (row.status === "accepted" || row.status === "scoring") {
       setRunStatus(ctx.db, uploadId, "cancelled");
+      dropPrescore(ctx, uploadId);
       appendEvent(ctx.db, t, "run.cancelled", { upload_id: uploadId });
       return { upload_id: uploadId, status: "cancelled" as const };
     }
-    ctx.db.prepare("DELETE FROM uploads WHERE upload_id = ?").run(uploadId);
+    deleteUpload(ctx.db, uploadId);
     appendEvent(ctx.db, t, "run.removed", { upload_id: uploadId });
     return { upload_id: uploadId, status: "removed" as const };
   });

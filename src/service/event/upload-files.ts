@@ -1,6 +1,8 @@
 import { refuse, ServiceError, type ErrorCode } from "../../domain/errors.js";
 import { parsePredictionsFile, predictionsDigest, type PredictionsLimits } from "../../data/predictions-file.js";
+import type { PreparedExped } from "../../scoring/exped.js";
 import { encodePredictions } from "../submission-codec.js";
+import { scoreRun, type RunScores } from "./run-scores.js";
 import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "./model-file.js";
 import type { UploadInput } from "./uploads.js";
 
@@ -22,6 +24,8 @@ export interface CheckedPredictions {
   ids_json: string;
   /** The values in file order, encoded as the store keeps them (float64 LE). */
   values: Uint8Array;
+  /** The file's scores against the rules' `score_against`; null without them. */
+  scores: RunScores | null;
 }
 
 /**
@@ -36,7 +40,14 @@ export interface CheckedFiles {
 
 export interface FileRules {
   model_file: ModelFileRules;
-  predictions: PredictionsLimits;
+  /** null: the upload carries no predictions file (a tournament model file). */
+  predictions: PredictionsLimits | null;
+  /**
+   * The expeds the run will be scored against, as its lane stood when the upload began: the file
+   * is scored against them while its ids are at hand (src/service/event/run-prescoring.ts). Absent
+   * when not known (a round lane outside a round).
+   */
+  score_against?: readonly PreparedExped[] | null;
 }
 
 /** The files of an upload, as the file checks take them (no store, no clock: any thread may run them). */
@@ -44,7 +55,8 @@ export type UploadFiles = Pick<UploadInput, "model_pkl" | "predictions" | "model
 
 /**
  * Every check on an upload's files that reads their bytes: the model file's (hash, pickle scan)
- * and the predictions file's (bounds, parse, values, digest). CPU and memory heavy, state-free, so
+ * and the predictions file's (bounds, parse, values, digest, and its scores when the rules name
+ * the expeds). CPU and memory heavy, state-free, so
  * it runs off the service's serial path (src/service/event/upload-check-pool.ts).
  */
 export function checkUploadFiles(files: UploadFiles, rules: FileRules): CheckedFiles {
@@ -60,12 +72,14 @@ export function checkUploadFiles(files: UploadFiles, rules: FileRules): CheckedF
     ),
   );
   const part = files.predictions;
-  const predictions = part && outcome(() => checkPredictions(part.filename, part.bytes, rules.predictions));
+  const limits = rules.predictions;
+  if (part && !limits) throw new Error("a predictions file to check without limits");
+  const predictions = part && limits && outcome(() => checkPredictions(part.filename, part.bytes, limits, rules.score_against ?? null));
   return { model_file, predictions };
 }
 
 /** A file the readers choke on in a way they did not foresee is still the caller's bad file: 400, never 500. */
-function checkPredictions(filename: string, bytes: Uint8Array, limits: PredictionsLimits): CheckedPredictions {
+function checkPredictions(filename: string, bytes: Uint8Array, limits: PredictionsLimits, truths: readonly PreparedExped[] | null): CheckedPredictions {
   let parsed;
   try {
     parsed = parsePredictionsFile(filename, bytes, limits);
@@ -79,6 +93,7 @@ function checkPredictions(filename: string, bytes: Uint8Array, limits: Predictio
     n_rows: parsed.ids.length,
     ids_json: JSON.stringify(parsed.ids),
     values: encodePredictions(parsed.values),
+    scores: truths && scoreRun(parsed.ids, parsed.values, truths),
   };
 }
 

@@ -3,8 +3,8 @@ import type { Db } from "../../store/db.js";
 export type Lane = "round" | "practice";
 export type RunStatus = "accepted" | "scoring" | "finalised" | "failed" | "cancelled";
 
-/** One upload and its run, as stored. */
-export interface UploadRow {
+/** One upload and its run, as stored (its predictions are kept apart: `runPredictions`). */
+export interface RunRow {
   upload_id: string;
   seq: number;
   agent_id: string;
@@ -17,8 +17,6 @@ export interface UploadRow {
   finishes_at: number;
   digest: string;
   n_rows: number;
-  ids: string;
-  predictions: Buffer;
   model_pkl_sha256: string;
   python_version: string;
   idempotency_key: string | null;
@@ -31,41 +29,57 @@ export interface UploadRow {
   score: number | null;
 }
 
-/** An upload's run without its predictions (what a run's view needs). */
-export type RunRow = Omit<UploadRow, "ids" | "predictions">;
+/** An upload's parsed predictions: the ids in file order as JSON text, and the values (float64 LE). */
+export interface StoredPredictions {
+  ids: string;
+  predictions: Buffer;
+}
 
-/** The columns of a RunRow: selecting them leaves the megabytes of ids and values in the store. */
+/** The columns of a RunRow. */
 export const RUN_COLUMNS = `upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at, finishes_at,
   digest, n_rows, model_pkl_sha256, python_version, idempotency_key, error_code, error_message, n_matched, corr, aimc, ncorr, score`;
 
 /** Runs that still hold their place: they count against the pool and their content is filed. */
 export const LIVE_STATUSES = "('accepted', 'scoring', 'finalised')";
 
-export function uploadById(db: Db, id: string): UploadRow | undefined {
-  return db.prepare("SELECT * FROM uploads WHERE upload_id = ?").get(id) as UploadRow | undefined;
+export function runById(db: Db, id: string): RunRow | undefined {
+  return db.prepare(`SELECT ${RUN_COLUMNS} FROM uploads WHERE upload_id = ?`).get(id) as RunRow | undefined;
 }
 
-export function uploadByIdempotencyKey(db: Db, agentId: string, key: string): UploadRow | undefined {
-  return db.prepare("SELECT * FROM uploads WHERE agent_id = ? AND idempotency_key = ?").get(agentId, key) as
-    | UploadRow
-    | undefined;
+/** A run's stored predictions: the ids (JSON text) and values, in file order. */
+export function runPredictions(db: Db, id: string): StoredPredictions {
+  return db.prepare("SELECT ids, predictions FROM upload_predictions WHERE upload_id = ?").get(id) as StoredPredictions;
+}
+
+export function insertPredictions(db: Db, uploadId: string, ids: string, predictions: Buffer): void {
+  db.prepare("INSERT INTO upload_predictions (upload_id, ids, predictions) VALUES (?, ?, ?)").run(uploadId, ids, predictions);
+}
+
+/** Removes a run and its predictions. */
+export function deleteUpload(db: Db, id: string): void {
+  db.prepare("DELETE FROM upload_predictions WHERE upload_id = ?").run(id);
+  db.prepare("DELETE FROM uploads WHERE upload_id = ?").run(id);
+}
+
+export function uploadByIdempotencyKey(db: Db, agentId: string, key: string): RunRow | undefined {
+  return db.prepare(`SELECT ${RUN_COLUMNS} FROM uploads WHERE agent_id = ? AND idempotency_key = ?`).get(agentId, key) as RunRow | undefined;
 }
 
 /** The earliest live upload in the event with this content, if any. */
-export function filedWithDigest(db: Db, digest: string): (UploadRow & { model: string }) | undefined {
+export function filedWithDigest(db: Db, digest: string): (RunRow & { model: string }) | undefined {
   return db
     .prepare(
-      `SELECT u.*, m.name AS model FROM uploads u JOIN models m ON m.id = u.model_id
-       WHERE u.digest = ? AND u.status IN ${LIVE_STATUSES} ORDER BY u.seq LIMIT 1`,
+      `SELECT u.*, m.name AS model FROM (SELECT ${RUN_COLUMNS} FROM uploads WHERE digest = ? AND status IN ${LIVE_STATUSES}) u
+       JOIN models m ON m.id = u.model_id ORDER BY u.seq LIMIT 1`,
     )
-    .get(digest) as (UploadRow & { model: string }) | undefined;
+    .get(digest) as (RunRow & { model: string }) | undefined;
 }
 
 /** A run of this model on this lane that is still being scored. */
-export function runInFlight(db: Db, modelId: string, lane: Lane): UploadRow | undefined {
+export function runInFlight(db: Db, modelId: string, lane: Lane): RunRow | undefined {
   return db
-    .prepare("SELECT * FROM uploads WHERE model_id = ? AND lane = ? AND status IN ('accepted', 'scoring') ORDER BY seq LIMIT 1")
-    .get(modelId, lane) as UploadRow | undefined;
+    .prepare(`SELECT ${RUN_COLUMNS} FROM uploads WHERE model_id = ? AND lane = ? AND status IN ('accepted', 'scoring') ORDER BY seq LIMIT 1`)
+    .get(modelId, lane) as RunRow | undefined;
 }
 
 export function setRunStatus(db: Db, id: string, status: RunStatus): void {

@@ -10,9 +10,12 @@ import { requireEventOpen } from "./event-gate.js";
 import { diagnosticsMaintenance } from "../faults.js";
 import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
+import type { PreparedExped } from "../../scoring/exped.js";
+import { keepPrescore } from "./run-prescoring.js";
+import { laneTruth } from "./run-truth.js";
 import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 import { predictionsLimits } from "./upload-limits.js";
-import { filedWithDigest, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
+import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
 
 export interface FilePart {
   filename: string;
@@ -61,10 +64,22 @@ export interface UploadPath {
  * meanwhile) with the files' findings, and the insert.
  */
 export async function upload(ctx: ServiceContext, path: UploadPath, p: Principal, lane: Lane, input: UploadInput): Promise<RunView> {
-  const replay = await path.serial(() => prelude(ctx, p, lane, input));
-  if (replay) return replay;
-  const files = await path.checkFiles(input, fileRules(eventSettings(ctx)));
-  return path.serial(() => accept(ctx, p, lane, input, files));
+  const first = await path.serial(() => ({ replay: prelude(ctx, p, lane, input), truths: expedsNow(ctx, lane) }));
+  if (first.replay) return first.replay;
+  const files = await path.checkFiles(input, { ...fileRules(eventSettings(ctx)), score_against: first.truths });
+  return path.serial(() => {
+    const run = accept(ctx, p, lane, input, files);
+    const scores = files.predictions?.ok ? files.predictions.value.scores : null;
+    if (!run.idempotent_replay && first.truths && scores) keepPrescore(ctx, run.upload_id, first.truths, scores);
+    return run;
+  });
+}
+
+/** The expeds a run on `lane` accepted now is scored against; null on the round lane outside a round. */
+function expedsNow(ctx: ServiceContext, lane: Lane): readonly PreparedExped[] | null {
+  if (lane === "practice") return laneTruth(ctx, "practice", null);
+  const window = cadenceNow(ctx).open_window;
+  return window === null ? null : laneTruth(ctx, "round", window);
 }
 
 /** The same upload in one go on this thread, files and all: for a caller that holds the store alone. */
@@ -121,15 +136,15 @@ function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInpu
     ctx.db
       .prepare(
         `INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at,
-           finishes_at, digest, n_rows, ids, predictions, model_pkl_sha256, python_version, idempotency_key)
-         VALUES (?, ?, ?, ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           finishes_at, digest, n_rows, model_pkl_sha256, python_version, idempotency_key)
+         VALUES (?, ?, ?, ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         upload_id, seq, p.agent_id, model.id, lane, round_window, t,
         t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, t + event.scoring_seconds * 1000,
-        digest, predictions.n_rows, predictions.ids_json, blob(predictions.values),
-        modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
+        digest, predictions.n_rows, modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
       );
+    insertPredictions(ctx.db, upload_id, predictions.ids_json, blob(predictions.values));
     appendEvent(ctx.db, t, "upload.accepted", {
       upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: predictions.n_rows,
       model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),

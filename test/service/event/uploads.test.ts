@@ -4,7 +4,7 @@ import { uploadBatch } from "../../../src/service/event/batch.js";
 import { eventRoundBoard, eventStandings, practiceBoard } from "../../../src/service/event/event-boards.js";
 import { countedUploads, uploadsRemaining } from "../../../src/service/event/pool.js";
 import { deleteRun, getRun } from "../../../src/service/event/runs.js";
-import { uploadInline } from "../../../src/service/event/uploads.js";
+import { upload, uploadInline } from "../../../src/service/event/uploads.js";
 import { createModel } from "../../../src/service/models.js";
 import { getStarted } from "../../../src/service/status.js";
 import { eventCount } from "../../../src/store/event-log.js";
@@ -49,6 +49,39 @@ describe("event lanes (service)", () => {
     const board = practiceBoard(h.ctx);
     expect(board).toMatchObject({ rank_metric: "practice_score", display_only: true });
     expect(board.rows.map((r) => r.model)).toEqual([m]);
+  });
+
+  it("logs the same finish whether the file was scored on its way in (the upload path) or at its finish (inline)", async () => {
+    const logs = [];
+    for (const way of ["path", "inline"]) {
+      const h = eventHarness();
+      const t0 = h.world.schedule.phases[0].start + 60_000;
+      await h.at(t0);
+      const m = h.model(h.ann, "mine");
+      const input = h.input(m, h.validation, h.half(h.validation));
+      const run = way === "path" ? await upload(h.ctx, inline, h.ann, "practice", input) : uploadInline(h.ctx, h.ann, "practice", input);
+      await h.at(t0 + 60_000);
+      expect(getRun(h.ctx, h.ann, run.upload_id).status).toBe("finalised");
+      logs.push(h.ctx.db.prepare("SELECT t, type, payload FROM events WHERE type LIKE 'run.%' ORDER BY seq").all());
+    }
+    expect(logs[0]).toEqual(logs[1]);
+    // The finish writes the scores found on the way in, and does not score the file again.
+    const h = eventHarness();
+    const t0 = h.world.schedule.phases[0].start + 60_000;
+    await h.at(t0);
+    const m = h.model(h.ann, "mine");
+    const found = { n: 7, corr: 0.5, aimc: null, ncorr: 0.25 };
+    const marked: UploadPath = {
+      ...inline,
+      checkFiles: async (files, rules) => {
+        const checked = checkUploadFiles(files, rules);
+        if (checked.predictions?.ok) checked.predictions.value.scores = { matched: 7, terms: [found] };
+        return checked;
+      },
+    };
+    const run = await upload(h.ctx, marked, h.ann, "practice", h.input(m, h.validation, h.half(h.validation)));
+    await h.at(t0 + 60_000);
+    expect(getRun(h.ctx, h.ann, run.upload_id)).toMatchObject({ status: "finalised", n_matched: 7 });
   });
 
   it("fails round predictions sent down the practice lane, minutes later, charging nothing", async () => {

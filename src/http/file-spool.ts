@@ -1,0 +1,77 @@
+import { openAsBlob } from "node:fs";
+import { mkdtemp, open, readFile, rm, type FileHandle } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * Where one request's large file parts wait on disk instead of in memory: a private (0700)
+ * directory made on first use, one 0600 file per part, all removed by `dispose` once the request
+ * has been answered. A batch of 25 files of 20 MiB is then held as files, and read one item at a
+ * time (a `File` backed by its file is read only when its bytes are asked for).
+ */
+export class FileSpool {
+  private dir: Promise<string> | null = null;
+  private count = 0;
+  private readonly writing = new Set<SpooledFile>();
+
+  /** `thresholdBytes`: a file part grows in memory up to this size, and moves to disk past it. */
+  constructor(
+    readonly thresholdBytes: number,
+    private readonly parent = tmpdir(),
+  ) {}
+
+  /** A new file of the spool, open for writing. */
+  async create(): Promise<SpooledFile> {
+    this.dir ??= mkdtemp(join(this.parent, "basecamp-upload-"));
+    const path = join(await this.dir, String(this.count++));
+    const file = new SpooledFile(path, await open(path, "wx", 0o600), () => this.writing.delete(file));
+    this.writing.add(file);
+    return file;
+  }
+
+  /** Closes what a broken body left open and removes the directory. */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.writing].map((f) => f.close()));
+    if (this.dir) await rm(await this.dir, { recursive: true, force: true });
+  }
+}
+
+export class SpooledFile {
+  constructor(
+    private readonly path: string,
+    private readonly handle: FileHandle,
+    private readonly closed: () => void,
+  ) {}
+
+  async write(chunk: Uint8Array): Promise<void> {
+    let at = 0;
+    while (at < chunk.length) at += (await this.handle.write(chunk, at)).bytesWritten;
+  }
+
+  /** Closes the file and answers it as a `File` whose bytes stay on disk until read (by `fileBytes`). */
+  async file(name: string, type: string): Promise<File> {
+    await this.close();
+    const file = new File([await openAsBlob(this.path)], name, { type });
+    spooledPaths.set(file, this.path);
+    return file;
+  }
+
+  async close(): Promise<void> {
+    this.closed();
+    await this.handle.close();
+  }
+}
+
+const spooledPaths = new WeakMap<File, string>();
+
+/**
+ * A file part's bytes: a spooled one read from its file in one go (Node 20's `Blob.arrayBuffer`
+ * reads a file-backed blob in small pieces and concatenates them, seconds of main-thread work for
+ * a batch of large files), any other from memory.
+ */
+export async function fileBytes(file: File): Promise<Uint8Array> {
+  const path = spooledPaths.get(file);
+  if (path === undefined) return new Uint8Array(await file.arrayBuffer());
+  const bytes = await readFile(path);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

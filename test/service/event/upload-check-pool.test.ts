@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { predictionsCsv, samplePkl, samplePklSha256 } from "../../../sim/agents/event-upload.js";
+import { UploadCheckPool } from "../../../src/service/event/upload-check-pool.js";
+import type { FileRules, UploadFiles } from "../../../src/service/event/upload-files.js";
+
+const rules: FileRules = {
+  model_file: { max_bytes: 10 * 1024 * 1024, python_versions: ["3.12"], enforce_python_version: true },
+  predictions: { max_bytes: 64 * 1024 * 1024, max_rows: 2_000_000, max_uncompressed_bytes: 256 * 1024 * 1024, max_columns: 64 },
+};
+
+function files(n: number): UploadFiles {
+  const ids = Array.from({ length: n }, (_, i) => `h${i.toString(16).padStart(15, "0")}`);
+  return {
+    model_pkl: { filename: "predict.pkl", bytes: samplePkl },
+    predictions: { filename: "p.csv", bytes: predictionsCsv(ids, Float64Array.from(ids, (_, i) => (i + 0.5) / n)) },
+    model_pkl_sha256: samplePklSha256,
+    model_pkl_python_version: "3.12",
+  };
+}
+
+describe("upload check pool", () => {
+  it("answers a file whose reading exhausts a thread's heap with the 413 naming the limit, and checks the next upload on a new thread", async () => {
+    const pool = new UploadCheckPool(1, 16);
+    const exhausted = await pool.check(files(400_000), rules);
+    const refusal = {
+      ok: false,
+      refusal: {
+        code: "upload_check_memory",
+        message: "File too large: reading it needs more memory than the limit of 16 MiB.",
+        extra: { limit_mb: 16 },
+        headers: {},
+      },
+    };
+    expect(exhausted).toEqual({ model_file: refusal, predictions: refusal });
+    const next = await pool.check(files(10), rules);
+    expect(next.model_file.ok && next.predictions?.ok).toBe(true);
+    expect(next.predictions?.ok && next.predictions.value.n_rows).toBe(10);
+  });
+});
