@@ -1,5 +1,5 @@
 import { iso } from "../domain/clock.js";
-import { inTransaction } from "../store/db.js";
+import { inTransaction, totalChanges, type Db } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
 import { roundsDue, setRoundStatus, type RoundRow } from "./round-repo.js";
@@ -42,6 +42,9 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = ctx.clock.now();
+  const changes = totalChanges(ctx.db);
+  const quiet = quietAt.get(ctx.db);
+  if (quiet !== undefined && quiet.now === now && quiet.changes === changes) return [];
   const rounds = dueSteps(ctx, now);
   const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now)].sort(
     (a, b) => a.t - b.t || stepRank(a) - stepRank(b),
@@ -56,8 +59,20 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     else await settleRound(ctx, step.round, step.t);
   }
   settleStakesBefore(ctx, now + 1);
+  if (totalChanges(ctx.db) === changes) quietAt.set(ctx.db, { now, changes });
+  else quietAt.delete(ctx.db);
   return rounds;
 }
+
+/**
+ * Per store, the instant at which an advance last found nothing to do, and the store's change count
+ * then. What falls due depends only on the store and the instant, so until the clock moves or
+ * something is written, asking again would find nothing again: the calls of one replay step (or one
+ * burst of requests at one instant) ask once. Written rows count even when rolled back, so a change
+ * is never missed; only a rollback of writes made before the quiet pass could mislead it, and the
+ * one caller holding a transaction that wide (the replay's step) stops the run on a rollback.
+ */
+const quietAt = new WeakMap<Db, { now: number; changes: number }>();
 
 /**
  * Settles, in time order, every locked stake window whose results unseal before `t`. Asked afresh

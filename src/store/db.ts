@@ -61,6 +61,11 @@ function holdExclusively(db: Db, path: string): void {
   }
 }
 
+/** Rows inserted, updated or deleted on this connection since it opened (rolled-back ones too): a cheap "has anything been written?". */
+export function totalChanges(db: Db): number {
+  return (db.prepare("SELECT total_changes() AS n").get() as { n: number }).n;
+}
+
 /** Runs `fn` in one transaction (a savepoint when an outer transaction is open). */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();
