@@ -52,8 +52,11 @@ export interface PreparedExped {
   readonly aimcSide: (Side & { gb: Float64Array }) | null;
 }
 
-/** Total prediction rows above which `scoreSubmissions` spreads the work over worker threads. */
-const PARALLEL_ROWS = 2_000_000;
+/**
+ * Total prediction rows above which `scoreSubmissions` spreads the work over worker threads (some
+ * 25 ms of scoring: its workers are parked between settlements, so only the first pays their start).
+ */
+const PARALLEL_ROWS = 100_000;
 /** Submissions per message to a worker. */
 const CHUNK = 32;
 
@@ -133,8 +136,8 @@ export function scoreExped(input: ExpedTruth & { predictionIds?: string[]; predi
  * Settles many submissions of one round against one exped. The target side is prepared once; above
  * PARALLEL_ROWS prediction rows (or when `opts.workers` > 0 asks for that many worker threads),
  * chunks of submissions go to worker threads that each prepare the same truth, while this thread
- * scores chunks too. Each worker runs the same code on the same data, so the results are
- * bit-identical to `scoreAgainst` on one thread.
+ * scores chunks too; the workers are kept for the next call. Each worker runs the same code on the
+ * same data, so the results are bit-identical to `scoreAgainst` on one thread.
  */
 export async function scoreSubmissions(
   truth: ExpedTruth,
@@ -149,14 +152,15 @@ export async function scoreSubmissions(
   if (workers <= 0 || subs.length <= CHUNK) return local(0, subs.length);
   return runChunked<ExpedTerms>({
     worker: workerModule("settle-worker", import.meta.url),
-    workerData: { truth },
+    workerData: null,
     workers,
     count: subs.length,
     chunk: CHUNK,
     local,
-    // Submissions in the truth's row order travel without their ids.
-    message: (start, end) => ({
+    // A thread's first chunk brings the truth; submissions in the truth's row order travel without their ids.
+    message: (start, end, first) => ({
       start,
+      truth: first ? truth : undefined,
       subs: subs.slice(start, end).map((s) => ({ ids: sameIds(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
     }),
   });

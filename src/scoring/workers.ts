@@ -23,7 +23,8 @@ export async function runChunked<R>(job: {
   count: number;
   chunk: number;
   local: (start: number, end: number) => R[];
-  message: (start: number, end: number) => unknown;
+  /** `first`: the thread's first chunk of this job (a reused worker still holds the state of its last job). */
+  message: (start: number, end: number, first: boolean) => unknown;
 }): Promise<R[]> {
   const results: R[] = new Array(job.count);
   let next = 0;
@@ -43,10 +44,11 @@ export async function runChunked<R>(job: {
       ({ thread, ready }) =>
         new Promise<void>((resolve, reject) => {
           let inFlight = 0;
+          let sent = 0;
           const feed = () => {
             const range = take();
             if (range) {
-              thread.postMessage(job.message(range[0], range[1]));
+              thread.postMessage(job.message(range[0], range[1], sent++ === 0));
               inFlight++;
             } else if (inFlight === 0) resolve();
           };
