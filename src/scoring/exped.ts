@@ -6,7 +6,7 @@ import { gaussianise } from "./gaussian.js";
 import { coreFit, type CoreFit } from "./core-fit.js";
 import { imputeCore, ncorrOfGaussian } from "./ncorr.js";
 import { gather, isConstant } from "./vector.js";
-import { runChunked, workerModule } from "./workers.js";
+import { runChunked, runOnWorker, workerModule } from "./workers.js";
 import { workspace } from "./workspace.js";
 
 /** The three terms of one prediction on one exped; `n` is the number of rows CORR was computed on. */
@@ -157,13 +157,33 @@ export async function scoreSubmissions(
     count: subs.length,
     chunk: CHUNK,
     local,
-    // A thread's first chunk brings the truth; submissions in the truth's row order travel without their ids.
-    message: (start, end, first) => ({
-      start,
-      truth: first ? truth : undefined,
-      subs: subs.slice(start, end).map((s) => ({ ids: sameIds(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
-    }),
+    message: (start, end, first) => settleChunk(truth, subs, start, end, first),
   });
+}
+
+/**
+ * `scoreSubmissions` for a caller that goes on meanwhile: every submission is scored on a worker
+ * thread (the settle worker, kept for the next call), bit-identical to this thread's results. Such
+ * jobs queue for one worker, so a burst of them never starts more. Null when the submissions hold
+ * fewer than PARALLEL_ROWS rows, too few to be worth a worker.
+ */
+export function scoreSubmissionsAside(truth: ExpedTruth, subs: { ids: readonly string[]; prediction: Float64Array }[]): Promise<ExpedTerms[]> | null {
+  if (subs.reduce((sum, s) => sum + s.prediction.length, 0) < PARALLEL_ROWS) return null;
+  const job = asideQueue.then(() => runOnWorker<ExpedTerms>(workerModule("settle-worker", import.meta.url), settleChunk(truth, subs, 0, subs.length, true)));
+  asideQueue = job.catch(() => undefined);
+  return job;
+}
+
+/** The last job of `scoreSubmissionsAside` queued: the next one starts once it is done. */
+let asideQueue: Promise<unknown> = Promise.resolve();
+
+/** A chunk for the settle worker: a thread's first brings the truth; submissions in the truth's row order travel without their ids. */
+function settleChunk(truth: ExpedTruth, subs: { ids: readonly string[]; prediction: Float64Array }[], start: number, end: number, first: boolean) {
+  return {
+    start,
+    truth: first ? truth : undefined,
+    subs: subs.slice(start, end).map((s) => ({ ids: sameIds(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
+  };
 }
 
 function corrSide(target: Float64Array, core: Float64Array[], rows: Int32Array): Side & { fit: CoreFit } {

@@ -85,6 +85,34 @@ export async function runChunked<R>(job: {
   }
 }
 
+/**
+ * One job on one worker thread alone, this thread free meanwhile: a parked worker on `module` (or a
+ * new one) is sent `message` once ready and its `{results}` answer is the job's; it is parked again
+ * after a job that went well.
+ */
+export async function runOnWorker<R>(module: URL, message: unknown): Promise<R[]> {
+  const { thread, ready } = acquireWorker(module);
+  let detach = () => {};
+  let ok = false;
+  try {
+    const results = await new Promise<R[]>((resolve, reject) => {
+      const onMessage = (msg: { ready?: true; results?: R[] }) => {
+        if (msg.results) resolve(msg.results);
+        else thread.postMessage(message);
+      };
+      const onExit = (code: number) => reject(new Error(`scoring worker exited with code ${code}`));
+      thread.on("message", onMessage).on("error", reject).on("exit", onExit);
+      detach = () => thread.off("message", onMessage).off("error", reject).off("exit", onExit);
+      if (ready) thread.postMessage(message);
+    });
+    ok = true;
+    return results;
+  } finally {
+    detach();
+    await releaseWorker(module, thread, ok);
+  }
+}
+
 /** A worker on `module` with no workerData: a parked one (ready) if any, else a new one (not yet ready). */
 export function acquireWorker(module: URL): { thread: Worker; ready: boolean } {
   return idleWorker(module) ?? startWorker(module, null);

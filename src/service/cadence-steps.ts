@@ -8,6 +8,7 @@ import { applyLaneStep, dueLaneSteps, type LaneStep } from "./auto-submit/lane-s
 import { applyJobStep, dueJobSteps, type JobStep } from "./compute/job-steps.js";
 import { lockWindow } from "./event-staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
+import { scoreAhead } from "./scores-ahead.js";
 import { settleRound } from "./settlement.js";
 import { lockStakes } from "./staking/stake-settlement.js";
 
@@ -126,5 +127,6 @@ function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
     if (ctx.world.deployment.kind === "event") lockWindow(ctx, round.exped, t);
     else lockStakes(ctx, round, t);
+    scoreAhead(ctx, round);
   });
 }
