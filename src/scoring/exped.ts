@@ -6,7 +6,7 @@ import { gaussianise } from "./gaussian.js";
 import { coreFit, type CoreFit } from "./core-fit.js";
 import { imputeCore, ncorrOfGaussian } from "./ncorr.js";
 import { gather, isConstant } from "./vector.js";
-import { runChunked, workerModule } from "./workers.js";
+import { runChunked, runOnWorker, workerModule } from "./workers.js";
 import { workspace } from "./workspace.js";
 
 /** The three terms of one prediction on one exped; `n` is the number of rows CORR was computed on. */
@@ -52,8 +52,11 @@ export interface PreparedExped {
   readonly aimcSide: (Side & { gb: Float64Array }) | null;
 }
 
-/** Total prediction rows above which `scoreSubmissions` spreads the work over worker threads. */
-const PARALLEL_ROWS = 2_000_000;
+/**
+ * Total prediction rows above which `scoreSubmissions` spreads the work over worker threads (some
+ * 25 ms of scoring: its workers are parked between settlements, so only the first pays their start).
+ */
+const PARALLEL_ROWS = 100_000;
 /** Submissions per message to a worker. */
 const CHUNK = 32;
 
@@ -133,8 +136,8 @@ export function scoreExped(input: ExpedTruth & { predictionIds?: string[]; predi
  * Settles many submissions of one round against one exped. The target side is prepared once; above
  * PARALLEL_ROWS prediction rows (or when `opts.workers` > 0 asks for that many worker threads),
  * chunks of submissions go to worker threads that each prepare the same truth, while this thread
- * scores chunks too. Each worker runs the same code on the same data, so the results are
- * bit-identical to `scoreAgainst` on one thread.
+ * scores chunks too; the workers are kept for the next call. Each worker runs the same code on the
+ * same data, so the results are bit-identical to `scoreAgainst` on one thread.
  */
 export async function scoreSubmissions(
   truth: ExpedTruth,
@@ -149,17 +152,38 @@ export async function scoreSubmissions(
   if (workers <= 0 || subs.length <= CHUNK) return local(0, subs.length);
   return runChunked<ExpedTerms>({
     worker: workerModule("settle-worker", import.meta.url),
-    workerData: { truth },
+    workerData: null,
     workers,
     count: subs.length,
     chunk: CHUNK,
     local,
-    // Submissions in the truth's row order travel without their ids.
-    message: (start, end) => ({
-      start,
-      subs: subs.slice(start, end).map((s) => ({ ids: sameIds(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
-    }),
+    message: (start, end, first) => settleChunk(truth, subs, start, end, first),
   });
+}
+
+/**
+ * `scoreSubmissions` for a caller that goes on meanwhile: every submission is scored on a worker
+ * thread (the settle worker, kept for the next call), bit-identical to this thread's results. Such
+ * jobs queue for one worker, so a burst of them never starts more. Null when the submissions hold
+ * fewer than PARALLEL_ROWS rows, too few to be worth a worker.
+ */
+export function scoreSubmissionsAside(truth: ExpedTruth, subs: { ids: readonly string[]; prediction: Float64Array }[]): Promise<ExpedTerms[]> | null {
+  if (subs.reduce((sum, s) => sum + s.prediction.length, 0) < PARALLEL_ROWS) return null;
+  const job = asideQueue.then(() => runOnWorker<ExpedTerms>(workerModule("settle-worker", import.meta.url), settleChunk(truth, subs, 0, subs.length, true)));
+  asideQueue = job.catch(() => undefined);
+  return job;
+}
+
+/** The last job of `scoreSubmissionsAside` queued: the next one starts once it is done. */
+let asideQueue: Promise<unknown> = Promise.resolve();
+
+/** A chunk for the settle worker: a thread's first brings the truth; submissions in the truth's row order travel without their ids. */
+function settleChunk(truth: ExpedTruth, subs: { ids: readonly string[]; prediction: Float64Array }[], start: number, end: number, first: boolean) {
+  return {
+    start,
+    truth: first ? truth : undefined,
+    subs: subs.slice(start, end).map((s) => ({ ids: sameIds(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
+  };
 }
 
 function corrSide(target: Float64Array, core: Float64Array[], rows: Int32Array): Side & { fit: CoreFit } {

@@ -23,7 +23,8 @@ export async function runChunked<R>(job: {
   count: number;
   chunk: number;
   local: (start: number, end: number) => R[];
-  message: (start: number, end: number) => unknown;
+  /** `first`: the thread's first chunk of this job (a reused worker still holds the state of its last job). */
+  message: (start: number, end: number, first: boolean) => unknown;
 }): Promise<R[]> {
   const results: R[] = new Array(job.count);
   let next = 0;
@@ -43,10 +44,11 @@ export async function runChunked<R>(job: {
       ({ thread, ready }) =>
         new Promise<void>((resolve, reject) => {
           let inFlight = 0;
+          let sent = 0;
           const feed = () => {
             const range = take();
             if (range) {
-              thread.postMessage(job.message(range[0], range[1]));
+              thread.postMessage(job.message(range[0], range[1], sent++ === 0));
               inFlight++;
             } else if (inFlight === 0) resolve();
           };
@@ -80,6 +82,34 @@ export async function runChunked<R>(job: {
   } finally {
     detach.forEach((off) => off());
     await Promise.all(threads.map(({ thread }) => releaseWorker(job.worker, thread, reusable && !failed)));
+  }
+}
+
+/**
+ * One job on one worker thread alone, this thread free meanwhile: a parked worker on `module` (or a
+ * new one) is sent `message` once ready and its `{results}` answer is the job's; it is parked again
+ * after a job that went well.
+ */
+export async function runOnWorker<R>(module: URL, message: unknown): Promise<R[]> {
+  const { thread, ready } = acquireWorker(module);
+  let detach = () => {};
+  let ok = false;
+  try {
+    const results = await new Promise<R[]>((resolve, reject) => {
+      const onMessage = (msg: { ready?: true; results?: R[] }) => {
+        if (msg.results) resolve(msg.results);
+        else thread.postMessage(message);
+      };
+      const onExit = (code: number) => reject(new Error(`scoring worker exited with code ${code}`));
+      thread.on("message", onMessage).on("error", reject).on("exit", onExit);
+      detach = () => thread.off("message", onMessage).off("error", reject).off("exit", onExit);
+      if (ready) thread.postMessage(message);
+    });
+    ok = true;
+    return results;
+  } finally {
+    detach();
+    await releaseWorker(module, thread, ok);
   }
 }
 

@@ -1,5 +1,6 @@
 import { refuse } from "../domain/errors.js";
 import { keyDigest } from "../domain/ids.js";
+import type { Db } from "../store/db.js";
 import type { Scope, ServiceContext } from "./deployment.js";
 
 /** The caller an API key stands for. */
@@ -11,18 +12,29 @@ export interface Principal {
   email_confirmed: boolean;
 }
 
+/**
+ * The digests of keys found in a store, so a caller's key is hashed once rather than on every call.
+ * Only keys the store knows are kept (an unknown key is hashed each time), so no caller can grow it
+ * past the store's own key table; what the store says of a key (blocked, its scope) is read afresh.
+ */
+const knownDigests = new WeakMap<Db, Map<string, string>>();
+
 /** Who is calling: refuses a missing, unknown or blocked key. */
 export function authenticate(ctx: ServiceContext, key: string | undefined | null): Principal {
   if (key === undefined || key === null || key === "") throw refuse("missing_api_key");
+  let known = knownDigests.get(ctx.db);
+  if (!known) knownDigests.set(ctx.db, (known = new Map()));
+  const digest = known.get(key) ?? keyDigest(key);
   const row = ctx.db
     .prepare(
       `SELECT a.id AS agent_id, a.name AS agent, k.scope, k.fingerprint, a.email_confirmed, a.blocked
        FROM keys k JOIN agents a ON a.id = k.agent_id WHERE k.key_sha256 = ?`,
     )
-    .get(keyDigest(key)) as
+    .get(digest) as
     | { agent_id: string; agent: string; scope: Scope; fingerprint: string; email_confirmed: number; blocked: number }
     | undefined;
   if (!row) throw refuse("invalid_api_key");
+  known.set(key, digest);
   if (row.blocked) throw refuse("account_blocked");
   return {
     agent_id: row.agent_id,

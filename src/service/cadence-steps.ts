@@ -1,5 +1,5 @@
 import { iso } from "../domain/clock.js";
-import { inTransaction } from "../store/db.js";
+import { inTransaction, totalChanges, type Db } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
 import { roundsDue, setRoundStatus, type RoundRow } from "./round-repo.js";
@@ -9,6 +9,7 @@ import { applyJobStep, dueJobSteps, type JobStep } from "./compute/job-steps.js"
 import { applyMachineStep, dueMachineSteps, type MachineStep } from "./machine/machine-steps.js";
 import { lockWindow } from "./event-staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
+import { scoreAhead } from "./scores-ahead.js";
 import { settleRound } from "./settlement.js";
 import { lockStakes } from "./staking/stake-settlement.js";
 
@@ -44,6 +45,9 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = ctx.clock.now();
+  const changes = totalChanges(ctx.db);
+  const quiet = quietAt.get(ctx.db);
+  if (quiet !== undefined && quiet.now === now && quiet.changes === changes) return [];
   const rounds = dueSteps(ctx, now);
   const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now), ...dueMachineSteps(ctx, now)].sort(
     (a, b) => a.t - b.t || stepRank(a) - stepRank(b),
@@ -59,8 +63,20 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     else await settleRound(ctx, step.round, step.t);
   }
   settleStakesBefore(ctx, now + 1);
+  if (totalChanges(ctx.db) === changes) quietAt.set(ctx.db, { now, changes });
+  else quietAt.delete(ctx.db);
   return rounds;
 }
+
+/**
+ * Per store, the instant at which an advance last found nothing to do, and the store's change count
+ * then. What falls due depends only on the store and the instant, so until the clock moves or
+ * something is written, asking again would find nothing again: the calls of one replay step (or one
+ * burst of requests at one instant) ask once. Written rows count even when rolled back, so a change
+ * is never missed; only a rollback of writes made before the quiet pass could mislead it, and the
+ * one caller holding a transaction that wide (the replay's step) stops the run on a rollback.
+ */
+const quietAt = new WeakMap<Db, { now: number; changes: number }>();
 
 /**
  * Settles, in time order, every locked stake window whose results unseal before `t`. Asked afresh
@@ -95,8 +111,10 @@ function stepRank(s: Step): number {
 function openStep(ctx: ServiceContext, { t, round }: DueStep): void {
   const live = ctx.world.dataset.rounds[round.idx - 1];
   inTransaction(ctx.db, () => {
-    const insert = ctx.db.prepare("INSERT INTO instruments (exped, pos, instrument_id) VALUES (?, ?, ?)");
-    live.frame.ids.forEach((id, pos) => insert.run(round.exped, pos, id));
+    // One statement for the whole universe (a JSON array's index is the position): a call per id costs twice as much.
+    ctx.db
+      .prepare("INSERT INTO instruments (exped, pos, instrument_id) SELECT ?, key, value FROM json_each(?)")
+      .run(round.exped, JSON.stringify(live.frame.ids));
     setRoundStatus(ctx.db, round.exped, "open");
     appendEvent(ctx.db, t, "round.opened", {
       exped: round.exped,
@@ -116,5 +134,6 @@ function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
     if (ctx.world.deployment.kind === "event") lockWindow(ctx, round.exped, t);
     else lockStakes(ctx, round, t);
+    scoreAhead(ctx, round);
   });
 }

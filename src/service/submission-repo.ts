@@ -11,13 +11,15 @@ export function storedPredictions(values: Float64Array): { blob: Buffer; sha256:
 
 /**
  * Files a model's first entry for a round (revision 1), by hand (submit v2) or by the auto-submit
- * lane, under the deployment's next submission id; answers that id.
+ * lane, under the deployment's next submission id; answers that id. Entries are never deleted and
+ * each new row takes the next rowid, so the count so far is the last rowid: found at the end of the
+ * table's b-tree, not by counting every entry of the season.
  */
 export function insertSubmission(
   ctx: ServiceContext,
   entry: { model_id: string; exped: string; t: number; blob: Buffer; source: "manual" | "auto" },
 ): string {
-  const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions").get() as { n: number };
+  const { n } = ctx.db.prepare("SELECT COALESCE(MAX(rowid), 0) AS n FROM submissions").get() as { n: number };
   const id = serviceId("sub", ctx.world.deployment.seed, "submission", n + 1);
   ctx.db
     .prepare("INSERT INTO submissions (id, model_id, exped, submitted_at, revision, predictions, source) VALUES (?, ?, ?, ?, 1, ?, ?)")

@@ -136,9 +136,12 @@ function entryLoc(i: number, field: string): (string | number)[] {
 
 /**
  * The values in the round's instrument order; refuses duplicates, strangers and gaps, in that order.
- * One pass: a known id is marked by its position, only strangers are kept by name.
+ * Entries listed in exactly the published order (as the instruments call gives them) are already
+ * aligned: the published ids are distinct, so they hold no duplicate, stranger or gap. Otherwise one
+ * pass: a known id is marked by its position, only strangers are kept by name.
  */
 function alignToUniverse(entries: PredictionEntry[], values: Float64Array, { ids, position }: RoundUniverse): Float64Array {
+  if (inPublishedOrder(entries, ids)) return values;
   const aligned = new Float64Array(ids.length);
   const filled = new Uint8Array(ids.length);
   const strangers = new Set<string>();
@@ -161,4 +164,10 @@ function alignToUniverse(entries: PredictionEntry[], values: Float64Array, { ids
   const missing = ids.length - known;
   if (missing > 0) throw refuse("missing_instruments", { n: missing });
   return aligned;
+}
+
+function inPublishedOrder(entries: PredictionEntry[], ids: readonly string[]): boolean {
+  if (entries.length !== ids.length) return false;
+  for (let i = 0; i < ids.length; i++) if (entries[i].instrument_id !== ids[i]) return false;
+  return true;
 }

@@ -8,8 +8,13 @@ export async function medianMs(runs: number, work: () => unknown): Promise<{ med
     await work();
     all.push(performance.now() - start);
   }
-  const sorted = [...all].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(runs / 2)], all };
+  return { median: median(all), all };
+}
+
+/** The middle value (the upper one of an even count). */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Peak resident set size of this process so far, in MB. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/domain/rng.js";
 import { prepareExped, scoreAgainst, scoreSubmissions } from "../../src/scoring/exped.js";
 
-function round(rows: number, submissions: number) {
-  const rng = new Rng("settlement-test");
+function round(rows: number, submissions: number, seed = "settlement-test") {
+  const rng = new Rng(seed);
   const ids = Array.from({ length: rows }, () => rng.hex(16));
   const col = (f: () => number) => Float64Array.from({ length: rows }, f);
   const truth = {
@@ -31,6 +31,14 @@ describe("scoreSubmissions", () => {
     expect(await scoreSubmissions(truth, subs, { workers: 1 })).toStrictEqual(expected);
     expect(await scoreSubmissions(truth, subs, { workers: 0 })).toStrictEqual(expected);
     expect(new Set(expected.map((t) => t.corr)).size).toBeGreaterThan(90);
+  });
+
+  it("scores each round against its own truth on a worker kept from the round before", async () => {
+    for (const seed of ["round-a", "round-b"]) {
+      const { truth, subs } = round(200, 60, seed);
+      const prepared = prepareExped(truth);
+      expect(await scoreSubmissions(truth, subs, { workers: 1 })).toStrictEqual(subs.map((s) => scoreAgainst(prepared, s.ids, s.prediction)));
+    }
   });
 
   it("reports a worker failure instead of hanging", async () => {

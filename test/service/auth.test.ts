@@ -20,3 +20,14 @@ describe("staking's e-mail rule", () => {
     expect((caught as ServiceError).status).toBe(403);
   });
 });
+
+describe("authenticate", () => {
+  it("reads what the store says of a key on every call, after the key has been seen", () => {
+    const { ctx } = harness();
+    expect(authenticate(ctx, "key-alice-0001").agent).toBe("alice");
+    ctx.db.prepare("UPDATE agents SET blocked = 1 WHERE name = 'alice'").run();
+    expect(() => authenticate(ctx, "key-alice-0001")).toThrow(expect.objectContaining({ code: "account_blocked" }));
+    ctx.db.prepare("DELETE FROM keys WHERE agent_id = (SELECT id FROM agents WHERE name = 'alice')").run();
+    expect(() => authenticate(ctx, "key-alice-0001")).toThrow(expect.objectContaining({ code: "invalid_api_key" }));
+  });
+});

@@ -28,6 +28,17 @@ describe("tournament submit v2", () => {
     expect(second).toMatchObject({ submission_id: first.submission_id, replaced: true, revision: 2 });
   });
 
+  it("stores entries given in another order in the round's published order", async () => {
+    const { submit, instrument_ids, ctx, exped } = await openRoundOne();
+    const value = (i: number) => (i % 7) / 7;
+    const stored = () => ctx.db.prepare("SELECT predictions FROM submissions WHERE exped = ?").get(exped) as { predictions: Buffer };
+    await submit(instrument_ids.map((instrument_id, i) => ({ instrument_id, prediction: value(i) })));
+    const inOrder = stored().predictions;
+    await submit(instrument_ids.map((instrument_id, i) => ({ instrument_id, prediction: value(i) })).reverse());
+    expect(stored().predictions).toEqual(inOrder);
+    expect([...new Float64Array(inOrder.buffer.slice(inOrder.byteOffset, inOrder.byteOffset + inOrder.byteLength))]).toEqual(instrument_ids.map((_, i) => value(i)));
+  });
+
   it("refuses duplicates, strangers and gaps with the spec's texts", async () => {
     const { submit, full, instrument_ids } = await openRoundOne();
     const dup = [...full(), { instrument_id: instrument_ids[0], prediction: 0.1 }, { instrument_id: instrument_ids[1], prediction: 0.1 }];
