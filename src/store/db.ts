@@ -9,8 +9,8 @@ import { sql as m007 } from "./migrations/007-upload-indexes.js";
 import { migrate as m008 } from "./migrations/008-key-digests.js";
 import { sql as m009 } from "./migrations/009-compute-job-folds.js";
 import { sql as m010 } from "./migrations/010-replay-indexes.js";
-import { sql as m012 } from "./migrations/012-upload-predictions.js";
-import { sql as m013 } from "./migrations/013-machine-sessions.js";
+import { sql as m011 } from "./migrations/011-upload-predictions.js";
+import { sql as m012 } from "./migrations/012-machine-sessions.js";
 import { cacheStatements } from "./statement-cache.js";
 
 export type Db = Database.Database;
@@ -19,7 +19,7 @@ export type Db = Database.Database;
 type Migration = string | ((db: Database.Database) => void);
 
 /** Numbered migrations, applied in order; `PRAGMA user_version` records how many have run. */
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m012, m013];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012];
 
 /**
  * How a store file's commits reach the disk. `every commit` (the service's store): each commit is
