@@ -1,17 +1,27 @@
 import { packIds, type PackedIds } from "../scoring/backtest.js";
+import { DIGIT, MAX_HEX, type HexKeys } from "../scoring/hex-ids.js";
 import type { RowBatch } from "./row-batch.js";
 
-/** The rows of one exped gathered from a file's batches: id bytes, source rows and numeric columns, grown by doubling. */
+/**
+ * The rows of one exped gathered from a file's batches: id bytes, source rows and numeric columns,
+ * grown by doubling. While every id is lowercase hex of one width (the usual 16-hex row ids) each
+ * is also read into a 64-bit key as it comes (`HexKeys`), so the scorer never needs their strings.
+ */
 export class ExpedRows {
   private n = 0;
   private idBytes = new Uint8Array(1 << 16);
   private idEnds: Int32Array;
   private rows: Int32Array;
   private columns: Float64Array[];
+  /** The ids' keys while all are hex of one width; null once one is not. */
+  private keys: Uint32Array | null;
+  private width = -1;
 
+  /** `capacity`: the rows expected (the previous exped's count is a good guess): arrays of exactly that size are handed over as they are. */
   constructor(columns: number, capacity = 4096) {
     this.idEnds = new Int32Array(capacity);
     this.rows = new Int32Array(capacity);
+    this.keys = new Uint32Array(2 * capacity);
     this.columns = Array.from({ length: columns }, () => new Float64Array(capacity));
   }
 
@@ -28,17 +38,53 @@ export class ExpedRows {
       this.idEnds[this.n + i] = used + batch.idOffsets[from + i + 1] - bytesFrom;
       this.rows[this.n + i] = first + from + i;
     }
+    if (this.keys) this.readKeys(batch, from, to);
     batch.columns.forEach((col, c) => this.columns[c].set(col.subarray(from, to), this.n));
     this.n += count;
   }
 
-  /** The exped's ids packed (one string, not one per row), its source rows and its columns, each in an array of its own. */
-  take(): { ids: PackedIds; rows: Int32Array; columns: Float64Array[] } {
+  /**
+   * The exped's ids (keys, else packed: one string, not one per row), its source rows and its
+   * columns, each in an array of its own (the buffers themselves when they are full).
+   */
+  take(): { ids: PackedIds | HexKeys; rows: Int32Array; columns: Float64Array[] } {
     const n = this.n;
-    return { ids: this.packedIds(), rows: this.rows.slice(0, n), columns: this.columns.map((col) => col.slice(0, n)) };
+    const own = <T extends Int32Array | Uint32Array | Float64Array>(a: T, size: number): T => (a.length === size ? a : (a.slice(0, size) as T));
+    const ids = this.keys && this.width > 0 ? { width: this.width, keys: own(this.keys, 2 * n) } : this.packedIds();
+    return { ids, rows: own(this.rows, n), columns: this.columns.map((col) => own(col, n)) };
   }
 
-  /** Fixed-width ASCII ids (the usual hex ids) become one latin1 string; anything else is decoded id by id. */
+  /** Reads the keys of rows [from, to) of `batch` (appended at this.n), or gives keys up at the first id that is not hex of the width. */
+  private readKeys(batch: RowBatch, from: number, to: number): void {
+    const keys = this.keys!;
+    const { idBytes: bytes, idOffsets: offsets } = batch;
+    if (this.width < 0) this.width = from < to ? offsets[from + 1] - offsets[from] : -1;
+    const width = this.width;
+    if (width === 0 || width > MAX_HEX) return void (this.keys = null);
+    const split = Math.max(0, width - 8); // the last 8 digits make the low word
+    for (let i = from, k = 2 * this.n; i < to; i++, k += 2) {
+      const start = offsets[i];
+      if (offsets[i + 1] - start !== width) return void (this.keys = null);
+      let hi = 0;
+      let lo = 0;
+      let bad = 0;
+      for (let c = 0; c < split; c++) {
+        const d = DIGIT[bytes[start + c]];
+        bad |= d;
+        hi = hi * 16 + d;
+      }
+      for (let c = split; c < width; c++) {
+        const d = DIGIT[bytes[start + c]];
+        bad |= d;
+        lo = lo * 16 + d;
+      }
+      if (bad < 0) return void (this.keys = null);
+      keys[k] = lo;
+      keys[k + 1] = hi;
+    }
+  }
+
+  /** Fixed-width ASCII ids become one latin1 string; anything else is decoded id by id. */
   private packedIds(): PackedIds {
     const n = this.n;
     const total = n === 0 ? 0 : this.idEnds[n - 1];
@@ -51,9 +97,11 @@ export class ExpedRows {
   }
 
   private grow(size: number): void {
-    this.idEnds = grown(this.idEnds, size);
-    this.rows = grown(this.rows, size);
-    this.columns = this.columns.map((col) => grown(col, size));
+    const size2 = Math.max(size, 2 * this.rows.length);
+    this.idEnds = grown(this.idEnds, size2);
+    this.rows = grown(this.rows, size2);
+    if (this.keys) this.keys = grown(this.keys, 2 * size2);
+    this.columns = this.columns.map((col) => grown(col, size2));
   }
 }
 
@@ -62,7 +110,7 @@ function isAscii(bytes: Uint8Array): boolean {
   return true;
 }
 
-function grown<T extends Uint8Array | Int32Array | Float64Array>(a: T, size: number): T {
+function grown<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(a: T, size: number): T {
   const out = new (a.constructor as new (n: number) => T)(Math.max(size, 2 * a.length));
   out.set(a);
   return out;

@@ -3,19 +3,20 @@ import type { Worker } from "node:worker_threads";
 import { compareIds } from "./align.js";
 import { portableSlice, scoreSlice, unpackSlice, type ExpedResult, type ExpedSlice, type PackedIds, type PortableSlice, type Rows } from "./backtest.js";
 import type { ExpedTruth } from "./exped.js";
+import type { HexKeys } from "./hex-ids.js";
 import { acquireWorker, IN_FLIGHT, releaseWorker, workerModule } from "./workers.js";
 
 /** One exped of a streamed backtest: its label, its truth columns and the prediction over the same rows. */
 export interface ExpedInput {
   exped: string;
-  /** The ids as strings, or packed (`PackedIds`: a file reader's, made without a string per row). */
-  truth: ExpedTruth | (Omit<ExpedTruth, "ids"> & { ids: PackedIds });
+  /** The ids as strings, or packed or as keys (`PackedIds`, `HexKeys`: a file reader's, made without a string per row). */
+  truth: ExpedTruth | (Omit<ExpedTruth, "ids"> & { ids: PackedIds | HexKeys });
   prediction: Float64Array;
   /** The source's row of each of the exped's rows, for naming a repeated id; default: its row within the exped. */
   rows?: Int32Array;
   /**
    * The source never touches these arrays again (each owns its whole buffer), so they are
-   * transferred to a worker rather than copied; ids must then be packed.
+   * transferred to a worker rather than copied; ids must then be packed or keys.
    */
   owned?: boolean;
   /** Also compute the display-only diagnostics (`ExpedResult.diagnostics`). */
@@ -56,8 +57,7 @@ export async function scoreExpedStream(
         else results.push(scoreSlice(slice));
       } else {
         const packed: PortableSlice = { exped, rows, truth: { ...truth, ids: truth.ids }, prediction, diagnose };
-        if (free && input.owned) free.give(packed);
-        else if (free) free.post(unpackSlice(packed));
+        if (free) free.give(input.owned ? packed : ownedCopy(packed));
         else results.push(scoreSlice(unpackSlice(packed)));
       }
       const error = pool.find((w) => w.error)?.error;
@@ -92,7 +92,8 @@ function streamWorker(module: URL, results: ExpedResult[]) {
     /** Posts a slice whose arrays nobody else holds: they move to the worker without a copy. */
     give(slice: PortableSlice) {
       const rows = Array.isArray(slice.rows) ? [] : [slice.rows];
-      thread.postMessage({ start: 0, slices: [slice] }, [...columnsOf(slice), ...rows].map((col) => col.buffer as ArrayBuffer));
+      const keys = "keys" in slice.truth.ids ? [slice.truth.ids.keys] : [];
+      thread.postMessage({ start: 0, slices: [slice] }, [...columnsOf(slice), ...rows, ...keys].map((col) => col.buffer as ArrayBuffer));
       state.pending++;
     },
     drained: () => new Promise<void>((resolve, reject) => {
@@ -120,6 +121,13 @@ function streamWorker(module: URL, results: ExpedResult[]) {
   thread.on("message", onMessage).on("error", fail).on("exit", onExit);
   const detach = (t: Worker) => t.off("message", onMessage).off("error", fail).off("exit", onExit);
   return state;
+}
+
+/** A packed slice in arrays of its own, for `give`. */
+function ownedCopy(s: PortableSlice): PortableSlice {
+  const { ids, target, benchmark, core } = s.truth;
+  const copied = "keys" in ids ? { width: ids.width, keys: ids.keys.slice() } : ids;
+  return { ...s, rows: Array.isArray(s.rows) ? s.rows : s.rows.slice(), truth: { ids: copied, target: target.slice(), benchmark: benchmark && benchmark.slice(), core: core.map((c) => c.slice()) }, prediction: s.prediction.slice() };
 }
 
 function columnsOf({ truth, prediction }: Pick<ExpedSlice | PortableSlice, "truth" | "prediction">): Float64Array[] {
