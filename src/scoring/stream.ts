@@ -31,8 +31,9 @@ export interface ExpedInput {
  * repeated id is reported by its row within its exped (1-based). An exped label may come once.
  *
  * With `opts.workers` worker threads (default: one per extra core), an exped goes to a worker
- * that has fewer than IN_FLIGHT pending, else is scored on this thread, which also runs the
- * reader, so the split follows whichever side is slower. Arrays sent to a worker are copied once
+ * that has fewer than IN_FLIGHT expeds or QUEUED_ROWS rows pending, else is scored on this thread,
+ * which also runs the reader, so the split follows whichever side is slower. The queue holds
+ * about a reader's batch of rows, so a worker keeps scoring while this thread decodes the next. Arrays sent to a worker are copied once
  * (the source keeps its own) and the copies transferred, not cloned again.
  */
 export async function scoreExpedStream(
@@ -50,7 +51,7 @@ export async function scoreExpedStream(
       if (labels.has(exped)) throw new Error(`exped '${exped}' appears more than once in the stream`);
       labels.add(exped);
       const rows: Rows = input.rows ?? [0, prediction.length];
-      const free = pool.find((w) => w.ready && w.pending < IN_FLIGHT && !w.error);
+      const free = pool.find((w) => w.ready && (w.pending < IN_FLIGHT || w.rows < QUEUED_ROWS) && !w.error);
       if (Array.isArray(truth.ids)) {
         const slice: ExpedSlice = { exped, rows, truth: { ...truth, ids: truth.ids }, prediction, diagnose };
         if (free) free.post(slice);
@@ -74,6 +75,9 @@ export async function scoreExpedStream(
   return results.sort((a, b) => compareIds(a.exped, b.exped));
 }
 
+/** Rows a worker may have queued beyond IN_FLIGHT expeds: about one batch of a file reader. */
+const QUEUED_ROWS = 1 << 16;
+
 /** A worker of one stream: posts single expeds, collects their results, and remembers a failure. */
 function streamWorker(module: URL, results: ExpedResult[]) {
   const { thread, ready } = acquireWorker(module);
@@ -81,20 +85,23 @@ function streamWorker(module: URL, results: ExpedResult[]) {
   const state = {
     ready,
     pending: 0,
+    /** Rows of the pending expeds, and each one's (they come back in the order sent). */
+    rows: 0,
+    sizes: [] as number[],
     error: null as Error | null,
     post(slice: ExpedSlice) {
       const own = portableSlice(slice);
       const given = new Set(columnsOf(slice));
       const copies = columnsOf(own).filter((col) => !given.has(col));
       thread.postMessage({ start: 0, slices: [own] }, copies.map((col) => col.buffer as ArrayBuffer));
-      state.pending++;
+      sent(slice.prediction.length);
     },
     /** Posts a slice whose arrays nobody else holds: they move to the worker without a copy. */
     give(slice: PortableSlice) {
       const rows = Array.isArray(slice.rows) ? [] : [slice.rows];
       const keys = "keys" in slice.truth.ids ? [slice.truth.ids.keys] : [];
       thread.postMessage({ start: 0, slices: [slice] }, [...columnsOf(slice), ...rows, ...keys].map((col) => col.buffer as ArrayBuffer));
-      state.pending++;
+      sent(slice.prediction.length);
     },
     drained: () => new Promise<void>((resolve, reject) => {
       if (state.error) reject(state.error);
@@ -106,6 +113,11 @@ function streamWorker(module: URL, results: ExpedResult[]) {
       return releaseWorker(module, thread, reuse && !state.error);
     },
   };
+  const sent = (rows: number) => {
+    state.pending++;
+    state.rows += rows;
+    state.sizes.push(rows);
+  };
   const fail = (err: Error) => {
     state.error = err;
     idle();
@@ -114,6 +126,7 @@ function streamWorker(module: URL, results: ExpedResult[]) {
     if (msg.results) {
       results.push(...msg.results);
       state.pending--;
+      state.rows -= state.sizes.shift()!;
       if (state.pending === 0) idle();
     } else state.ready = true;
   };
