@@ -36,7 +36,7 @@ describe("ExpedRows", () => {
   });
 
   it("hands over the ids packed, as they are, once one is not hex of the first id's width", () => {
-    for (const parts of [[["0a", "1B"]], [["0a"], ["abc"]], [["0a", "zz"]], [["0123456789abcdef0"]], [["", ""]], [["é1", "0a"]]]) {
+    for (const parts of [[["0a", "1B"]], [["00000000000000ff", "ffffffffffffffff"], ["0123456789abcdeg", "x"]], [["0a"], ["abc"]], [["0a", "zz"]], [["0123456789abcdef0"]], [["", ""]], [["é1", "0a"]]]) {
       const got = gathered(parts);
       expect(got.keyed).toBe(false);
       expect(got.strings).toEqual(parts.flat());
