@@ -1,8 +1,6 @@
 import { extname } from "node:path";
-import { csvBatches } from "../data/csv-batches.js";
 import { gatherExpeds, InterleavedExpeds, lastRowOfEachExped } from "../data/exped-inputs.js";
-import { parquetBatches } from "../data/parquet-batches.js";
-import type { BatchSource } from "../data/row-batch.js";
+import type { BatchSource, RowBatch } from "../data/row-batch.js";
 import type { ExpedResult } from "../scoring/backtest.js";
 import { seriesDiagnostics } from "../scoring/diagnostics.js";
 import { absPearson, mergeMoments, NO_ROWS } from "../scoring/exposure.js";
@@ -79,11 +77,21 @@ async function scoreExpeds(path: string, opts: { core: string[]; workers?: numbe
   return results;
 }
 
+/**
+ * The file's reader. Its module is loaded only when the first batch is asked for: the parquet one
+ * brings arrow and parquet-wasm, which then load while the scoring workers start rather than
+ * before, and a CSV file never needs them.
+ */
 function batchSource(path: string): BatchSource {
   const ext = extname(path).toLowerCase();
-  if (ext === ".csv") return csvBatches(path);
-  if (ext === ".parquet") return parquetBatches(path);
+  if (ext === ".csv") return (columns) => lazily(async () => (await import("../data/csv-batches.js")).csvBatches(path)(columns));
+  if (ext === ".parquet") return (columns) => lazily(async () => (await import("../data/parquet-batches.js")).parquetBatches(path)(columns));
   throw new Error(`expected a .csv or .parquet file, got '${ext || "no extension"}'`);
+}
+
+/** The batches of a source made when they are first asked for. */
+async function* lazily(make: () => Promise<AsyncIterable<RowBatch>>): AsyncGenerator<RowBatch> {
+  yield* await make();
 }
 
 function report(results: ExpedResult[]): ScoreReport {

@@ -1,11 +1,12 @@
 import type { PackedIds } from "../scoring/backtest.js";
+import type { HexKeys } from "../scoring/hex-ids.js";
 import { ExpedRows } from "./exped-buffers.js";
 import type { RowBatch } from "./row-batch.js";
 
-/** One exped of a file, gathered whole: packed ids, each row's place in the file (0-based data row) and the numeric columns. */
+/** One exped of a file, gathered whole: its ids as keys or packed, each row's place in the file (0-based data row) and the numeric columns. */
 export interface GatheredExped {
   exped: string;
-  ids: PackedIds;
+  ids: PackedIds | HexKeys;
   rows: Int32Array;
   columns: Float64Array[];
 }
@@ -18,7 +19,8 @@ export class InterleavedExpeds extends Error {}
  * memory. Without `lastRows`, an exped is taken as complete when its run of rows ends (files in
  * runs of expeds, the usual layout); a label seen again after that throws InterleavedExpeds.
  * With `lastRows` (each label's last data row, from `lastRowOfEachExped`), an exped is complete at
- * its last row, whatever the layout.
+ * its last row, whatever the layout. Each exped's buffers start at the size of the exped before it
+ * (expeds are usually the same size), so they are handed over without a copy.
  */
 export async function* gatherExpeds(
   batches: AsyncIterable<RowBatch>,
@@ -27,8 +29,10 @@ export async function* gatherExpeds(
 ): AsyncGenerator<GatheredExped> {
   const open = new Map<string, ExpedRows>();
   const done = new Set<string>();
+  let expected: number | undefined;
   const close = (exped: string): GatheredExped => {
     const gathered = open.get(exped)!.take();
+    expected = gathered.rows.length;
     open.delete(exped);
     done.add(exped);
     return { exped, ...gathered };
@@ -44,7 +48,7 @@ export async function* gatherExpeds(
       if (!lastRows && current !== null && exped !== current) yield close(current);
       if (done.has(exped)) throw new InterleavedExpeds(`exped '${exped}' comes back after other expeds' rows`);
       let rows = open.get(exped);
-      if (!rows) open.set(exped, (rows = new ExpedRows(width)));
+      if (!rows) open.set(exped, (rows = new ExpedRows(width, expected)));
       rows.append(batch, from, to, first);
       current = exped;
       if (lastRows?.get(exped) === first + to - 1) yield close(exped);

@@ -1,14 +1,17 @@
 import { openAsBlob } from "node:fs";
-import { Type, makeVector, tableFromIPC, type Data, type Vector } from "apache-arrow";
-import { ParquetFile } from "parquet-wasm";
+import { Type, makeVector, tableFromIPC, type Vector } from "apache-arrow";
+import { ParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
 import { readNumbers, readStrings } from "./arrow-columns.js";
+import { FfiColumnReader, type FfiColumn } from "./arrow-ffi.js";
 import { EXPED_COLUMN, INDEX_COLUMN } from "./parquet.js";
 import type { BatchSource, RowBatch } from "./row-batch.js";
 
 /**
  * A parquet predictions file read as row batches (`BatchSource`): the file is read by byte ranges
  * (a Blob on it), row group by row group, decoding only `id`, `exped` and the asked-for columns, in
- * batches of BATCH rows, so neither the file nor its decoded columns are ever whole in memory.
+ * batches of BATCH rows, so neither the file nor its decoded columns are ever whole in memory. The
+ * usual column shapes are read from the wasm memory in place (`FfiColumnReader`), the rest through
+ * an Arrow IPC stream.
  * Ids come as their Utf8 bytes; `exped` as runs, a string per run (from the dictionary when the
  * column is dictionary-encoded).
  */
@@ -25,16 +28,37 @@ async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBa
     const wanted = [...new Set([INDEX_COLUMN, EXPED_COLUMN, ...names])];
     for (const name of wanted) if (!schema.fields.some((f) => f.name === name)) throw new Error(`missing column '${name}'`);
     const reader = (await file.stream({ columns: wanted, batchSize: BATCH })).getReader();
+    const columns = new FfiColumnReader(wanted);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      const table = tableFromIPC(value.intoIPCStream());
+      const batch = value as WasmRecordBatch;
+      const ffi = columns.read(batch);
+      const read = ffi && ffiBatch(ffi, names);
+      if (read) {
+        batch.free();
+        yield read;
+        continue;
+      }
+      const table = tableFromIPC(batch.intoIPCStream());
       const child = (name: string) => table.getChild(name)!;
       yield { length: table.numRows, ...idBytes(child(INDEX_COLUMN)), ...expedRuns(child(EXPED_COLUMN)), columns: names.map((name) => readNumbers(name, child(name))) };
     }
   } finally {
     file.free();
   }
+}
+
+/** A batch read through the C data interface (`FfiColumnReader`), or null when its columns are not text ids and labels and numbers. */
+function ffiBatch({ length, columns }: { length: number; columns: Map<string, FfiColumn> }, names: string[]): RowBatch | null {
+  const ids = columns.get(INDEX_COLUMN)!;
+  const exped = columns.get(EXPED_COLUMN)!;
+  const numbers = names.map((name) => columns.get(name)!);
+  if (ids.kind !== "text" || exped.kind !== "text" || numbers.some((c) => c.kind !== "numbers")) return null;
+  const runLabels: string[] = [];
+  const runStarts: number[] = [];
+  utf8Runs(exped.bytes, exped.offsets, length, 0, runLabels, runStarts);
+  return { length, idBytes: ids.bytes, idOffsets: ids.offsets, runLabels, runStarts, columns: numbers.map((c) => (c as Extract<FfiColumn, { kind: "numbers" }>).values) };
 }
 
 /** A Utf8 column's bytes and offsets as they are; any other id column through its strings. */
@@ -56,7 +80,7 @@ function expedRuns(vector: Vector): Pick<RowBatch, "runLabels" | "runStarts"> {
   let row = 0;
   for (const chunk of vector.data) {
     if (chunk.nullCount > 0) throw new Error(`Column '${EXPED_COLUMN}' has a null`);
-    if (chunk.type.typeId === Type.Utf8) utf8Runs(chunk, row, runLabels, runStarts);
+    if (chunk.type.typeId === Type.Utf8) utf8Runs(chunk.values as Uint8Array, chunk.valueOffsets as Int32Array, chunk.length, row, runLabels, runStarts);
     else if (chunk.type.typeId === Type.Dictionary) {
       const labels = readStrings(EXPED_COLUMN, makeVector(chunk.dictionary!));
       const keys = chunk.values as ArrayLike<number>;
@@ -77,11 +101,9 @@ function expedRuns(vector: Vector): Pick<RowBatch, "runLabels" | "runStarts"> {
   return { runLabels, runStarts };
 }
 
-function utf8Runs(chunk: Data, row: number, runLabels: string[], runStarts: number[]): void {
-  const offsets = chunk.valueOffsets as Int32Array;
-  const bytes = chunk.values as Uint8Array;
+function utf8Runs(bytes: Uint8Array, offsets: Int32Array, length: number, row: number, runLabels: string[], runStarts: number[]): void {
   let runStart = -1;
-  for (let i = 0; i < chunk.length; i++) {
+  for (let i = 0; i < length; i++) {
     if (runStart >= 0 && sameValue(bytes, offsets[runStart], offsets[runStart + 1], offsets[i], offsets[i + 1])) continue;
     runStart = i;
     runLabels.push(Buffer.from(bytes.buffer, bytes.byteOffset + offsets[i], offsets[i + 1] - offsets[i]).toString("utf8"));

@@ -3,7 +3,7 @@
  * (UTF-8 byte order = code point order), so no result depends on the order rows arrive in.
  */
 import { DuplicateIdError } from "./duplicate-id.js";
-import { hexIdOrder } from "./hex-ids.js";
+import { hexId, hexIdOrder, hexKeyOrder, type HexKeys } from "./hex-ids.js";
 
 export { DuplicateIdError };
 
@@ -39,6 +39,27 @@ export function orderIds(ids: string[]): IdOrder {
   const order = new Int32Array(n);
   for (let k = 0; k < n; k++) order[k] = position.get(sorted[k])!;
   return { original: ids, order, position: inverse(order), sorted };
+}
+
+/**
+ * `orderIds` of ids held as keys (`HexKeys`, a file reader's): ordered without a string per row;
+ * `original` and `sorted` are made only when something asks for them.
+ */
+export function orderHexKeys(ids: HexKeys): IdOrder {
+  const hex = hexKeyOrder(ids);
+  const identity = isIdentity(hex);
+  let original: string[] | null = null;
+  let sorted: string[] | null = null;
+  return {
+    order: identity ? null : hex,
+    position: identity ? null : inverse(hex),
+    get original() {
+      return (original ??= Array.from({ length: hex.length }, (_, i) => hexId(ids, i)));
+    },
+    get sorted() {
+      return (sorted ??= identity ? this.original : pickIds(this.original, hex));
+    },
+  };
 }
 
 /** id → index; throws DuplicateIdError on a repeated id. */

@@ -1,8 +1,9 @@
 import { availableParallelism } from "node:os";
 import type { Frame } from "../data/frame.js";
 import { compareIds, DuplicateIdError } from "./align.js";
-import { prepareExped, scoreAgainst, type ExpedTerms, type ExpedTruth } from "./exped.js";
+import { prepareExped, scoreInTruthRows, type ExpedTerms, type ExpedTruth, type KeyedExpedTruth } from "./exped.js";
 import { exposureMoments, type CoMoments } from "./exposure.js";
+import type { HexKeys } from "./hex-ids.js";
 import { runChunked, workerModule } from "./workers.js";
 
 /** Which columns of a Frame hold the prediction, the realised target, the designated benchmark and the core features. */
@@ -71,13 +72,13 @@ export async function scoreFrameInParallel(frame: Frame, columns: FrameColumns, 
   });
 }
 
-/** prepareExped + scoreAgainst on one exped; a repeated id is reported by its frame row. */
-export function scoreSlice({ exped, rows, truth, prediction, diagnose }: ExpedSlice): ExpedResult {
+/** prepareExped + scoreAgainst on one exped (its ids as strings or as keys); a repeated id is reported by its frame row. */
+export function scoreSlice({ exped, rows, truth, prediction, diagnose }: ExpedSlice | KeyedSlice): ExpedResult {
   try {
     const prepared = prepareExped(truth);
-    const terms = scoreAgainst(prepared, truth.ids, prediction);
+    const terms = scoreInTruthRows(prepared, prediction);
     if (!diagnose) return { exped, terms };
-    const benchmarkCorr = truth.benchmark ? scoreAgainst(prepared, truth.ids, truth.benchmark).corr : NaN;
+    const benchmarkCorr = truth.benchmark ? scoreInTruthRows(prepared, truth.benchmark).corr : NaN;
     return { exped, terms, diagnostics: { benchmarkCorr, exposure: truth.core.map((f) => exposureMoments(prediction, f)) } };
   } catch (err) {
     if (!(err instanceof DuplicateIdError)) throw err;
@@ -105,8 +106,11 @@ function frameSlices(frame: Frame, columns: FrameColumns) {
   return { groups: expedGroups(frame.exped), slice };
 }
 
-/** An ExpedSlice as posted to a worker: its ids packed into one string (`packIds`). */
-export type PortableSlice = Omit<ExpedSlice, "truth"> & { truth: Omit<ExpedTruth, "ids"> & { ids: PackedIds } };
+/** An ExpedSlice whose ids are keys (`HexKeys`), as a file reader makes them. */
+export type KeyedSlice = Omit<ExpedSlice, "truth"> & { truth: KeyedExpedTruth };
+
+/** An ExpedSlice as posted to a worker: its ids packed into one string (`packIds`), or keys. */
+export type PortableSlice = Omit<ExpedSlice, "truth"> & { truth: Omit<ExpedTruth, "ids"> & { ids: PackedIds | HexKeys } };
 
 /**
  * Ids as one string: `text` holds them back to back, each `width` (> 0) long, or (ids of mixed
@@ -130,9 +134,10 @@ export function portableSlice(s: ExpedSlice): PortableSlice {
   return { ...s, truth: { ids: packIds(ids), target: own(target), benchmark: benchmark && own(benchmark), core: core.map(own) }, prediction: own(s.prediction) };
 }
 
-/** The ExpedSlice a `portableSlice` was made from (equal ids, the same columns). */
-export function unpackSlice(s: PortableSlice): ExpedSlice {
-  return { ...s, truth: { ...s.truth, ids: unpackIds(s.truth.ids) } };
+/** The slice a `portableSlice` was made from (equal ids, the same columns); keys stay keys. */
+export function unpackSlice(s: PortableSlice): ExpedSlice | KeyedSlice {
+  const { ids } = s.truth;
+  return "keys" in ids ? { ...s, truth: { ...s.truth, ids } } : { ...s, truth: { ...s.truth, ids: unpackIds(ids) } };
 }
 
 export function packIds(ids: string[]): PackedIds {

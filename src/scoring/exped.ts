@@ -1,8 +1,9 @@
 import { availableParallelism } from "node:os";
 import { aimcOfGaussian } from "./aimc.js";
-import { alignValues, indexIds, orderIds, sameIds, type IdOrder } from "./align.js";
+import { alignValues, indexIds, orderHexKeys, orderIds, sameIds, type IdOrder } from "./align.js";
 import { corrOfGaussian, poweredTarget } from "./corr.js";
 import { gaussianise } from "./gaussian.js";
+import type { HexKeys } from "./hex-ids.js";
 import { coreFit, type CoreFit } from "./core-fit.js";
 import { imputeCore, ncorrOfGaussian } from "./ncorr.js";
 import { gather, isConstant } from "./vector.js";
@@ -24,6 +25,9 @@ export interface ExpedTruth {
   benchmark: Float64Array | null;
   core: Float64Array[];
 }
+
+/** An ExpedTruth whose ids come as keys (`HexKeys`), as a file reader makes them. */
+export type KeyedExpedTruth = Omit<ExpedTruth, "ids"> & { ids: HexKeys };
 
 /** Target-side quantities over one row set (indices into the id-sorted arrays). */
 interface Side {
@@ -60,12 +64,12 @@ const PARALLEL_ROWS = 100_000;
 /** Submissions per message to a worker. */
 const CHUNK = 32;
 
-export function prepareExped(truth: ExpedTruth): PreparedExped {
-  const size = truth.ids.length;
+export function prepareExped(truth: ExpedTruth | KeyedExpedTruth): PreparedExped {
+  const size = Array.isArray(truth.ids) ? truth.ids.length : truth.ids.keys.length / 2;
   checkLength("target", truth.target, size);
   if (truth.benchmark) checkLength("benchmark", truth.benchmark, size);
   truth.core.forEach((col, j) => checkLength(`core feature ${j}`, col, size));
-  const ids = orderIds(truth.ids);
+  const ids = Array.isArray(truth.ids) ? orderIds(truth.ids) : orderHexKeys(truth.ids);
   const target = inIdOrder(truth.target, ids.position);
   const benchmark = truth.benchmark && inIdOrder(truth.benchmark, ids.position);
   const core = truth.core.map((col) => {
@@ -90,18 +94,28 @@ export function prepareExped(truth: ExpedTruth): PreparedExped {
 /** Scores one prediction (keyed by `ids`; rows not in the exped are ignored) against a prepared exped. */
 export function scoreAgainst(p: PreparedExped, ids: readonly string[], prediction: Float64Array): ExpedTerms {
   checkLength("prediction", prediction, ids.length);
+  if (sameIds(ids, p.ids.original)) return scoreInTruthRows(p, prediction);
   const size = p.target.length;
-  const ws = workspace.ensure(size);
-  const aligned = ws.aligned;
-  if (sameIds(ids, p.ids.original)) {
-    const position = p.ids.position;
-    if (position) for (let i = 0; i < size; i++) aligned[position[i]] = prediction[i];
-    else aligned.set(prediction);
-  } else {
-    p.index ??= indexIds(p.ids.sorted);
-    alignValues(p.index, size, ids, prediction, aligned);
-  }
+  const aligned = workspace.ensure(size).aligned;
+  p.index ??= indexIds(p.ids.sorted);
+  alignValues(p.index, size, ids, prediction, aligned);
+  return scoreAligned(p, aligned);
+}
 
+/** `scoreAgainst` of a prediction over the truth's own rows in the truth's row order. */
+export function scoreInTruthRows(p: PreparedExped, prediction: Float64Array): ExpedTerms {
+  const size = p.target.length;
+  checkLength("prediction", prediction, size);
+  const aligned = workspace.ensure(size).aligned;
+  const position = p.ids.position;
+  if (position) for (let i = 0; i < size; i++) aligned[position[i]] = prediction[i];
+  else aligned.set(prediction);
+  return scoreAligned(p, aligned);
+}
+
+/** The terms of a prediction already placed in id order (`aligned`: NaN where it has no value). */
+function scoreAligned(p: PreparedExped, aligned: Float64Array): ExpedTerms {
+  const ws = workspace;
   let side = p.corrSide;
   if (!allFinite(aligned, side.rows)) side = corrSide(p.target, p.core, finiteRows(aligned, side.rows, side.n));
   const n = side.n;

@@ -3,14 +3,18 @@
  * (`reference_score.py`, same definitions, reading the CSV: there is no pyarrow here), on W1-shaped
  * files of ¼, ½, 1, 2 and 4 × W1 (600 expeds × 5,000 rows, 10 core features; `score-files.ts`,
  * cached under data/cache/score-e2e/). Each is a child process under `/usr/bin/time -v`: ours is
- * `node --import tsx src/cli.ts score …` (from the source, through tsx), the reference is
- * `/usr/bin/python3 reference_score.py FILE.csv`. Runs are paired and alternate (parquet, CSV,
- * reference); medians of RUNS, with the spread. Targets at 1×W1: wall ≤ ⅓ of the reference's and
- * peak RSS ≤ 600 MB; at 2× and 4× time grows ≤ 2.1× per doubling and RSS stays under 600 MB.
+ * the built CLI, `node dist/src/cli.js score …` (the bench runs `npm run build` first when a file
+ * under src/ is newer than dist/), the reference is `/usr/bin/python3 reference_score.py FILE.csv`.
+ * Runs are paired and alternate (parquet, CSV, reference); medians of RUNS, with the spread.
+ * Targets at 1×W1: wall ≤ ⅓ of the reference's and peak RSS ≤ 600 MB; at 2× and 4× time grows
+ * ≤ 2.1× per doubling and RSS stays under 600 MB. Every run of ours must print the same report,
+ * parquet and CSV alike; the largest difference from the reference's terms is printed.
  *
  * SCORE_E2E_SCALES=1,2 picks scales; SCORE_E2E_RUNS=3 the runs per scale.
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { EXPEDS } from "./backtest-data.js";
@@ -36,7 +40,23 @@ function timed(command: string, args: string[]): Run {
   return { wall, cpu: field("User time \\(seconds\\)") + field("System time \\(seconds\\)"), rssMb: field("Maximum resident set size \\(kbytes\\)") / 1024, stdout: child.stdout };
 }
 
-const ours = (file: string) => timed(process.execPath, ["--import", "tsx", "src/cli.ts", "score", file, "--core", CORE.join(","), "--json"]);
+const CLI = "dist/src/cli.js";
+const ours = (file: string) => timed(process.execPath, [CLI, "score", file, "--core", CORE.join(","), "--json"]);
+
+/** Builds dist/ (`npm run build`) unless the built CLI is newer than every file under src/. */
+function ensureBuilt(): void {
+  const newest = (dir: string): number =>
+    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  let built = 0;
+  try {
+    built = statSync(join(ROOT, CLI)).mtimeMs;
+  } catch {
+    // not built yet
+  }
+  if (built > newest(join(ROOT, "src"))) return;
+  console.log("building dist/ (npm run build)…");
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+}
 const reference = (csv: string) => timed("/usr/bin/python3", ["test/bench/reference_score.py", csv, "--core", CORE.join(",")]);
 
 function median(xs: number[]): number {
@@ -62,9 +82,10 @@ function largestDifference(a: string, b: string): number {
 }
 
 export async function run(): Promise<void> {
-  const startUp = Array.from({ length: RUNS }, () => timed(process.execPath, ["--import", "tsx", "src/cli.ts", "score", "--help"]));
-  console.log(`\nbasecamp score end to end vs reference_score.py (${RUNS} paired runs per row; median (min–max))`);
-  console.log(`  CLI start-up alone (score --help through tsx): wall ${spread(startUp, "wall", 2)} s, peak RSS ${spread(startUp, "rssMb", 0)} MB`);
+  ensureBuilt();
+  const startUp = Array.from({ length: RUNS }, () => timed(process.execPath, [CLI, "score", "--help"]));
+  console.log(`\nbasecamp score end to end (node ${CLI} score FILE --core feature_0,…,feature_9 --json) vs reference_score.py (${RUNS} paired runs per row; median (min–max))`);
+  console.log(`  CLI start-up alone (node ${CLI} score --help): wall ${spread(startUp, "wall", 2)} s, peak RSS ${spread(startUp, "rssMb", 0)} MB`);
   console.log(["rows", "input", "wall s", "CPU s", "peak RSS MB", "÷ reference wall", "× per doubling"].join(" | "));
   const previous: Record<string, { wall: number; scale: number }> = {};
   for (const scale of SCALES) {
@@ -78,7 +99,7 @@ export async function run(): Promise<void> {
     }
     const refWall = median(runs.reference.map((r) => r.wall));
     const diff = largestDifference(runs.csv[0].stdout, runs.reference[0].stdout);
-    if (runs.parquet[0].stdout !== runs.csv[0].stdout) console.log("  !! parquet and CSV reports differ");
+    if ([...runs.parquet, ...runs.csv].some((r) => r.stdout !== runs.parquet[0].stdout)) console.log("  !! our reports differ between runs or between parquet and CSV");
     for (const [input, rs] of Object.entries(runs)) {
       const wall = median(rs.map((r) => r.wall));
       const before = previous[input];

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { indexIds, type DuplicateIdError } from "../../src/scoring/align.js";
-import { hexIdOrder } from "../../src/scoring/hex-ids.js";
+import { hexId, hexIdOrder, hexKeyOrder, type HexKeys } from "../../src/scoring/hex-ids.js";
 
 const hexIds = fc
   .integer({ min: 1, max: 16 })
@@ -42,6 +42,32 @@ describe("hexIdOrder", () => {
     expect(hexIdOrder(["0a", "zz"])).toBeNull();
     expect(hexIdOrder(["0123456789abcdef0"])).toBeNull();
     expect(Array.from(hexIdOrder(["ffffffffffffffff", "0000000000000000"])!)).toEqual([1, 0]);
+  });
+});
+
+/** The keys of same-length hex ids, as a file reader makes them from the ids' bytes. */
+function keysOf(ids: string[]): HexKeys {
+  const width = ids.length === 0 ? 1 : ids[0].length;
+  const keys = new Uint32Array(2 * ids.length);
+  ids.forEach((id, i) => {
+    const v = BigInt(`0x${id}`);
+    keys[2 * i] = Number(v & 0xffffffffn);
+    keys[2 * i + 1] = Number(v >> 32n);
+  });
+  return { width, keys };
+}
+
+describe("hexKeyOrder (ids as keys)", () => {
+  it("orders and names repeats exactly as hexIdOrder does on the strings, and hexId gives each id back", () => {
+    fc.assert(
+      fc.property(hexIds, (ids) => {
+        const keys = keysOf(ids);
+        expect(repeatOf(() => hexKeyOrder(keys))).toEqual(repeatOf(() => hexIdOrder(ids)));
+        const unique = [...new Set(ids)];
+        expect(Array.from(hexKeyOrder(keysOf(unique)))).toEqual(Array.from(hexIdOrder(unique)!));
+        ids.forEach((id, i) => expect(hexId(keys, i)).toBe(id));
+      }),
+    );
   });
 });
 
