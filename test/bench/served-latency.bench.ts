@@ -35,7 +35,7 @@ const scenario = {
   dataset: { n_features: 10, n_core: 4, train_expeds: 10, validation_expeds: 4, rows_per_exped: 40, gap_expeds: 2, universe_size: 30 },
   event: {
     start: "2026-09-23T13:00:00Z", build_phase_minutes: 10, n_rounds: 3, round_minutes: 10, expeds_per_round: 2,
-    upload_pool: null, scoring_seconds: SCORING_SECONDS, predictions_max_bytes: 21 * MIB, predictions_max_rows: 1_000_000, predictions_max_uncompressed_bytes: 256 * MIB,
+    upload_pool: null, scoring_seconds: SCORING_SECONDS, predictions_max_bytes: 21 * MIB, predictions_max_rows: 1_000_000, predictions_max_uncompressed_bytes: 256 * MIB, upload_check_memory_mb: Number(process.env.BENCH_CHECK_MB ?? 512), upload_check_workers: Number(process.env.BENCH_CHECK_WORKERS ?? 2),
   },
   rate_limit: { ceiling: 1_000_000, window_seconds: 60 },
   agents: [

@@ -21,12 +21,17 @@ interface Slot {
 
 const WORKER_MODULE = workerModule("upload-check-worker", import.meta.url);
 
+/** Files above this many bytes are large: while a large one is checked, a thread is kept for the small. */
+export const LARGE_CHECK_BYTES = 1024 * 1024;
+
 /**
  * A bounded pool of worker threads that check uploads' files (src/service/event/upload-files.ts)
  * away from the service's serial path and from the thread that answers requests. At most `size`
  * threads, each with a heap of `memoryMb`; tasks wait in a queue (its length is bounded by the
- * lanes' intake slots) and the smallest waiting task goes first, so a practice upload of a few
- * kilobytes is not held behind a batch of large files. A task whose thread runs out of memory is
+ * lanes' intake slots) and the smallest waiting task goes first; large tasks (over
+ * LARGE_CHECK_BYTES) take at most all threads but one, so a practice upload of a few kilobytes
+ * never waits behind a batch of large files, and only that many large files are in memory at once.
+ * A task whose thread runs out of memory is
  * that upload's refusal (413 naming the limit), and the thread is replaced; so is a thread whose
  * WebAssembly memory grew large. Idle threads do not keep the process alive.
  */
@@ -60,13 +65,18 @@ export class UploadCheckPool {
         if (this.slots.length < this.size) this.start();
         return;
       }
-      this.send(idle, this.takeSmallest());
+      const task = this.takeNext();
+      if (!task) return;
+      this.send(idle, task);
     }
   }
 
-  private takeSmallest(): Task {
+  /** The smallest waiting task, unless it is large and the threads large tasks may take are taken. */
+  private takeNext(): Task | undefined {
     let at = 0;
     for (let i = 1; i < this.queue.length; i++) if (this.queue[i].size < this.queue[at].size) at = i;
+    const large = (t: Task | null) => t !== null && t.size > LARGE_CHECK_BYTES;
+    if (large(this.queue[at]) && this.slots.filter((s) => large(s.task)).length >= Math.max(1, this.size - 1)) return undefined;
     return this.queue.splice(at, 1)[0];
   }
 

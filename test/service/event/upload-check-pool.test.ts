@@ -36,4 +36,18 @@ describe("upload check pool", () => {
     expect(next.model_file.ok && next.predictions?.ok).toBe(true);
     expect(next.predictions?.ok && next.predictions.value.n_rows).toBe(10);
   });
+
+  it("checks one large file at a time on two threads, keeping the other thread for small uploads", async () => {
+    const pool = new UploadCheckPool(2, 256);
+    const ended: string[] = [];
+    const track = (name: string, n: number) => pool.check(files(n), rules).then((r) => (ended.push(name), r));
+    const large = [track("large a", 100_000), track("large b", 160_000)];
+    const small = await track("small", 10);
+    // The smallest waits first. The small upload is answered while the first large file is still being checked and the second waits for its turn.
+    expect(small.predictions?.ok).toBe(true);
+    expect(ended).toEqual(["small"]);
+    expect(pool.busy).toBe(1);
+    await Promise.all(large);
+    expect(ended).toEqual(["small", "large a", "large b"]);
+  });
 });
