@@ -24,7 +24,10 @@ function validations(ctx: ServiceContext): AheadWork<unknown>[] {
   return rows.map((row) => validationRun(ctx, row));
 }
 
-/** An open round the lane has not run yet: each active model's file, run as the lane step would (one run per file). */
+/**
+ * An open round the lane has not run yet: each active model's file, run as the lane step would (one
+ * run per file), unless the model already has a submission for the round (the lane would skip it).
+ */
 function autoRuns(ctx: ServiceContext): AheadWork<unknown>[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
   const rounds = ctx.db
@@ -33,7 +36,10 @@ function autoRuns(ctx: ServiceContext): AheadWork<unknown>[] {
   if (rounds.length === 0) return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
   const models = activeLaneModels(ctx);
-  return rounds.flatMap((round) => models.map(({ upload }) => roundRun(ctx, round, upload, round.open_at + delay)));
+  const filed = ctx.db.prepare("SELECT 1 FROM submissions WHERE model_id = ? AND exped = ?");
+  return rounds.flatMap((round) =>
+    models.filter(({ model_id }) => !filed.get(model_id, round.exped)).map(({ upload }) => roundRun(ctx, round, upload, round.open_at + delay)),
+  );
 }
 
 function fits(ctx: ServiceContext): AheadWork<unknown>[] {
