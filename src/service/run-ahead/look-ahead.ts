@@ -3,6 +3,7 @@ import { roundRun } from "../auto-submit/auto-runs.js";
 import { activeLaneModels } from "../auto-submit/lane.js";
 import type { ModelUploadRow } from "../auto-submit/model-upload-repo.js";
 import { autoSubmitSettings } from "../auto-submit/settings.js";
+import { liveEmptied } from "../faults.js";
 import { validationRun } from "../auto-submit/validation.js";
 import type { JobRow } from "../compute/job-repo.js";
 import { sandboxFit } from "../compute/job-steps.js";
@@ -26,18 +27,20 @@ function validations(ctx: ServiceContext): AheadWork<unknown>[] {
 
 /**
  * An open round the lane has not run yet: each active model's file, run as the lane step would (one
- * run per file), unless the model already has a submission for the round (the lane would skip it).
+ * run per file), unless the model already has a submission for the round or the round's live split
+ * is emptied (the lane would skip either).
  */
 function autoRuns(ctx: ServiceContext): AheadWork<unknown>[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
   const rounds = ctx.db
     .prepare("SELECT * FROM rounds WHERE status = 'open' AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx")
     .all() as RoundRow[];
-  if (rounds.length === 0) return [];
+  const runnable = rounds.filter((round) => !liveEmptied(ctx, round.idx));
+  if (runnable.length === 0) return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
   const models = activeLaneModels(ctx);
   const filed = ctx.db.prepare("SELECT 1 FROM submissions WHERE model_id = ? AND exped = ?");
-  return rounds.flatMap((round) =>
+  return runnable.flatMap((round) =>
     models.filter(({ model_id }) => !filed.get(model_id, round.exped)).map(({ upload }) => roundRun(ctx, round, upload, round.open_at + delay)),
   );
 }
