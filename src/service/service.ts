@@ -174,10 +174,14 @@ export class Service {
     return this.options.clockControl;
   }
 
-  /** Resolves once every call made so far, and the clock's walk under way, have finished (a clean shutdown waits on it). */
+  /**
+   * Resolves once every call made so far, the clock's walk under way and the participants' runs
+   * under way have finished, with no further run planned (a clean shutdown waits on it).
+   */
   async idle(): Promise<void> {
     await this.walk?.idle();
-    return this.serial(() => undefined);
+    await this.serial(() => undefined);
+    await runsAhead(this.ctx).stop();
   }
 
   /** Applies every round transition due by now; returns what it did. */

@@ -17,6 +17,7 @@ interface Entry {
   result: Promise<unknown>;
   /** Starts a run still waiting for a place; a no-op once started. */
   start: () => void;
+  started: boolean;
   settled: boolean;
 }
 
@@ -58,16 +59,23 @@ export class RunsAhead {
     return Promise.allSettled(waiting.map((e) => e.result)).then(() => undefined);
   }
 
+  /** Drops every planned run and resolves once those under way have finished (a clean shutdown: nothing outlives the store). */
+  stop(): Promise<void> {
+    const underWay = [...this.entries.values()].filter((e) => e.started && !e.settled);
+    this.entries.clear();
+    return Promise.allSettled(underWay.map((e) => e.result)).then(() => undefined);
+  }
+
   private entry(w: AheadWork<unknown>): Entry {
     let begin!: () => void;
-    let started = false;
     const gate = new Promise<void>((resolve) => (begin = resolve));
     const entry: Entry = {
       t: w.t,
+      started: false,
       settled: false,
       start: () => {
-        if (started) return;
-        started = true;
+        if (entry.started) return;
+        entry.started = true;
         this.running += 1;
         begin();
       },

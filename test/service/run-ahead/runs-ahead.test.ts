@@ -67,3 +67,21 @@ describe("RunsAhead", () => {
     expect(await ahead.take("old", () => Promise.resolve("fresh"))).toBe("fresh");
   });
 });
+
+describe("RunsAhead.stop", () => {
+  it("waits for the runs under way, starts none of those waiting for a place, and keeps no plan", async () => {
+    const ahead = new RunsAhead();
+    const runs = [1, 2, 3].map((t) => manual(`r${t}`));
+    ahead.plan(runs.map((run, i) => ({ key: `k${i + 1}`, t: i + 1, run: run.work })));
+    await tick();
+    let stopped = false;
+    const stop = ahead.stop().then(() => (stopped = true));
+    runs[0].finish();
+    await tick();
+    expect(stopped).toBe(false);
+    runs[1].finish();
+    await stop;
+    expect(runs.map((r) => r.starts)).toEqual([1, 1, 0]);
+    expect(ahead.due(3)).toBeNull();
+  });
+});
