@@ -30,6 +30,8 @@ export class ClockWalk {
     private readonly ctx: ServiceContext,
     private readonly appointments: Appointments,
     private readonly queue: Queue,
+    /** Resolves once the participant runs of the steps due by an instant have finished (off the queue: src/service/run-ahead/). */
+    private readonly runsDue: (t: number) => Promise<void>,
   ) {}
 
   /** The organiser's advance: every stop due by the requested instant is kept on the way. */
@@ -42,9 +44,11 @@ export class ClockWalk {
       });
       const moves: AdvanceResult[] = [];
       for (let t = this.appointments.next(); t !== null && t <= until; t = this.appointments.next()) {
+        await this.runsDue(t);
         moves.push(await this.queue(() => this.moveTo(control(), t)));
         await this.appointments.keepNext();
       }
+      await this.runsDue(until);
       const last = await this.queue(() => this.moveTo(control(), until));
       return { ...last, transitions: [...moves, last].flatMap((m) => m.transitions) };
     });

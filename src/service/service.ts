@@ -17,7 +17,7 @@ import { upload, type UploadInput, type UploadPath } from "./event/uploads.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
-import { advanceClock, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
+import { advanceClock, advanceTarget, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
 import { ClockWalk, type Appointments } from "./clock-walk.js";
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
@@ -25,6 +25,8 @@ import { archiveModel, createModel, getModels } from "./models.js";
 import { toggleFault, type FaultName } from "./faults.js";
 import { changeScoring, requireOrganiser } from "./organiser.js";
 import { RateLimiter } from "./rate-limit.js";
+import { lookAhead } from "./run-ahead/look-ahead.js";
+import { runsAhead } from "./run-ahead/runs-ahead.js";
 import { AuthFailures } from "./auth-failures.js";
 import { callerAddress } from "./caller-address.js";
 import { currentRound, instruments, schedule } from "./rounds.js";
@@ -70,7 +72,9 @@ export class Service {
     const event = ctx.world.deployment.event;
     const lane = () => new IntakeSlots(event?.intake_concurrency ?? 1, event?.intake_per_agent ?? 1);
     this.intake = { round: lane(), practice: lane() };
-    this.walk = options.appointments && new ClockWalk(ctx, options.appointments(this), (fn) => this.run(fn));
+    this.walk =
+      options.appointments &&
+      new ClockWalk(ctx, options.appointments(this), (fn) => this.run(fn), (t) => runsAhead(ctx).due(t) ?? Promise.resolve());
   }
 
   /**
@@ -104,11 +108,29 @@ export class Service {
     return next;
   }
 
+  /**
+   * Runs `fn` on the serial path after the rounds are brought up to the clock. The participant runs
+   * (predicts, sandboxed fits) of the steps due by now are awaited first, off the serial path, so
+   * the steps only write their results; the runs `fn` has made ready start right after it
+   * (src/service/run-ahead/).
+   */
   private run<T>(fn: () => T | Promise<T>): Promise<T> {
-    return this.serial(async () => {
-      await advanceRounds(this.ctx);
-      return fn();
-    });
+    const onPath = () =>
+      this.serial(async () => {
+        await advanceRounds(this.ctx);
+        try {
+          return await fn();
+        } finally {
+          lookAhead(this.ctx);
+        }
+      });
+    return this.afterRunsDue(this.ctx.clock.now(), onPath);
+  }
+
+  /** `then` once the runs of the steps due by `t` have finished; at once (keeping the calls' order) when none is under way. */
+  private afterRunsDue<T>(t: number, then: () => Promise<T>): Promise<T> {
+    const waiting = runsAhead(this.ctx).due(t);
+    return waiting ? waiting.then(then) : then();
   }
 
   /**
@@ -152,15 +174,25 @@ export class Service {
     return this.options.clockControl;
   }
 
-  /** Resolves once every call made so far, and the clock's walk under way, have finished (a clean shutdown waits on it). */
+  /**
+   * Resolves once every call made so far, the clock's walk under way and the participants' runs
+   * under way have finished, with no further run planned (a clean shutdown waits on it).
+   */
   async idle(): Promise<void> {
     await this.walk?.idle();
-    return this.serial(() => undefined);
+    await this.serial(() => undefined);
+    await runsAhead(this.ctx).stop();
   }
 
   /** Applies every round transition due by now; returns what it did. */
   sync(): Promise<DueStep[]> {
-    return this.serial(() => advanceRounds(this.ctx));
+    return this.afterRunsDue(this.ctx.clock.now(), () =>
+      this.serial(async () => {
+        const steps = await advanceRounds(this.ctx);
+        lookAhead(this.ctx);
+        return steps;
+      }),
+    );
   }
 
   /** Brings the service up to the clock, keeping every appointment the clock has passed. */
@@ -274,7 +306,10 @@ export class Service {
   advanceClock = (key: string | undefined, request: AdvanceRequest) =>
     this.walk
       ? this.walk.advance(() => this.clockControl(), request, () => requireOrganiser(this.ctx, key))
-      : this.organiser(key, () => advanceClock(this.ctx, this.clockControl(), request));
+      : this.organiser(key, () => {
+          this.clockControl();
+          return advanceTarget(this.ctx, request);
+        }).then((until) => this.afterRunsDue(until, () => this.organiser(key, () => advanceClock(this.ctx, this.clockControl(), request))));
   /** Organiser: holds a realtime clock still (`hold`), or lets it run on. */
   holdClock = (key: string | undefined, hold: boolean) => this.organiser(key, () => holdClock(this.ctx, this.clockControl(), hold));
   /** Organiser: the live scoring settings. */

@@ -58,11 +58,16 @@ export function openDb(path = ":memory:", durability: Durability = "every commit
  * WAL under SQLite's exclusive locking mode (the WAL index then lives in this process's memory):
  * the first write transaction takes the file's lock, and it is kept until the connection closes
  * (or the process dies: the operating system drops it, so no stale lock is ever left behind).
+ * `synchronous = NORMAL`: a commit is written to the WAL before it is acknowledged, so every
+ * acknowledged write outlives the process (a crash or kill -9); the disk is synced at each
+ * checkpoint rather than at each commit, so a power loss or an operating-system crash may lose the
+ * last commits (never the store's integrity). A commit costs about a tenth of a synced one.
  */
 function holdExclusively(db: Db, path: string): void {
   try {
     db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
     db.exec("BEGIN EXCLUSIVE; COMMIT");
   } catch (e) {
     db.close();

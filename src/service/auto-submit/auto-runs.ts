@@ -8,6 +8,7 @@ import { roundByExped, type RoundRow } from "../round-repo.js";
 import { roundUniverse } from "../round-universe.js";
 import { insertSubmission, storedPredictions } from "../submission-repo.js";
 import { activeLaneModels } from "./lane.js";
+import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
 import { modelIsolation } from "./model-isolation.js";
 import { modelFileBytes, type ModelUploadRow } from "./model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
@@ -73,7 +74,10 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
       continue;
     }
     // Models sharing a file share its run: the same callable on the same input.
-    if (!runs.has(upload.sha256)) runs.set(upload.sha256, predictRound(ctx, round, upload));
+    if (!runs.has(upload.sha256)) {
+      const { key, run } = roundRun(ctx, round, upload, step.t);
+      runs.set(upload.sha256, aheadOrNow(ctx, key, run));
+    }
     const outcome = await (runs.get(upload.sha256) as Promise<PredictOutcome>);
     const checked = outcome.ok ? checkPredictOutput(roundUniverse(ctx.db, step.exped).ids, outcome) : outcome;
     inTransaction(ctx.db, () => {
@@ -88,15 +92,27 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
   }
 }
 
-async function predictRound(ctx: ServiceContext, round: RoundRow, upload: ModelUploadRow): Promise<PredictOutcome> {
-  const live = ctx.world.dataset.rounds[round.idx - 1];
-  return runPredict({
-    isolation: await modelIsolation(ctx),
-    pkl: modelFileBytes(ctx.db, upload.sha256),
-    features: live.frame,
-    benchmark: benchmarkWithheld(ctx, round.idx) ? selectColumns(live.benchmark, []) : live.benchmark,
-    timeout_seconds: autoSubmitSettings(ctx).predict_timeout_seconds,
-  });
+/**
+ * A model file's predict on a round's live features, named by every input it reads: the round, the
+ * file, and whether the benchmark is withheld (a fault the organiser may toggle before the run).
+ * It may start once the round has opened and the file has validated (src/service/run-ahead/).
+ */
+export function roundRun(ctx: ServiceContext, round: RoundRow, upload: ModelUploadRow, t: number): AheadWork<PredictOutcome> {
+  const withheld = benchmarkWithheld(ctx, round.idx);
+  return {
+    key: `auto_run:${round.exped}:${upload.sha256}:${withheld ? "withheld" : "served"}`,
+    t,
+    run: async () => {
+      const live = ctx.world.dataset.rounds[round.idx - 1];
+      return runPredict({
+        isolation: await modelIsolation(ctx),
+        pkl: modelFileBytes(ctx.db, upload.sha256),
+        features: live.frame,
+        benchmark: withheld ? selectColumns(live.benchmark, []) : live.benchmark,
+        timeout_seconds: autoSubmitSettings(ctx).predict_timeout_seconds,
+      });
+    },
+  };
 }
 
 /** Files the lane's entry: revision 1, source `auto`, ids in the round's order; a manual submit v2 later replaces it. */

@@ -1,11 +1,12 @@
 import { rowsByExped, selectColumns, takeRows, type Frame } from "../../data/frame.js";
-import { runPredict } from "../../participant/run-predict.js";
+import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
+import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
 import type { Dataset } from "../../data/generate.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
 import { modelIsolation } from "./model-isolation.js";
-import { modelFileBytes, modelUploadById, setModelUploadStatus } from "./model-upload-repo.js";
+import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "./model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "./settings.js";
 import { dueTwoStage } from "../../store/two-stage.js";
@@ -42,13 +43,8 @@ export async function applyValidationStep(ctx: ServiceContext, step: ValidationS
   }
   if (row.status !== "pending" && row.status !== "validating") return;
   const sample = validationSample(ctx.world.dataset);
-  const outcome = await runPredict({
-    isolation: await modelIsolation(ctx),
-    pkl: modelFileBytes(ctx.db, row.sha256),
-    features: sample.features,
-    benchmark: sample.benchmark,
-    timeout_seconds: autoSubmitSettings(ctx).predict_timeout_seconds,
-  });
+  const { key, run } = validationRun(ctx, row);
+  const outcome = await aheadOrNow(ctx, key, run);
   const checked = outcome.ok ? checkPredictOutput(sample.features.ids, outcome) : outcome;
   inTransaction(ctx.db, () => {
     if (checked.ok) {
@@ -59,6 +55,27 @@ export async function applyValidationStep(ctx: ServiceContext, step: ValidationS
       appendEvent(ctx.db, step.t, "model_upload.error", { upload_id: row.upload_id, model_id: row.model_id, error: checked.error });
     }
   });
+}
+
+/**
+ * A model file's validation predict, named by its upload (whose file and sample never change); it
+ * may start as soon as the file is accepted (src/service/run-ahead/).
+ */
+export function validationRun(ctx: ServiceContext, row: ModelUploadRow): AheadWork<PredictOutcome> {
+  return {
+    key: `validate:${row.upload_id}`,
+    t: row.validates_at,
+    run: async () => {
+      const sample = validationSample(ctx.world.dataset);
+      return runPredict({
+        isolation: await modelIsolation(ctx),
+        pkl: modelFileBytes(ctx.db, row.sha256),
+        features: sample.features,
+        benchmark: sample.benchmark,
+        timeout_seconds: autoSubmitSettings(ctx).predict_timeout_seconds,
+      });
+    },
+  };
 }
 
 /** The sandbox predict's input, made once per dataset: the first validation exped's features and benchmark rows. */

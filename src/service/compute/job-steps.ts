@@ -10,7 +10,8 @@ import { fitRidgeCv, type RidgeFit } from "./ridge-cv.js";
 import { computeSettings, DEFAULT_WALL_SECONDS, rateMicroPerHour } from "./settings.js";
 import { FILL_VALUE } from "./cv-plan.js";
 import type { CvMetrics, FoldResult } from "./cv-score.js";
-import { fitInSandbox } from "./python-fit.js";
+import { fitInSandbox, type PythonFit } from "./python-fit.js";
+import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
 import { jobTrainFrame } from "./train-filter.js";
 import type { Outcome } from "../../participant/python-worker.js";
 import { dueTwoStage } from "../../store/two-stage.js";
@@ -60,10 +61,11 @@ type JobFit = { cv: CvMetrics; folds: FoldResult[]; pickle: RidgePickle; model_d
 
 /** Fits the job's model on its train rows: the ridge here, every other kind in the sandbox. A failure is its reason. */
 async function fitJob(ctx: ServiceContext, row: JobRow): Promise<Outcome<JobFit>> {
-  const req = requestOf(row);
-  const { dataset } = ctx.world;
-  const truth = { train: jobTrainFrame(dataset.train, req), benchmark: dataset.benchmarks.train, target: req.target, core: dataset.core_features };
-  if (req.model === "ridge") {
+  const sandboxed = sandboxFit(ctx, row);
+  if (sandboxed === null) {
+    const req = requestOf(row);
+    const { dataset } = ctx.world;
+    const truth = { train: jobTrainFrame(dataset.train, req), benchmark: dataset.benchmarks.train, target: req.target, core: dataset.core_features };
     let fit: RidgeFit;
     try {
       fit = fitRidgeCv({ ...truth, features: req.features, alpha: req.params.alpha as number });
@@ -72,10 +74,38 @@ async function fitJob(ctx: ServiceContext, row: JobRow): Promise<Outcome<JobFit>
     }
     return { ok: true, cv: fit.cv, folds: fit.folds, pickle: await ridgePickle(req.features, fit.model, FILL_VALUE), model_digest: ridgeDigest(req.features, fit) };
   }
-  const wall = Math.min(row.max_runtime_seconds, computeSettings(ctx)?.wall_seconds ?? DEFAULT_WALL_SECONDS);
-  const fit = await fitInSandbox({ ...truth, model: req.model, params: req.params, features: req.features, custom_model_fn: req.custom_model_fn, wall_seconds: wall });
+  const fit = await aheadOrNow(ctx, sandboxed.key, sandboxed.run);
   if (!fit.ok) return fit;
   return { ok: true, cv: fit.cv, folds: fit.folds, pickle: { ok: true, bytes: fit.pickle, python_version: fit.python_version }, model_digest: fit.model_digest };
+}
+
+/**
+ * A job's sandboxed fit (null for a ridge, fitted in process), named by the job, whose request never changes:
+ * it may start once the job is queued (src/service/run-ahead/).
+ */
+export function sandboxFit(ctx: ServiceContext, row: JobRow): AheadWork<Outcome<PythonFit>> | null {
+  const req = requestOf(row);
+  const model = req.model;
+  if (model === "ridge") return null;
+  return {
+    key: `fit:${row.job_id}`,
+    t: row.ends_at,
+    run: () => {
+      const { dataset } = ctx.world;
+      const wall = Math.min(row.max_runtime_seconds, computeSettings(ctx)?.wall_seconds ?? DEFAULT_WALL_SECONDS);
+      return fitInSandbox({
+        train: jobTrainFrame(dataset.train, req),
+        benchmark: dataset.benchmarks.train,
+        target: req.target,
+        core: dataset.core_features,
+        model,
+        params: req.params,
+        features: req.features,
+        custom_model_fn: req.custom_model_fn,
+        wall_seconds: wall,
+      });
+    },
+  };
 }
 
 /**
