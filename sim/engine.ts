@@ -88,7 +88,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
 
 async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineup, opts: RunOptions): Promise<RunResult> {
   const timeline = buildTimeline(scenario, world, root, lineup);
-  const db = openDb(opts.db, "replay");
+  const db = openDb(opts.db);
   const start = world.schedule.phases[0].start;
   const clock = new SimClock(start);
   const ctx: ServiceContext = { db, clock, world };

@@ -22,24 +22,14 @@ type Migration = string | ((db: Database.Database) => void);
 const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012];
 
 /**
- * How a store file's commits reach the disk. `every commit` (the service's store): each commit is
- * synced before it is acknowledged. `replay`: WAL's commits are synced at checkpoints
- * (synchronous=NORMAL), sparing a replay a sync per step; a killed process still loses nothing
- * committed and the file never corrupts, and a power cut may lose the last steps, which a resumed
- * replay redoes to the same event log.
- */
-export type Durability = "every commit" | "replay";
-
-/**
  * Opens (or creates) the store in WAL mode and brings its schema up to date. A store file is held
  * exclusively until closed, so a second process (a `serve`, `run` or `mcp` on the same `--db`)
  * fails at once with one line naming the file rather than interleaving its writes. Statements are
  * prepared once per connection (see `cacheStatements`).
  */
-export function openDb(path = ":memory:", durability: Durability = "every commit"): Db {
+export function openDb(path = ":memory:"): Db {
   const db = new Database(path, { timeout: 0 });
   if (path !== ":memory:") holdExclusively(db, path);
-  db.pragma(`synchronous = ${durability === "replay" ? "NORMAL" : "FULL"}`);
   db.pragma("foreign_keys = ON");
   const applied = db.pragma("user_version", { simple: true }) as number;
   for (let i = applied; i < migrations.length; i++) {
