@@ -29,8 +29,8 @@ export const LARGE_CHECK_BYTES = 1024 * 1024;
  * away from the service's serial path and from the thread that answers requests. At most `size`
  * threads, each with a heap of `memoryMb`; tasks wait in a queue (its length is bounded by the
  * lanes' intake slots) and the smallest waiting task goes first; large tasks (over
- * LARGE_CHECK_BYTES) take at most all threads but one, so a practice upload of a few kilobytes
- * never waits behind a batch of large files, and only that many large files are in memory at once.
+ * LARGE_CHECK_BYTES) never take the last thread, so a practice upload of a few kilobytes never
+ * waits behind a batch of large files, and at most `size - 1` large files are in memory at once.
  * A task whose thread runs out of memory is
  * that upload's refusal (413 naming the limit), and the thread is replaced; so is a thread whose
  * WebAssembly memory grew large. Idle threads do not keep the process alive.
@@ -58,32 +58,29 @@ export class UploadCheckPool {
     });
   }
 
+  /** The smallest waiting task goes first, to an idle thread it may take; a thread is started while there are fewer than `size`. */
   private pump(): void {
     while (this.queue.length > 0) {
-      const idle = this.slots.find((s) => s.ready && s.task === null);
+      let at = 0;
+      for (let i = 1; i < this.queue.length; i++) if (this.queue[i].size < this.queue[at].size) at = i;
+      const idle = this.threadsFor(this.queue[at]).find((s) => s.ready && s.task === null);
       if (!idle) {
         if (this.slots.length < this.size) this.start();
         return;
       }
-      const task = this.takeNext();
-      if (!task) return;
-      this.send(idle, task);
+      this.send(idle, this.queue.splice(at, 1)[0]);
     }
   }
 
-  /** The smallest waiting task, unless it is large and the threads large tasks may take are taken. */
-  private takeNext(): Task | undefined {
-    let at = 0;
-    for (let i = 1; i < this.queue.length; i++) if (this.queue[i].size < this.queue[at].size) at = i;
-    const large = (t: Task | null) => t !== null && t.size > LARGE_CHECK_BYTES;
-    if (large(this.queue[at]) && this.slots.filter((s) => large(s.task)).length >= Math.max(1, this.size - 1)) return undefined;
-    return this.queue.splice(at, 1)[0];
+  /** A large file may take any thread but the last, which is kept for small uploads (and so never holds a large file's garbage). */
+  private threadsFor(task: Task): Slot[] {
+    return task.size > LARGE_CHECK_BYTES && this.size > 1 ? this.slots.slice(0, this.size - 1) : this.slots;
   }
 
   private send(slot: Slot, task: Task): void {
     slot.task = task;
     slot.thread.ref();
-    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules });
+    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules }, handedOver(task.files));
   }
 
   private start(): void {
@@ -133,6 +130,17 @@ export class UploadCheckPool {
     const refused = { ok: false as const, refusal: refusalData(refuse("upload_check_memory", { limit: this.memoryMb }, { extra: { limit_mb: this.memoryMb } })) };
     return { model_file: refused, predictions: task.files.predictions ? refused : null };
   }
+}
+
+/**
+ * The predictions file's memory, moved to the thread rather than copied when the file owns it
+ * whole (a large file read on its own, never a slice of Node's shared pool): nothing reads those
+ * bytes on this thread after the check, and copying 20 MiB took this thread tens of milliseconds.
+ */
+function handedOver(files: UploadFiles): ArrayBuffer[] {
+  const bytes = files.predictions?.bytes;
+  if (!bytes || !(bytes.buffer instanceof ArrayBuffer) || bytes.byteLength <= LARGE_CHECK_BYTES) return [];
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
 }
 
 const pools = new Map<string, UploadCheckPool>();
