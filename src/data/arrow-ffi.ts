@@ -5,7 +5,8 @@ import { wasmMemory, type RecordBatch } from "parquet-wasm";
  * (`toFFI`), from the wasm memory: no IPC stream is written in wasm, copied out and parsed again.
  * Only the shapes a predictions file usually has are read this way (null-free Utf8 text, Float64
  * and Float32 numbers, any null-free integer); `null` says "use the IPC path" for anything else.
- * Every array returned is a copy: wasm memory may move once the batch is freed.
+ * Every array returned is copied out of wasm memory (which may move once the batch is freed) into
+ * the reader's own arrays, reused from batch to batch (see `FfiColumnReader`).
  *
  * wasm32 layouts (C data interface): ArrowSchema {format, name, metadata: ptr; flags, n_children:
  * i64; children, dictionary, release, private: ptr}; ArrowArray {length, null_count, offset,

@@ -1,6 +1,7 @@
 /**
  * A run of consecutive rows of a predictions file as a streaming reader hands them over: ids as
  * bytes (never a string per row), the exped label as runs, and the requested numeric columns.
+ * A reader may reuse its arrays for the next batch: a batch's arrays are valid until the next is asked for.
  */
 export interface RowBatch {
   length: number;

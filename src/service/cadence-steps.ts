@@ -9,8 +9,8 @@ import { applyJobStep, dueJobSteps, type JobStep } from "./compute/job-steps.js"
 import { applyMachineStep, dueMachineSteps, type MachineStep } from "./machine/machine-steps.js";
 import { lockWindow } from "./event-staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
-import { scoreAhead } from "./scores-ahead.js";
-import { settleRound } from "./settlement.js";
+import { scoreAhead } from "./settlement/scores-ahead.js";
+import { settleRound } from "./settlement/settlement.js";
 import { lockStakes } from "./staking/stake-settlement.js";
 
 /** A change of round state that falls due at `t`. */

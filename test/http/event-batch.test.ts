@@ -56,9 +56,11 @@ describe("batch uploads", () => {
       const res = await postForm(s, PRACTICE_BATCH, ANN, batchForm([item(m1, "a"), item(m2, "b")], files));
       expect(res.status).toBe(202);
       expect(res.json.items.map((i: { run: { n_rows: number } }) => i.run.n_rows)).toEqual([50_000, 50_001]);
-      await new Promise((r) => setTimeout(r, 50));
+      // The spool is removed once the answer is sent: wait (at most 5 s) until it is gone.
+      const spools = () => readdirSync(parent).filter((name) => name.startsWith("basecamp-upload-"));
+      for (let waited = 0; spools().length > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
       expect(made.some((name) => name.startsWith("basecamp-upload-"))).toBe(true);
-      expect(readdirSync(parent).filter((name) => name.startsWith("basecamp-upload-"))).toEqual([]);
+      expect(spools()).toEqual([]);
     } finally {
       watcher.close();
       if (saved === undefined) delete process.env.TMPDIR;

@@ -80,7 +80,7 @@ export class UploadCheckPool {
   private send(slot: Slot, task: Task): void {
     slot.task = task;
     slot.thread.ref();
-    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules }, handedOver(task.files));
+    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules });
   }
 
   private start(): void {
@@ -130,17 +130,6 @@ export class UploadCheckPool {
     const refused = { ok: false as const, refusal: refusalData(refuse("upload_check_memory", { limit: this.memoryMb }, { extra: { limit_mb: this.memoryMb } })) };
     return { model_file: refused, predictions: task.files.predictions ? refused : null };
   }
-}
-
-/**
- * The predictions file's memory, moved to the thread rather than copied when the file owns it
- * whole (a large file read on its own, never a slice of Node's shared pool): nothing reads those
- * bytes on this thread after the check, and copying 20 MiB took this thread tens of milliseconds.
- */
-function handedOver(files: UploadFiles): ArrayBuffer[] {
-  const bytes = files.predictions?.bytes;
-  if (!bytes || !(bytes.buffer instanceof ArrayBuffer) || bytes.byteLength <= LARGE_CHECK_BYTES) return [];
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
 }
 
 const pools = new Map<string, UploadCheckPool>();

@@ -1,7 +1,7 @@
-import { scoreSubmissionsAside, type ExpedTerms } from "../scoring/exped.js";
-import type { Db } from "../store/db.js";
-import type { ServiceContext } from "./deployment.js";
-import type { RoundRow } from "./round-repo.js";
+import { scoreSubmissionsAside, type ExpedTerms } from "../../scoring/exped.js";
+import type { Db } from "../../store/db.js";
+import type { ServiceContext } from "../deployment.js";
+import type { RoundRow } from "../round-repo.js";
 import { designatedBenchmark, entrySubmissions, roundEntries, roundTruth, type RoundEntry } from "./round-truth.js";
 
 /** A closed round's terms, being scored on a worker thread, and what they were scored on. */

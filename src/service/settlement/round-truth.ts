@@ -1,10 +1,10 @@
 /** What a round's settlement scores: its entries, and the truth they are scored against. */
-import { DESIGNATED } from "../data/schema.js";
-import type { ExpedTruth } from "../scoring/exped.js";
-import type { Db } from "../store/db.js";
-import type { World } from "./deployment.js";
-import { roundUniverse } from "./round-universe.js";
-import { decodePredictions } from "./submission-codec.js";
+import { DESIGNATED } from "../../data/schema.js";
+import type { ExpedTruth } from "../../scoring/exped.js";
+import type { Db } from "../../store/db.js";
+import type { World } from "../deployment.js";
+import { roundUniverse } from "../round-universe.js";
+import { decodePredictions } from "../submission-codec.js";
 
 /** A round's entry as settlement reads it. */
 export interface RoundEntry {

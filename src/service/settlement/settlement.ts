@@ -1,15 +1,15 @@
-import { DESIGNATED } from "../data/schema.js";
-import { roundScore } from "../scoring/blend.js";
-import { scoreSubmissions } from "../scoring/exped.js";
-import { inTransaction } from "../store/db.js";
-import { appendEvent } from "../store/event-log.js";
-import type { ServiceContext } from "./deployment.js";
-import { benchmarkWithheld } from "./faults.js";
-import { setRoundStatus, type RoundRow } from "./round-repo.js";
+import { DESIGNATED } from "../../data/schema.js";
+import { roundScore } from "../../scoring/blend.js";
+import { scoreSubmissions } from "../../scoring/exped.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
+import type { ServiceContext } from "../deployment.js";
+import { benchmarkWithheld } from "../faults.js";
+import { setRoundStatus, type RoundRow } from "../round-repo.js";
 import { designatedBenchmark, entrySubmissions, roundEntries, roundTruth } from "./round-truth.js";
 import { takeScoredAhead } from "./scores-ahead.js";
-import { scoringSettings } from "./setup.js";
-import { settleStakes } from "./staking/stake-settlement.js";
+import { scoringSettings } from "../setup.js";
+import { settleStakes } from "../staking/stake-settlement.js";
 
 /**
  * Settles a round whose target has resolved: every entry's CORR, AIMC and NCORR against the
