@@ -274,6 +274,10 @@ export const catalogue = {
     text: "Machine {machine_id} stopped at {stopped_at} ({reason}); its files are gone. Its records stay in list_machine_sessions.",
   },
   machine_command_invalid: { status: 400, text: "command: {message}" },
+  machine_command_cap: {
+    status: 409,
+    text: "Machine {machine_id} has run {limit} commands, the most one session runs; stop it and start another to run more.",
+  },
   machine_file_path_invalid: { status: 400, text: "{path}: a machine file path is relative and stays inside the workspace ({why})." },
   machine_file_not_found: { status: 404, text: "No file {path} on machine {machine_id}" },
   machine_file_too_large: { status: 413, text: "{path} is {size} bytes; a machine file read is at most {limit} bytes." },

@@ -90,7 +90,8 @@ export class Service {
   /**
    * How an upload reaches the store: its short steps on the serial path, its files read by the
    * deployment's pool of worker threads meanwhile (authenticated and counted first, so no unknown
-   * key makes the service read a file).
+   * key makes the service read a file). A machine command takes the same serial steps (its run is
+   * the work done meanwhile).
    */
   private readonly uploadPath: UploadPath = {
     serial: (fn) => this.run(fn),
@@ -293,7 +294,7 @@ export class Service {
   /** The hosted agent's machine (events): one session at a time, charged from the compute grant, stopped when idle or at its limits. */
   startMachine = (key: string | undefined) => this.as(key, "start_machine", (p) => startMachine(this.ctx, p));
   runOnMachine = (key: string | undefined, machineId: string, body: Record<string, unknown>) =>
-    this.as(key, "run_on_machine", (p) => runOnMachine(this.ctx, p, machineId, body));
+    this.as(key, "run_on_machine", (p) => p).then((p) => runOnMachine(this.ctx, this.uploadPath, p, machineId, body));
   readMachineFile = (key: string | undefined, machineId: string, path: string) =>
     this.as(key, "read_machine_file", (p) => readMachineFile(this.ctx, p, machineId, path));
   stopMachine = (key: string | undefined, machineId: string) => this.as(key, "stop_machine", (p) => stopMachine(this.ctx, p, machineId));

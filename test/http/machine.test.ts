@@ -79,6 +79,28 @@ except OSError: print('no-network')"`);
     expect((await s.get("/api/v1/compute/credits", ANN)).json).toEqual({ grant_cents: 2000, available_cents: 2000 - 840, reserved_cents: 0, total_spent_usd: 8.4 });
   });
 
+  requires("sandbox").it("answers other callers while a command runs, and records nothing for a command whose machine stopped meanwhile", async () => {
+    const o = await eventServer(compute("20"));
+    const m = (await o.post(MACHINES, undefined, ANN)).json;
+    const order: string[] = [];
+    const run = (command: string) => o.post(`${MACHINES}/${m.machine_id}/run`, { command }, ANN).then((a) => (order.push("run"), a));
+    const running = run("touch started; sleep 1; echo done");
+    // Once the command is under way (its file is there), another agent's call is answered before it ends.
+    for (let i = 0; i < 100 && (await o.get(`${MACHINES}/${m.machine_id}/files/started`, ANN)).status !== 200; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual([]);
+    const status = await o.get("/api/v1/status", BEN).then((a) => (order.push("status"), a));
+    expect(status.status).toBe(200);
+    expect(order).toEqual(["status"]);
+    expect((await running).json).toMatchObject({ n: 1, outcome: "exited", exit_code: 0, output: "done\n", ran_at: m.started_at });
+
+    // Past the 10 idle minutes counted from that command: the next, not yet recorded, does not hold the machine.
+    const late = run("sleep 1");
+    await o.advance({ seconds: 11 * MINUTE });
+    expect(refusal(await late)).toMatchObject({ status: 410, code: "machine_stopped" });
+    expect((await o.get(MACHINES, ANN)).json.machines).toMatchObject([{ status: "stopped", stop_reason: "idle", commands: [{ n: 1 }] }]);
+    expect((await o.get(MACHINES, ANN)).json.machines[0].commands).toHaveLength(1);
+  });
+
   it("stops at the daily maximum, then refuses a start until the next simulated day", async () => {
     const agent = BEN;
     const m = (await s.post(MACHINES, undefined, agent)).json;

@@ -39,7 +39,10 @@ describe("a replay with the hosted machine", () => {
       cost_cents: number;
     }[];
     const commands = store.prepare("SELECT n, outcome, exit_code, output FROM machine_commands ORDER BY n").all();
-    const types = [...eventLines(store)].map((l) => JSON.parse(l).type).filter((t: string) => t.startsWith("machine."));
+    const events = [...eventLines(store)].map((l) => JSON.parse(l)).filter((e: { type: string }) => e.type.startsWith("machine."));
+    const types = events.map((e: { type: string }) => e.type);
+    // The log keeps what the caller decided, never what the host's run made of it.
+    for (const e of events.filter((x: { type: string }) => x.type === "machine.command")) expect(Object.keys(e.payload).sort()).toEqual(["command", "machine_id", "n"]);
     store.close();
     // 10 train expeds × 40 rows: the line count (with the header) and pandas' view of the same file.
     expect(commands).toEqual([

@@ -46,7 +46,7 @@ export const machineRoutes = [
     summary: "Runs a shell command on the caller's running machine (no network; its workspace the only writable directory); answers its output and exit code",
     key: "required",
     body: "MachineCommandBody",
-    responses: { 200: commandView, 400: texts("machine_command_invalid"), ...gate, 404: notFound, 410: texts("machine_stopped") },
+    responses: { 200: commandView, 400: texts("machine_command_invalid"), ...gate, 404: notFound, 409: texts("machine_command_cap"), 410: texts("machine_stopped") },
     handle: async ({ c, service, key, body }) => c.json(await service.runOnMachine(key, machineId(c), body as Record<string, unknown>)),
   }),
   route({

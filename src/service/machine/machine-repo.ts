@@ -59,6 +59,15 @@ export function commandsOf(db: Db, machineId: string): CommandRow[] {
   return db.prepare("SELECT * FROM machine_commands WHERE machine_id = ? ORDER BY n").all(machineId) as CommandRow[];
 }
 
+export function commandOf(db: Db, machineId: string, n: number): CommandRow | undefined {
+  return db.prepare("SELECT * FROM machine_commands WHERE machine_id = ? AND n = ?").get(machineId, n) as CommandRow | undefined;
+}
+
+/** The number of the session's last command (0 before its first). */
+export function lastCommandNumber(db: Db, machineId: string): number {
+  return (db.prepare("SELECT COALESCE(MAX(n), 0) AS n FROM machine_commands WHERE machine_id = ?").get(machineId) as { n: number }).n;
+}
+
 /** An agent's machine money in cents: held by its running session, and charged by its stopped ones. */
 export function machineCents(db: Db, agentId: string): { reserved: number; spent: number } {
   return db

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { serviceId } from "../../domain/ids.js";
@@ -11,18 +10,20 @@ import type { ServiceContext } from "../deployment.js";
 import { costCents } from "../compute/estimate.js";
 import { requireComputeLive, requireComputeScope } from "../compute/gate.js";
 import { credits } from "../compute/jobs.js";
-import { rateCard, rateMicroPerHour } from "../compute/settings.js";
+import { rateCard, rateMicroPerHour, type GpuTier } from "../compute/settings.js";
 import { readWorkspaceFile } from "./machine-file.js";
-import { commandsOf, machineById, machinesOf, runningMachineOf, type LimitReason, type MachineRow } from "./machine-repo.js";
+import { commandOf, lastCommandNumber, machineById, machinesOf, runningMachineOf, type CommandRow, type LimitReason, type MachineRow } from "./machine-repo.js";
 import { stopMachineAt } from "./machine-steps.js";
 import { commandView, machineView, type CommandView, type MachineView } from "./machine-view.js";
 import { idleMs, machineSettings } from "./settings.js";
-import { workspaceOf } from "./workspace.js";
+import { discardWorkspace, keepWorkspace, makeWorkspace, workspaceOf } from "./workspace.js";
 
 /** The longest command taken, in UTF-8 bytes. */
 export const MAX_COMMAND_BYTES = 4096;
 /** Output bytes a command's record keeps (stdout and stderr together); the rest is counted. */
 export const MAX_OUTPUT_BYTES = 64 * 1024;
+/** The most commands one session runs and keeps on record. */
+export const MAX_COMMANDS = 200;
 /** The shortest run a start must be able to afford. */
 const MIN_RUN_SECONDS = 60;
 const DAY_MS = 24 * 3600 * 1000;
@@ -37,49 +38,77 @@ export async function startMachine(ctx: ServiceContext, p: Principal): Promise<M
   requireComputeScope(p, "the hosted machine");
   requireComputeLive(ctx);
   const settings = machineSettings(ctx);
-  const id = inTransaction(ctx.db, () => {
-    const running = runningMachineOf(ctx.db, p.agent_id);
-    if (running) throw refuse("machine_already_running", { machine_id: running.machine_id });
-    const t = ctx.clock.now();
-    const rate = rateMicroPerHour(ctx, settings.tier);
-    const daily = dailyLeftSeconds(ctx, p.agent_id, t, settings.daily_max_hours);
-    if (daily <= 0) {
-      const day = Math.floor(t / DAY_MS) * DAY_MS;
-      throw refuse("machine_daily_max", { hours: settings.daily_max_hours, day: iso(day).slice(0, 10), next: iso(day + DAY_MS) });
-    }
-    const { available_cents } = credits(ctx, p.agent_id);
-    const affordable = rate === 0 ? Number.POSITIVE_INFINITY : Math.floor((available_cents * 3600 * 10_000) / rate);
-    if (affordable < MIN_RUN_SECONDS) {
-      throw refuse("machine_no_credit", { available_cents, tier: settings.tier, minute_cents: costCents(MIN_RUN_SECONDS, rate) });
-    }
-    const eventEnd = Math.floor((ctx.world.schedule.phases.at(-1)!.start - t) / 1000);
-    const limits: [LimitReason, number][] = [["daily_max", daily], ["budget", affordable], ["event_end", eventEnd]];
-    const [limitReason, limitSeconds] = limits.reduce((a, b) => (b[1] < a[1] ? b : a));
-    const seq = nextInSequence(ctx.db, "machine");
-    const machineId = serviceId("mach", ctx.world.deployment.seed, "machine", seq);
-    const hold = costCents(limitSeconds, rate);
-    const idleStop = t + idleMs(settings);
-    const limitStop = t + limitSeconds * 1000;
-    ctx.db
-      .prepare(
-        `INSERT INTO machine_sessions (machine_id, seq, agent_id, tier, status, hold_cents, started_at, idle_stop_at, limit_stop_at, limit_reason)
-         VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`,
-      )
-      .run(machineId, seq, p.agent_id, settings.tier, hold, t, idleStop, limitStop, limitReason);
-    appendEvent(ctx.db, t, "machine.started", {
-      machine_id: machineId,
-      agent: p.agent,
-      tier: settings.tier,
-      rate_usd_per_hr: rateCard(ctx)[settings.tier],
-      hold_cents: hold,
-      idle_stop_at: iso(idleStop),
-      limit_stop_at: iso(limitStop),
-      limit_reason: limitReason,
+  const t = ctx.clock.now();
+  // A start runs whole on the service's serial path: nothing changes between the plan and the record.
+  const { limitReason, limitSeconds, rate } = planStart(ctx, p, settings.tier, settings.daily_max_hours, t);
+  // The workspace is made before the session is recorded: a failure to make it leaves no running machine behind.
+  const ws = await makeWorkspace(ctx);
+  let id: string;
+  try {
+    id = inTransaction(ctx.db, () => {
+      const seq = nextInSequence(ctx.db, "machine");
+      const machineId = serviceId("mach", ctx.world.deployment.seed, "machine", seq);
+      const hold = costCents(limitSeconds, rate);
+      const idleStop = t + idleMs(settings);
+      const limitStop = t + limitSeconds * 1000;
+      ctx.db
+        .prepare(
+          `INSERT INTO machine_sessions (machine_id, seq, agent_id, tier, status, hold_cents, started_at, idle_stop_at, limit_stop_at, limit_reason)
+           VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`,
+        )
+        .run(machineId, seq, p.agent_id, settings.tier, hold, t, idleStop, limitStop, limitReason);
+      appendEvent(ctx.db, t, "machine.started", {
+        machine_id: machineId,
+        agent: p.agent,
+        tier: settings.tier,
+        rate_usd_per_hr: rateCard(ctx)[settings.tier],
+        hold_cents: hold,
+        idle_stop_at: iso(idleStop),
+        limit_stop_at: iso(limitStop),
+        limit_reason: limitReason,
+      });
+      return machineId;
     });
-    return machineId;
-  });
-  await workspaceOf(ctx, id);
+  } catch (e) {
+    await discardWorkspace(ws);
+    throw e;
+  }
+  keepWorkspace(ctx, id, ws);
   return machineView(ctx, machineById(ctx.db, id) as MachineRow);
+}
+
+/**
+ * A start's refusals and its hard limit at `t`: the first of what is left of the agent's daily
+ * maximum, the seconds its available credit buys (whole seconds whose rounded-up cost fits the
+ * credit, so the hold never exceeds it) and the event's end.
+ */
+function planStart(ctx: ServiceContext, p: Principal, tier: GpuTier, dailyMaxHours: number, t: number) {
+  const running = runningMachineOf(ctx.db, p.agent_id);
+  if (running) throw refuse("machine_already_running", { machine_id: running.machine_id });
+  const rate = rateMicroPerHour(ctx, tier);
+  const daily = dailyLeftSeconds(ctx, p.agent_id, t, dailyMaxHours);
+  if (daily <= 0) {
+    const day = Math.floor(t / DAY_MS) * DAY_MS;
+    throw refuse("machine_daily_max", { hours: dailyMaxHours, day: iso(day).slice(0, 10), next: iso(day + DAY_MS) });
+  }
+  const { available_cents } = credits(ctx, p.agent_id);
+  const affordable = affordableSeconds(available_cents, rate);
+  if (affordable < MIN_RUN_SECONDS) {
+    throw refuse("machine_no_credit", { available_cents, tier, minute_cents: costCents(MIN_RUN_SECONDS, rate) });
+  }
+  const eventEnd = Math.floor((ctx.world.schedule.phases.at(-1)!.start - t) / 1000);
+  const limits: [LimitReason, number][] = [["daily_max", daily], ["budget", affordable], ["event_end", eventEnd]];
+  const [limitReason, limitSeconds] = limits.reduce((a, b) => (b[1] < a[1] ? b : a));
+  return { rate, limitReason, limitSeconds };
+}
+
+/** The most whole seconds whose cost, rounded up to the cent (costCents), is within `cents`. */
+export function affordableSeconds(cents: number, rate: number): number {
+  if (rate === 0) return Number.POSITIVE_INFINITY;
+  let s = Math.floor((cents * 3600 * 10_000) / rate);
+  // The division is in floating point: step back while its rounding let the cost pass the credit.
+  while (s > 0 && costCents(s, rate) > cents) s--;
+  return s;
 }
 
 /**
@@ -97,43 +126,57 @@ function dailyLeftSeconds(ctx: ServiceContext, agentId: string, t: number, maxHo
   return Math.floor((maxHours * 3600 * 1000 - used) / 1000);
 }
 
+/** How a machine command reaches the store: its short steps on the service's serial path (the upload path's `serial`). */
+export interface MachinePath {
+  serial<T>(fn: () => T): Promise<T>;
+}
+
 /**
  * Runs one shell command on the caller's running machine, in the sandbox with its workspace as
  * working directory, bounded in real time (the scenario's command_seconds), output and rlimits.
- * Gated like a start (a paused compute refuses it). It happens at the simulated instant it was
- * asked at: real time never enters the charge; it restarts the idle count. Its command, outcome,
- * exit code and kept output are recorded.
+ * Gated like a start (a paused compute refuses it). The machine and the refusals are checked on
+ * the serial path; the command runs off it (other callers are answered meanwhile); its result is
+ * recorded on the serial path again, if the machine is still running (else 410). It happens at
+ * the simulated instant it was asked at: real time never enters the charge; it restarts the idle
+ * count. The log keeps what the caller decided (the command and its instant); the records also
+ * keep its outcome, exit code and kept output.
  */
-export async function runOnMachine(ctx: ServiceContext, p: Principal, machineId: string, body: Record<string, unknown>): Promise<CommandView> {
-  requireComputeScope(p, "the hosted machine");
-  requireComputeLive(ctx);
-  const row = ownRunning(ctx, p, machineId);
-  const command = parseCommand(body);
-  const t = ctx.clock.now();
+export async function runOnMachine(ctx: ServiceContext, path: MachinePath, p: Principal, machineId: string, body: Record<string, unknown>): Promise<CommandView> {
+  const { t, command } = await path.serial(() => {
+    requireComputeScope(p, "the hosted machine");
+    requireComputeLive(ctx);
+    const row = ownRunning(ctx, p, machineId);
+    const command = parseCommand(body);
+    commandNumber(ctx, row);
+    return { t: ctx.clock.now(), command };
+  });
   const settings = machineSettings(ctx);
   const ws = await workspaceOf(ctx, machineId);
   const ran = await runShell({ workspace: ws.scratch, runner: ws.runner, command, timeout_seconds: settings.command_seconds, max_output_bytes: MAX_OUTPUT_BYTES });
   const output = ran.output.toString("utf8");
-  return inTransaction(ctx.db, () => {
-    const n = commandsOf(ctx.db, machineId).length + 1;
-    ctx.db
-      .prepare(
-        `INSERT INTO machine_commands (machine_id, n, command, ran_at, outcome, exit_code, output, output_bytes, output_truncated)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(machineId, n, command, t, ran.outcome, ran.exit_code, output, ran.output_bytes, ran.truncated ? 1 : 0);
-    ctx.db.prepare("UPDATE machine_sessions SET idle_stop_at = ? WHERE machine_id = ?").run(t + idleMs(settings), row.machine_id);
-    appendEvent(ctx.db, t, "machine.command", {
-      machine_id: machineId,
-      n,
-      command,
-      outcome: ran.outcome,
-      exit_code: ran.exit_code,
-      output_bytes: ran.output_bytes,
-      output_sha256: createHash("sha256").update(ran.output).digest("hex"),
-    });
-    return commandView(commandsOf(ctx.db, machineId)[n - 1]);
-  });
+  return path.serial(() =>
+    inTransaction(ctx.db, () => {
+      const row = ownRunning(ctx, p, machineId);
+      const n = commandNumber(ctx, row);
+      ctx.db
+        .prepare(
+          `INSERT INTO machine_commands (machine_id, n, command, ran_at, outcome, exit_code, output, output_bytes, output_truncated)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(machineId, n, command, t, ran.outcome, ran.exit_code, output, ran.output_bytes, ran.truncated ? 1 : 0);
+      // Never back: a later command, recorded first, may have set a later idle stop.
+      ctx.db.prepare("UPDATE machine_sessions SET idle_stop_at = MAX(idle_stop_at, ?) WHERE machine_id = ?").run(t + idleMs(settings), machineId);
+      appendEvent(ctx.db, t, "machine.command", { machine_id: machineId, n, command });
+      return commandView(commandOf(ctx.db, machineId, n) as CommandRow);
+    }),
+  );
+}
+
+/** The number the session's next command takes; refused once the session holds MAX_COMMANDS. */
+function commandNumber(ctx: ServiceContext, row: MachineRow): number {
+  const n = lastCommandNumber(ctx.db, row.machine_id) + 1;
+  if (n > MAX_COMMANDS) throw refuse("machine_command_cap", { machine_id: row.machine_id, limit: MAX_COMMANDS });
+  return n;
 }
 
 function parseCommand(body: Record<string, unknown>): string {

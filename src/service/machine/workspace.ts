@@ -17,32 +17,59 @@ export interface Workspace {
 const open = new WeakMap<ServiceContext, Map<string, Workspace>>();
 /** Every directory still on disk, removed at process exit if its machine never stopped. */
 const onDisk = new Set<string>();
-process.once("exit", () => {
-  for (const dir of onDisk) rmSync(dir, { recursive: true, force: true });
-});
+let cleanupRegistered = false;
+type Dataset = ServiceContext["world"]["dataset"];
+
+/** The train split's CSV bytes, made once per dataset: every machine start writes the same file. */
+const trainCsv = new WeakMap<Dataset, string>();
 
 /** The train split's file in a fresh workspace (CSV: the sandbox's Python reads it with pandas; it has no Parquet reader). */
 export function trainFileName(ctx: ServiceContext): string {
   return `${ctx.world.dataset.spec.prefix}_train.csv`;
 }
 
-/**
- * A running machine's workspace, made on first use: a private work directory (work-dir.ts) whose
- * scratch holds the event's train split. A service restarted while a machine runs makes it afresh
- * (its earlier files are lost, as a machine's files are after a stop).
- */
-export async function workspaceOf(ctx: ServiceContext, machineId: string): Promise<Workspace> {
-  const mine = open.get(ctx) ?? new Map<string, Workspace>();
-  open.set(ctx, mine);
-  const found = mine.get(machineId);
-  if (found) return found;
+/** A fresh workspace holding the event's train split, kept for no machine yet (keepWorkspace). */
+export async function makeWorkspace(ctx: ServiceContext): Promise<Workspace> {
   const { dir, scratch } = await makeWorkDir();
+  // The exit cleanup is registered with the first directory, not when the module loads.
+  if (!cleanupRegistered) {
+    process.once("exit", removeLeftovers);
+    cleanupRegistered = true;
+  }
   onDisk.add(dir);
   const runner = join(dir, "machine_command.py");
-  await copyFile(SHELL_RUNNER, runner);
-  await writeFile(join(scratch, trainFileName(ctx)), writeFrameCsv(ctx.world.dataset.train));
-  const ws = { dir, scratch, runner };
+  try {
+    await copyFile(SHELL_RUNNER, runner);
+    await writeFile(join(scratch, trainFileName(ctx)), trainCsvOf(ctx.world.dataset));
+  } catch (e) {
+    await discardWorkspace({ dir, scratch, runner });
+    throw e;
+  }
+  return { dir, scratch, runner };
+}
+
+/** `ws` becomes machine `machineId`'s workspace. */
+export function keepWorkspace(ctx: ServiceContext, machineId: string, ws: Workspace): void {
+  const mine = open.get(ctx) ?? new Map<string, Workspace>();
+  open.set(ctx, mine);
   mine.set(machineId, ws);
+}
+
+/**
+ * A running machine's workspace, made on first use (a service restarted while a machine runs makes
+ * it afresh: its earlier files are lost, as a machine's files are after a stop).
+ */
+export async function workspaceOf(ctx: ServiceContext, machineId: string): Promise<Workspace> {
+  const found = open.get(ctx)?.get(machineId);
+  if (found) return found;
+  const ws = await makeWorkspace(ctx);
+  // Another call may have made one meanwhile: the first kept wins.
+  const kept = open.get(ctx)?.get(machineId);
+  if (kept) {
+    await discardWorkspace(ws);
+    return kept;
+  }
+  keepWorkspace(ctx, machineId, ws);
   return ws;
 }
 
@@ -51,6 +78,23 @@ export async function dropWorkspace(ctx: ServiceContext, machineId: string): Pro
   const ws = open.get(ctx)?.get(machineId);
   if (!ws) return;
   open.get(ctx)?.delete(machineId);
+  await discardWorkspace(ws);
+}
+
+/** Deletes a workspace's files. */
+export async function discardWorkspace(ws: Workspace): Promise<void> {
   await rm(ws.dir, { recursive: true, force: true });
   onDisk.delete(ws.dir);
+}
+
+function trainCsvOf(dataset: Dataset): string {
+  const found = trainCsv.get(dataset);
+  if (found !== undefined) return found;
+  const csv = writeFrameCsv(dataset.train);
+  trainCsv.set(dataset, csv);
+  return csv;
+}
+
+function removeLeftovers(): void {
+  for (const dir of onDisk) rmSync(dir, { recursive: true, force: true });
 }
