@@ -11,6 +11,7 @@ import { lockWindow } from "./event-staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "./event-staking/settle.js";
 import { scoreAhead } from "./settlement/scores-ahead.js";
 import { settleRound } from "./settlement/settlement.js";
+import { momentNow, unmoved, type Moment } from "./store-moment.js";
 import { lockStakes } from "./staking/stake-settlement.js";
 
 /** A change of round state that falls due at `t`. */
@@ -44,10 +45,9 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
  * logged at its scheduled time rather than when it was noticed, however long a predict run takes.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
-  const now = ctx.clock.now();
-  const changes = totalChanges(ctx.db);
-  const quiet = quietAt.get(ctx.db);
-  if (quiet !== undefined && quiet.now === now && quiet.changes === changes) return [];
+  const at = momentNow(ctx);
+  if (unmoved(quietAt.get(ctx.db), at)) return [];
+  const now = at.now;
   const rounds = dueSteps(ctx, now);
   const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now), ...dueMachineSteps(ctx, now)].sort(
     (a, b) => a.t - b.t || stepRank(a) - stepRank(b),
@@ -63,7 +63,7 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     else await settleRound(ctx, step.round, step.t);
   }
   settleStakesBefore(ctx, now + 1);
-  if (totalChanges(ctx.db) === changes) quietAt.set(ctx.db, { now, changes });
+  if (totalChanges(ctx.db) === at.changes) quietAt.set(ctx.db, at);
   else quietAt.delete(ctx.db);
   return rounds;
 }
@@ -76,7 +76,7 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
  * is never missed; only a rollback of writes made before the quiet pass could mislead it, and the
  * one caller holding a transaction that wide (the replay's step) stops the run on a rollback.
  */
-const quietAt = new WeakMap<Db, { now: number; changes: number }>();
+const quietAt = new WeakMap<Db, Moment>();
 
 /**
  * Settles, in time order, every locked stake window whose results unseal before `t`. Asked afresh

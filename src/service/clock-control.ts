@@ -81,9 +81,12 @@ export function advanceTarget(ctx: ServiceContext, request: AdvanceRequest): num
   return t;
 }
 
-/** Moves the clock forward and applies every round transition that falls due on the way. */
-export async function advanceClock(ctx: ServiceContext, control: ClockControl, request: AdvanceRequest): Promise<AdvanceResult> {
-  control.advance(advanceTarget(ctx, request) - ctx.clock.now());
+/**
+ * Moves the clock forward to `t` (an advanceTarget), or nowhere when a running clock is already
+ * past it, and applies every round transition that falls due on the way.
+ */
+export async function advanceClockTo(ctx: ServiceContext, control: ClockControl, t: number): Promise<AdvanceResult> {
+  control.advance(Math.max(0, t - ctx.clock.now()));
   const steps = await advanceRounds(ctx);
   return {
     now: iso(ctx.clock.now()),

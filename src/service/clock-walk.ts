@@ -1,5 +1,4 @@
-import { iso } from "../domain/clock.js";
-import { advanceClock, advanceTarget, type AdvanceRequest, type AdvanceResult, type ClockControl } from "./clock-control.js";
+import { advanceClockTo, advanceTarget, type AdvanceRequest, type AdvanceResult, type ClockControl } from "./clock-control.js";
 import type { ServiceContext } from "./deployment.js";
 
 /**
@@ -45,11 +44,11 @@ export class ClockWalk {
       const moves: AdvanceResult[] = [];
       for (let t = this.appointments.next(); t !== null && t <= until; t = this.appointments.next()) {
         await this.runsDue(t);
-        moves.push(await this.queue(() => this.moveTo(control(), t)));
+        moves.push(await this.queue(() => advanceClockTo(this.ctx, control(), t)));
         await this.appointments.keepNext();
       }
       await this.runsDue(until);
-      const last = await this.queue(() => this.moveTo(control(), until));
+      const last = await this.queue(() => advanceClockTo(this.ctx, control(), until));
       return { ...last, transitions: [...moves, last].flatMap((m) => m.transitions) };
     });
   }
@@ -70,11 +69,6 @@ export class ClockWalk {
     return this.alone(() => undefined);
   }
 
-  /** To `t`, or nowhere when a running clock is already past it; the round transitions due apply. */
-  private moveTo(control: ClockControl, t: number): Promise<AdvanceResult> {
-    const now = this.ctx.clock.now();
-    return advanceClock(this.ctx, control, t > now ? { until: iso(t) } : { seconds: 0 });
-  }
 
   private alone<T>(fn: () => Promise<T> | T): Promise<T> {
     const next = this.walking.then(fn);

@@ -17,7 +17,7 @@ import { upload, type UploadInput, type UploadPath } from "./event/uploads.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
-import { advanceClock, advanceTarget, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
+import { advanceClockTo, advanceTarget, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
 import { ClockWalk, type Appointments } from "./clock-walk.js";
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
@@ -26,7 +26,7 @@ import { toggleFault, type FaultName } from "./faults.js";
 import { changeScoring, requireOrganiser } from "./organiser.js";
 import { RateLimiter } from "./rate-limit.js";
 import { lookAhead } from "./run-ahead/look-ahead.js";
-import { runsAhead } from "./run-ahead/runs-ahead.js";
+import { runsAhead, stopRunsAhead } from "./run-ahead/runs-ahead.js";
 import { AuthFailures } from "./auth-failures.js";
 import { callerAddress } from "./caller-address.js";
 import { currentRound, instruments, schedule } from "./rounds.js";
@@ -110,17 +110,17 @@ export class Service {
   }
 
   /**
-   * Runs `fn` on the serial path after the rounds are brought up to the clock. The participant runs
-   * (predicts, sandboxed fits) of the steps due by now are awaited first, off the serial path, so
-   * the steps only write their results; the runs `fn` has made ready start right after it
-   * (src/service/run-ahead/).
+   * Runs `fn` on the serial path after the rounds are brought up to the clock (it is given the
+   * round transitions that applied). The participant runs (predicts, sandboxed fits) of the steps
+   * due by now are awaited first, off the serial path, so the steps only write their results; the
+   * runs `fn` has made ready start right after it (src/service/run-ahead/).
    */
-  private run<T>(fn: () => T | Promise<T>): Promise<T> {
+  private run<T>(fn: (steps: DueStep[]) => T | Promise<T>): Promise<T> {
     const onPath = () =>
       this.serial(async () => {
-        await advanceRounds(this.ctx);
+        const steps = await advanceRounds(this.ctx);
         try {
-          return await fn();
+          return await fn(steps);
         } finally {
           lookAhead(this.ctx);
         }
@@ -182,18 +182,12 @@ export class Service {
   async idle(): Promise<void> {
     await this.walk?.idle();
     await this.serial(() => undefined);
-    await runsAhead(this.ctx).stop();
+    await stopRunsAhead(this.ctx);
   }
 
   /** Applies every round transition due by now; returns what it did. */
   sync(): Promise<DueStep[]> {
-    return this.afterRunsDue(this.ctx.clock.now(), () =>
-      this.serial(async () => {
-        const steps = await advanceRounds(this.ctx);
-        lookAhead(this.ctx);
-        return steps;
-      }),
-    );
+    return this.run((steps) => steps);
   }
 
   /** Brings the service up to the clock, keeping every appointment the clock has passed. */
@@ -307,10 +301,9 @@ export class Service {
   advanceClock = (key: string | undefined, request: AdvanceRequest) =>
     this.walk
       ? this.walk.advance(() => this.clockControl(), request, () => requireOrganiser(this.ctx, key))
-      : this.organiser(key, () => {
-          this.clockControl();
-          return advanceTarget(this.ctx, request);
-        }).then((until) => this.afterRunsDue(until, () => this.organiser(key, () => advanceClock(this.ctx, this.clockControl(), request))));
+      : this.organiser(key, () => ({ control: this.clockControl(), until: advanceTarget(this.ctx, request) })).then(({ control, until }) =>
+          this.afterRunsDue(until, () => this.run(() => advanceClockTo(this.ctx, control, until))),
+        );
   /** Organiser: holds a realtime clock still (`hold`), or lets it run on. */
   holdClock = (key: string | undefined, hold: boolean) => this.organiser(key, () => holdClock(this.ctx, this.clockControl(), hold));
   /** Organiser: the live scoring settings. */

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { advanceRounds } from "../../src/service/cadence-steps.js";
 import { roundByExped } from "../../src/service/round-repo.js";
+import { countPrepares } from "../helpers/query-plans.js";
 import { harness } from "../helpers/service-harness.js";
 
-/** Counts how often the rounds-due query is prepared (the statement cache hands it out once per use). */
+/** Counts how often the rounds-due query is prepared. */
 function countDueQueries(db: ReturnType<typeof harness>["ctx"]["db"]): () => number {
-  const prepare = db.prepare.bind(db);
-  let asked = 0;
-  db.prepare = ((source: string) => {
-    if (source.includes("FROM rounds WHERE (status = 'scheduled' AND open_at <= ?)")) asked++;
-    return prepare(source);
-  }) as typeof db.prepare;
-  return () => asked;
+  return countPrepares(db, "FROM rounds WHERE (status = 'scheduled' AND open_at <= ?)");
 }
 
 describe("advanceRounds", () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { roundUniverse } from "../../src/service/round-universe.js";
 import { openDb, type Db } from "../../src/store/db.js";
+import { countPrepares } from "../helpers/query-plans.js";
 
 function scheduleRound(db: Db, exped: string): void {
   db.prepare("INSERT INTO rounds (exped, idx, open_at, close_at, resolves_at, status) VALUES (?, 1, 0, 1, 2, 'scheduled')").run(exped);
@@ -15,15 +16,7 @@ function publish(db: Db, exped: string, ids: string[]): void {
 }
 
 /** How many times `db` is asked to prepare the instruments query from now on. */
-function countReads(db: Db): () => number {
-  let n = 0;
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((source: string) => {
-    if (source.includes("FROM instruments")) n++;
-    return prepare(source);
-  }) as Db["prepare"];
-  return () => n;
-}
+const countReads = (db: Db) => countPrepares(db, "FROM instruments");
 
 describe("a round's universe", () => {
   it("is the published ids in order with their positions, read from the store once; nothing is kept before the round opens", () => {

@@ -13,6 +13,7 @@ export interface AheadWork<T> {
 }
 
 interface Entry {
+  key: string;
   t: number;
   result: Promise<unknown>;
   /** Starts a run still waiting for a place; a no-op once started. */
@@ -24,18 +25,34 @@ interface Entry {
 /**
  * Participant runs started as soon as their inputs are fixed, off the service's serial path, so
  * that the step applying each (at its scheduled simulated instant, on the serial path) finds it
- * A step never depends on this: asking for a key nothing started runs the work there and then, so
+ * done or under way rather than starting it there. A step never depends on this: asking for a key nothing started runs the work there and then, so
  * what a step writes, and the log, are the same whether its run went ahead or not.
  */
 export class RunsAhead {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Runs dropped from the plan after they started (a cancelled job's fit runs on to its wall
+   * bound): kept until they finish, so stop() waits for them and they keep their place meanwhile.
+   */
+  private readonly dropped = new Map<string, Entry>();
   private running = 0;
 
-  /** Starts (or queues) each work not already under way; drops every entry whose key is not among them (its step will not come). */
+  /**
+   * Starts (or queues) each work not already under way; drops every entry whose key is not among
+   * them (its step will not come). A dropped run still under way is taken back if its key returns.
+   */
   plan(works: AheadWork<unknown>[]): void {
     const wanted = new Set(works.map((w) => w.key));
-    for (const key of this.entries.keys()) if (!wanted.has(key)) this.entries.delete(key);
-    for (const w of works) if (!this.entries.has(w.key)) this.entries.set(w.key, this.entry(w));
+    for (const [key, entry] of this.entries) {
+      if (wanted.has(key)) continue;
+      this.entries.delete(key);
+      if (entry.started && !entry.settled) this.dropped.set(key, entry);
+    }
+    for (const w of works) {
+      if (this.entries.has(w.key)) continue;
+      this.entries.set(w.key, this.dropped.get(w.key) ?? this.entry(w));
+      this.dropped.delete(w.key);
+    }
     this.pump();
   }
 
@@ -61,7 +78,7 @@ export class RunsAhead {
 
   /** Drops every planned run and resolves once those under way have finished (a clean shutdown: nothing outlives the store). */
   stop(): Promise<void> {
-    const underWay = [...this.entries.values()].filter((e) => e.started && !e.settled);
+    const underWay = [...this.entries.values(), ...this.dropped.values()].filter((e) => e.started && !e.settled);
     this.entries.clear();
     return Promise.allSettled(underWay.map((e) => e.result)).then(() => undefined);
   }
@@ -70,6 +87,7 @@ export class RunsAhead {
     let begin!: () => void;
     const gate = new Promise<void>((resolve) => (begin = resolve));
     const entry: Entry = {
+      key: w.key,
       t: w.t,
       started: false,
       settled: false,
@@ -90,6 +108,7 @@ export class RunsAhead {
 
   private finished(entry: Entry): void {
     entry.settled = true;
+    if (this.dropped.get(entry.key) === entry) this.dropped.delete(entry.key);
     this.running -= 1;
     this.pump();
   }
@@ -111,6 +130,16 @@ export function runsAhead(ctx: ServiceContext): RunsAhead {
   let r = perContext.get(ctx);
   if (!r) perContext.set(ctx, (r = new RunsAhead()));
   return r;
+}
+
+/**
+ * Stops the context's runs (RunsAhead.stop) and forgets them: a later call plans afresh with a new
+ * set rather than finding a plan that stop() emptied.
+ */
+export function stopRunsAhead(ctx: ServiceContext): Promise<void> {
+  const r = perContext.get(ctx);
+  perContext.delete(ctx);
+  return r ? r.stop() : Promise.resolve();
 }
 
 /** For a step: the result of `work`, gone ahead or run now. */

@@ -11,6 +11,13 @@ function manual(value: string) {
   return run;
 }
 
+/** Plans `n` manual runs due at 1..n, keyed (and valued) `${prefix}${t}`. */
+function planRuns(ahead: RunsAhead, n: number, prefix = "k") {
+  const runs = Array.from({ length: n }, (_, i) => manual(`${prefix}${i + 1}`));
+  ahead.plan(runs.map((run, i) => ({ key: `${prefix}${i + 1}`, t: i + 1, run: run.work })));
+  return runs;
+}
+
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe("RunsAhead", () => {
@@ -41,8 +48,7 @@ describe("RunsAhead", () => {
 
   it("waits only for the runs due by an instant, starting them past the bound, and answers null when none is unfinished", async () => {
     const ahead = new RunsAhead();
-    const runs = [1, 2, 3].map((t) => manual(`r${t}`));
-    ahead.plan(runs.map((run, i) => ({ key: `k${i + 1}`, t: i + 1, run: run.work })));
+    const runs = planRuns(ahead, 3);
     expect(ahead.due(0)).toBeNull();
     let done = false;
     const due = ahead.due(3)?.then(() => (done = true));
@@ -71,8 +77,7 @@ describe("RunsAhead", () => {
 describe("RunsAhead.stop", () => {
   it("waits for the runs under way, starts none of those waiting for a place, and keeps no plan", async () => {
     const ahead = new RunsAhead();
-    const runs = [1, 2, 3].map((t) => manual(`r${t}`));
-    ahead.plan(runs.map((run, i) => ({ key: `k${i + 1}`, t: i + 1, run: run.work })));
+    const runs = planRuns(ahead, 3);
     await tick();
     let stopped = false;
     const stop = ahead.stop().then(() => (stopped = true));
@@ -83,5 +88,36 @@ describe("RunsAhead.stop", () => {
     await stop;
     expect(runs.map((r) => r.starts)).toEqual([1, 1, 0]);
     expect(ahead.due(3)).toBeNull();
+  });
+
+  it("waits for a run dropped from the plan after it started (it runs on), which keeps its place meanwhile", async () => {
+    const ahead = new RunsAhead();
+    const cancelled = planRuns(ahead, 2, "c");
+    await tick();
+    const next = manual("next");
+    ahead.plan([{ key: "n", t: 3, run: next.work }]);
+    await tick();
+    expect(next.starts).toBe(0);
+    let stopped = false;
+    const stop = ahead.stop().then(() => (stopped = true));
+    cancelled[0].finish();
+    await tick();
+    expect(stopped).toBe(false);
+    cancelled[1].finish();
+    await stop;
+    expect(next.starts).toBe(0);
+  });
+
+  it("takes back a dropped run still under way when its key is planned again, rather than running it twice", async () => {
+    const ahead = new RunsAhead();
+    const run = manual("once");
+    ahead.plan([{ key: "k", t: 1, run: run.work }]);
+    await tick();
+    ahead.plan([]);
+    ahead.plan([{ key: "k", t: 1, run: run.work }]);
+    await tick();
+    run.finish();
+    expect(await ahead.take("k", () => Promise.resolve("again"))).toBe("once");
+    expect(run.starts).toBe(1);
   });
 });
