@@ -7,6 +7,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
     globalSetup: ["test/global-setup.ts"],
+    // Two files at once on a 2-core machine (vitest's default is one fewer than the cores): many tests
+    // wait on a child process (Python, the sandbox, a served CLI), so the suite takes about a third less.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
