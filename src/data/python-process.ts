@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { constants } from "node:os";
 
 /** The last stderr bytes kept for a crash's reason: a chatty script cannot exhaust memory. */
@@ -20,24 +20,18 @@ export function runPythonScript(python: string, args: string[], timeoutSeconds: 
   return runToEnd({ file: python, args, env: { ...process.env, PYTHONHASHSEED: "0" } }, timeoutSeconds, what);
 }
 
+/** How a command in its own process group ended: it could not start, passed its time bound, or closed. */
+export type GroupEnd = { kind: "error"; message: string } | { kind: "timeout" } | { kind: "closed"; code: number | null; signal: NodeJS.Signals | null };
+
 /**
- * Runs a command to its end: null when it exited 0, else why not, naming `what` ran. It runs in a
- * process group of its own; the group is killed at the timeout and once the command is done, so
- * processes it started never outlive it. Its stdout is discarded; only a bounded tail of stderr is kept.
+ * Spawns a command in a process group of its own and waits for its end. The group is killed at
+ * the timeout and once the command is done, so processes it started never outlive it. `watch`
+ * reads whichever pipes `stdio` opens.
  */
-export function runToEnd(command: ProcessCommand, timeoutSeconds: number, what: string): Promise<string | null> {
+export function runInGroup(command: ProcessCommand, stdio: StdioOptions, timeoutSeconds: number, watch: (child: ChildProcess) => void): Promise<GroupEnd> {
   return new Promise((resolve) => {
-    const child = spawn(command.file, command.args, {
-      detached: true,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: command.env,
-      cwd: command.cwd,
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
-    });
+    const child = spawn(command.file, command.args, { detached: true, stdio, env: command.env, cwd: command.cwd });
+    watch(child);
     const killGroup = () => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
@@ -52,17 +46,33 @@ export function runToEnd(command: ProcessCommand, timeoutSeconds: number, what: 
     }, timeoutSeconds * 1000);
     child.on("error", (e) => {
       clearTimeout(timer);
-      resolve(`the ${what} run could not start: ${e.message}`);
+      resolve({ kind: "error", message: e.message });
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       killGroup();
-      if (timedOut) return resolve(`${what} did not finish within ${timeoutSeconds} s and was stopped`);
-      if (code === 0) return resolve(null);
-      const last = stderr.trim().split("\n").pop();
-      resolve(`the ${what} run crashed: ${last || exitText(code, signal)}`);
+      resolve(timedOut ? { kind: "timeout" } : { kind: "closed", code, signal });
     });
   });
+}
+
+/**
+ * Runs a command to its end (`runInGroup`): null when it exited 0, else why not, naming `what`
+ * ran. Its stdout is discarded; only a bounded tail of stderr is kept.
+ */
+export async function runToEnd(command: ProcessCommand, timeoutSeconds: number, what: string): Promise<string | null> {
+  let stderr = "";
+  const end = await runInGroup(command, ["ignore", "ignore", "pipe"], timeoutSeconds, (child) => {
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+  });
+  if (end.kind === "error") return `the ${what} run could not start: ${end.message}`;
+  if (end.kind === "timeout") return `${what} did not finish within ${timeoutSeconds} s and was stopped`;
+  if (end.code === 0) return null;
+  const last = stderr.trim().split("\n").pop();
+  return `the ${what} run crashed: ${last || exitText(end.code, end.signal)}`;
 }
 
 /** How a process ended: a signal by name, also when bwrap reports its child's as exit 128 + n. */

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { exitText } from "../data/python-process.js";
+import { exitText, runInGroup } from "../data/python-process.js";
 import { probeSandbox } from "./isolation.js";
 import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, type SandboxLimits } from "./sandbox.js";
 
@@ -50,44 +49,23 @@ export async function runShell(run: ShellRun): Promise<ShellResult> {
     files: { [INSIDE_RUNNER]: run.runner },
     args: ["-B", INSIDE_RUNNER, JSON.stringify(limits), run.command],
   });
-  return new Promise((resolve) => {
-    const child = spawn(command.file, command.args, { env: command.env, cwd: command.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    const kept: Buffer[] = [];
-    let size = 0;
-    let total = 0;
-    const take = (chunk: Buffer) => {
-      total += chunk.length;
-      if (size >= run.max_output_bytes) return;
-      const part = chunk.subarray(0, run.max_output_bytes - size);
-      kept.push(part);
-      size += part.length;
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    const killGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // the group is already gone
-      }
-    };
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, run.timeout_seconds * 1000);
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      resolve(failed(`the command could not start: ${e.message}`));
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      killGroup();
-      const output = Buffer.concat(kept);
-      const base = { output, output_bytes: total, truncated: total > size };
-      if (timedOut) return resolve({ outcome: "timeout", exit_code: null, ...base });
-      if (code === null) return resolve({ ...failed(`the command's sandbox ended: ${exitText(code, signal)}`) });
-      resolve({ outcome: "exited", exit_code: code, ...base });
-    });
+  const kept: Buffer[] = [];
+  let size = 0;
+  let total = 0;
+  const take = (chunk: Buffer) => {
+    total += chunk.length;
+    if (size >= run.max_output_bytes) return;
+    const part = chunk.subarray(0, run.max_output_bytes - size);
+    kept.push(part);
+    size += part.length;
+  };
+  const end = await runInGroup(command, ["ignore", "pipe", "pipe"], run.timeout_seconds, (child) => {
+    child.stdout!.on("data", take);
+    child.stderr!.on("data", take);
   });
+  if (end.kind === "error") return failed(`the command could not start: ${end.message}`);
+  const base = { output: Buffer.concat(kept), output_bytes: total, truncated: total > size };
+  if (end.kind === "timeout") return { outcome: "timeout", exit_code: null, ...base };
+  if (end.code === null) return failed(`the command's sandbox ended: ${exitText(end.code, end.signal)}`);
+  return { outcome: "exited", exit_code: end.code, ...base };
 }
