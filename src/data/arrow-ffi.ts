@@ -72,7 +72,7 @@ export class FfiColumnReader {
       if (first !== 0) for (let i = 0; i <= length; i++) offsets[i] -= first;
       return { kind: "text", bytes, offsets };
     }
-    const width = NUMBER_WIDTH[format];
+    const width = NUMBER_ARRAY[format]?.BYTES_PER_ELEMENT;
     if (width === undefined || (nulls !== 0 && format !== "g" && format !== "f")) return null;
     if (own.values.length < length) own.values = new Float64Array(length);
     const values = own.values.subarray(0, length);
@@ -90,30 +90,24 @@ export class FfiColumnReader {
   }
 }
 
-/** Byte width of each number format read here (C data interface format strings). */
-const NUMBER_WIDTH: Record<string, number> = { g: 8, f: 4, c: 1, C: 1, s: 2, S: 2, i: 4, I: 4, l: 8, L: 8 };
+/** The typed array of each number format read here (C data interface format strings); its element size is the format's width. */
+const NUMBER_ARRAY: Record<string, Float64ArrayConstructor | Float32ArrayConstructor | Int8ArrayConstructor | Uint8ArrayConstructor | Int16ArrayConstructor | Uint16ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor | BigInt64ArrayConstructor | BigUint64ArrayConstructor> = {
+  g: Float64Array,
+  f: Float32Array,
+  c: Int8Array,
+  C: Uint8Array,
+  s: Int16Array,
+  S: Uint16Array,
+  i: Int32Array,
+  I: Uint32Array,
+  l: BigInt64Array,
+  L: BigUint64Array,
+};
 
+/** The numbers of a column's (copied, so aligned) bytes; 64-bit integers become Numbers. */
 function numbersOf(format: string, raw: ArrayBuffer): ArrayLike<number> {
-  switch (format) {
-    case "g":
-      return new Float64Array(raw);
-    case "f":
-      return new Float32Array(raw);
-    case "c":
-      return new Int8Array(raw);
-    case "C":
-      return new Uint8Array(raw);
-    case "s":
-      return new Int16Array(raw);
-    case "S":
-      return new Uint16Array(raw);
-    case "i":
-      return new Int32Array(raw);
-    case "I":
-      return new Uint32Array(raw);
-    default:
-      return Array.from(format === "l" ? new BigInt64Array(raw) : new BigUint64Array(raw), Number);
-  }
+  const values = new NUMBER_ARRAY[format](raw);
+  return values instanceof BigInt64Array || values instanceof BigUint64Array ? Array.from(values, Number) : values;
 }
 
 function i64(view: DataView, at: number): number {
