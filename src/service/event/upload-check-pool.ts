@@ -22,7 +22,7 @@ interface Slot {
 const WORKER_MODULE = workerModule("upload-check-worker", import.meta.url);
 
 /** Files above this many bytes are large: while a large one is checked, a thread is kept for the small. */
-export const LARGE_CHECK_BYTES = 1024 * 1024;
+const LARGE_CHECK_BYTES = 1024 * 1024;
 
 /**
  * A bounded pool of worker threads that check uploads' files (src/service/event/upload-files.ts)

@@ -4,7 +4,7 @@ import { isAbsolute, join, normalize, sep } from "node:path";
 import { refuse } from "../../domain/errors.js";
 
 /** The largest file a read answers (413 above it). */
-export const MAX_FILE_BYTES = 1024 ** 2;
+const MAX_FILE_BYTES = 1024 ** 2;
 /** The longest path a read takes. */
 const MAX_PATH_CHARS = 1024;
 

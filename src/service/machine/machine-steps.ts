@@ -15,7 +15,7 @@ export interface MachineStep {
 }
 
 /** Where a running session stops on its own: the idle stop, unless its hard limit comes first (or at the same instant). */
-export function nextStop(row: MachineRow): MachineStep {
+function nextStop(row: MachineRow): MachineStep {
   return row.limit_stop_at <= row.idle_stop_at
     ? { t: row.limit_stop_at, machine_id: row.machine_id, reason: row.limit_reason }
     : { t: row.idle_stop_at, machine_id: row.machine_id, reason: "idle" };

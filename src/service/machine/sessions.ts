@@ -19,7 +19,7 @@ import { idleMs, machineSettings } from "./settings.js";
 import { discardWorkspace, keepWorkspace, makeWorkspace, workspaceOf } from "./workspace.js";
 
 /** The longest command taken, in UTF-8 bytes. */
-export const MAX_COMMAND_BYTES = 4096;
+const MAX_COMMAND_BYTES = 4096;
 /** Output bytes a command's record keeps (stdout and stderr together); the rest is counted. */
 export const MAX_OUTPUT_BYTES = 64 * 1024;
 /** The most commands one session runs and keeps on record. */

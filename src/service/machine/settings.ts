@@ -16,7 +16,7 @@ export interface MachineSettings {
   command_seconds: number;
 }
 
-export const defaultMachineSettings: MachineSettings = { idle_minutes: 30, daily_max_hours: 8, tier: "CPU", command_seconds: 60 };
+const defaultMachineSettings: MachineSettings = { idle_minutes: 30, daily_max_hours: 8, tier: "CPU", command_seconds: 60 };
 
 /** The event's machine settings, each the default where the scenario names none. */
 export function machineSettings(ctx: ServiceContext): MachineSettings {
