@@ -1,8 +1,8 @@
 import { agentId } from "../../domain/ids.js";
 import type { ServiceContext } from "../deployment.js";
-import { machineCents, machinesOf, type MachineRow } from "../machine/machine-repo.js";
-import { credits } from "./jobs.js";
-import { agentCents, jobsOf, requestOf, type JobRow } from "./job-repo.js";
+import { machinesOf, type MachineRow } from "../machine/machine-repo.js";
+import { creditParts, creditsOf } from "./jobs.js";
+import { jobsOf, requestOf, type JobRow } from "./job-repo.js";
 import { computeSettings } from "./settings.js";
 
 /** One kind's jobs and what they cost. */
@@ -51,9 +51,9 @@ export interface ComputeBudgets {
 /**
  * Each event agent's compute grant, spend, hold and remainder, with its jobs by kind, and the
  * kinds over every agent: the organiser's read at the end of a run. Null when the event has no
- * compute budget. The money is the credits endpoint's (`credits`, and the same repository sums it
- * adds), so the table and an agent's own `get_compute_credits` never disagree: grant − jobs −
- * machines − reserved = remaining.
+ * compute budget. The money is the credits endpoint's (`creditParts`, summed by `creditsOf` as
+ * `credits` does), so the table and an agent's own `get_compute_credits` never disagree: grant −
+ * jobs − machines − reserved = remaining.
  */
 export function computeBudgets(ctx: ServiceContext): ComputeBudgets | null {
   if (!computeSettings(ctx)) return null;
@@ -64,13 +64,14 @@ export function computeBudgets(ctx: ServiceContext): ComputeBudgets | null {
       const id = agentId(a.name);
       const jobs = jobsOf(ctx.db, id);
       all.push(...jobs);
-      const c = credits(ctx, id);
+      const parts = creditParts(ctx, id);
+      const c = creditsOf(parts);
       const machines = machinesOf(ctx.db, id).map(({ machine_id, status, stop_reason, runtime_seconds, cost_cents }) => ({ machine_id, status, stop_reason, runtime_seconds, cost_cents }));
       return {
         agent: a.name,
         grant_cents: c.grant_cents,
-        spent_cents: agentCents(ctx.db, id).spent,
-        machine_cents: machineCents(ctx.db, id).spent,
+        spent_cents: parts.jobs.spent,
+        machine_cents: parts.machines.spent,
         reserved_cents: c.reserved_cents,
         remaining_cents: c.available_cents,
         by_kind: byKind(jobs),

@@ -133,12 +133,19 @@ function estimate(ctx: ServiceContext, req: TrainRequest): TrainEstimate {
   };
 }
 
+/** The agent's grant, and what its jobs and its machines hold and cost, apart: what `credits` sums. */
+export function creditParts(ctx: ServiceContext, agentId: string): { grant: number; jobs: { reserved: number; spent: number }; machines: { reserved: number; spent: number } } {
+  const settings = computeSettings(ctx);
+  return { grant: settings ? usdCents(settings.budget_usd) : 0, jobs: agentCents(ctx.db, agentId), machines: machineCents(ctx.db, agentId) };
+}
+
 /** The agent's grant, what its open jobs and running machine hold, and what its ended jobs and stopped machines cost. */
 export function credits(ctx: ServiceContext, agentId: string): ComputeCredits {
-  const settings = computeSettings(ctx);
-  const grant = settings ? usdCents(settings.budget_usd) : 0;
-  const jobs = agentCents(ctx.db, agentId);
-  const machines = machineCents(ctx.db, agentId);
+  return creditsOf(creditParts(ctx, agentId));
+}
+
+/** The credits endpoint's body from the parts. */
+export function creditsOf({ grant, jobs, machines }: ReturnType<typeof creditParts>): ComputeCredits {
   const reserved = jobs.reserved + machines.reserved;
   const spent = jobs.spent + machines.spent;
   return { grant_cents: grant, available_cents: Math.max(0, grant - reserved - spent), reserved_cents: reserved, total_spent_usd: spent / 100 };
