@@ -4,6 +4,7 @@
  * truth, which it prepares once for the rest of that job's chunks.
  */
 import { parentPort } from "node:worker_threads";
+import { yieldCpu } from "./thread-priority.js";
 import { prepareExped, scoreAgainst, type ExpedTruth, type PreparedExped } from "./exped.js";
 
 interface Chunk {
@@ -12,6 +13,7 @@ interface Chunk {
   subs: { ids: string[] | null; prediction: Float64Array }[];
 }
 
+yieldCpu();
 const port = parentPort!;
 let truth: ExpedTruth | undefined;
 let prepared: PreparedExped | undefined;

@@ -33,7 +33,9 @@ const LARGE_CHECK_BYTES = 1024 * 1024;
  * waits behind a batch of large files, and at most `size - 1` large files are in memory at once.
  * A task whose thread runs out of memory is
  * that upload's refusal (413 naming the limit), and the thread is replaced; so is a thread whose
- * WebAssembly memory grew large. Idle threads do not keep the process alive.
+ * WebAssembly memory grew large. A thread that takes a large file lowers its own CPU priority for
+ * the rest of its life, so the thread that answers requests (and a thread checking small uploads)
+ * goes first when both cores are busy. Idle threads do not keep the process alive.
  */
 export class UploadCheckPool {
   private readonly slots: Slot[] = [];
@@ -80,7 +82,7 @@ export class UploadCheckPool {
   private send(slot: Slot, task: Task): void {
     slot.task = task;
     slot.thread.ref();
-    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules });
+    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules, large: task.size > LARGE_CHECK_BYTES });
   }
 
   private start(): void {

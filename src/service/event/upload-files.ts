@@ -20,8 +20,11 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: RefusalD
 export interface CheckedPredictions {
   digest: string;
   n_rows: number;
-  /** The ids in file order, as JSON text. */
-  ids_json: string;
+  /**
+   * The ids in file order, as JSON text in UTF-8: bytes cross from a checking thread without a
+   * copy and reach the store without the string-to-UTF-8 pass a string would take there.
+   */
+  ids_json: Uint8Array;
   /** The values in file order, encoded as the store keeps them (float64 LE). */
   values: Uint8Array;
   /** The file's scores against the rules' `score_against`; null without them. */
@@ -91,7 +94,7 @@ function checkPredictions(filename: string, bytes: Uint8Array, limits: Predictio
   return {
     digest: predictionsDigest(parsed),
     n_rows: parsed.ids.length,
-    ids_json: JSON.stringify(parsed.ids),
+    ids_json: new TextEncoder().encode(JSON.stringify(parsed.ids)),
     values: encodePredictions(parsed.values),
     scores: truths && scoreRun(parsed.ids, parsed.values, truths),
   };

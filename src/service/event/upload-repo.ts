@@ -51,8 +51,9 @@ export function runPredictions(db: Db, id: string): StoredPredictions {
   return db.prepare("SELECT ids, predictions FROM upload_predictions WHERE upload_id = ?").get(id) as StoredPredictions;
 }
 
-export function insertPredictions(db: Db, uploadId: string, ids: string, predictions: Buffer): void {
-  db.prepare("INSERT INTO upload_predictions (upload_id, ids, predictions) VALUES (?, ?, ?)").run(uploadId, ids, predictions);
+/** `ids`: the JSON text's UTF-8 bytes, kept as TEXT (SQLite takes them as they are). */
+export function insertPredictions(db: Db, uploadId: string, ids: Buffer, predictions: Buffer): void {
+  db.prepare("INSERT INTO upload_predictions (upload_id, ids, predictions) VALUES (?, CAST(? AS TEXT), ?)").run(uploadId, ids, predictions);
 }
 
 /** Removes a run and its predictions. */

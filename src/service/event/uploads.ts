@@ -144,7 +144,7 @@ function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInpu
         t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, t + event.scoring_seconds * 1000,
         digest, predictions.n_rows, modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
       );
-    insertPredictions(ctx.db, upload_id, predictions.ids_json, blob(predictions.values));
+    insertPredictions(ctx.db, upload_id, blob(predictions.ids_json), blob(predictions.values));
     appendEvent(ctx.db, t, "upload.accepted", {
       upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: predictions.n_rows,
       model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),

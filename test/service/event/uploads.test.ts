@@ -33,6 +33,15 @@ describe("event lanes (service)", () => {
     expect(run).toMatchObject({ status: "accepted", lane: "practice", uploads_remaining: 4 });
   });
 
+  it("keeps a run's ids as JSON text, in file order", async () => {
+    const h = eventHarness();
+    await h.at(h.world.schedule.phases[0].start + 60_000);
+    const run = uploadInline(h.ctx, h.ann, "practice", h.input(h.model(h.ann, "mine"), h.validation, h.half(h.validation)));
+    const stored = h.ctx.db.prepare("SELECT typeof(ids) AS type, ids FROM upload_predictions WHERE upload_id = ?").get(run.upload_id) as { type: string; ids: string };
+    expect(stored.type).toBe("text");
+    expect(JSON.parse(stored.ids)).toEqual(h.validation);
+  });
+
   it("scores a practice run after scoring_seconds and shows it on the display-only board", async () => {
     const h = eventHarness();
     const t0 = h.world.schedule.phases[0].start + 60_000;
