@@ -12,6 +12,7 @@ import { sql as m010 } from "./migrations/010-replay-indexes.js";
 import { sql as m011 } from "./migrations/011-upload-predictions.js";
 import { sql as m012 } from "./migrations/012-machine-sessions.js";
 import { cacheStatements } from "./statement-cache.js";
+import { startCheckpointer } from "./checkpointer.js";
 
 export type Db = Database.Database;
 
@@ -23,13 +24,14 @@ const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008,
 
 /**
  * Opens (or creates) the store in WAL mode and brings its schema up to date. A store file is held
- * exclusively until closed, so a second process (a `serve`, `run` or `mcp` on the same `--db`)
- * fails at once with one line naming the file rather than interleaving its writes. Statements are
- * prepared once per connection (see `cacheStatements`).
+ * exclusively until closed (see `holdExclusively`), so a second process (a `serve`, `run` or `mcp`
+ * on the same `--db`) fails at once with one line naming the file rather than interleaving its
+ * writes. Statements are prepared once per connection (see `cacheStatements`).
  */
 export function openDb(path = ":memory:"): Db {
-  const db = new Database(path, { timeout: 0 });
-  if (path !== ":memory:") holdExclusively(db, path);
+  const lock = path === ":memory:" ? null : holdExclusively(path);
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  if (lock) keepOnDisk(db, path, lock);
   db.pragma("foreign_keys = ON");
   const applied = db.pragma("user_version", { simple: true }) as number;
   for (let i = applied; i < migrations.length; i++) {
@@ -44,28 +46,65 @@ export function openDb(path = ":memory:"): Db {
   return db;
 }
 
+/** A file store's connection waits at most this long for the checkpointing thread's lock (it rarely has to wait at all). */
+const BUSY_TIMEOUT_MS = 1000;
+
+/** Pages of a new store file: a large predictions file is written in a third of the time 4 KiB pages take. */
+const PAGE_BYTES = 16 * 1024;
+
+/** Past a checkpoint the WAL file is cut back to this size, so a burst of large uploads does not keep its disk. */
+const WAL_KEEP_BYTES = 64 * 1024 * 1024;
+
 /**
- * WAL under SQLite's exclusive locking mode (the WAL index then lives in this process's memory):
- * the first write transaction takes the file's lock, and it is kept until the connection closes
- * (or the process dies: the operating system drops it, so no stale lock is ever left behind).
- * `synchronous = NORMAL`: a commit is written to the WAL before it is acknowledged, so every
- * acknowledged write outlives the process (a crash or kill -9); the disk is synced at each
- * checkpoint rather than at each commit, so a power loss or an operating-system crash may lose the
- * last commits (never the store's integrity). A commit costs about a tenth of a synced one.
+ * The lock that keeps a store file to one process: SQLite's exclusive locking mode on a companion
+ * file `<store>-lock`, whose lock the first write transaction takes and keeps until the connection
+ * closes (or the process dies: the operating system drops it, so no stale lock is ever left
+ * behind). The store itself is opened in SQLite's normal locking mode, so that a second thread of
+ * this process can checkpoint it.
  */
-function holdExclusively(db: Db, path: string): void {
+function holdExclusively(path: string): Database.Database {
+  const lock = new Database(`${path}-lock`, { timeout: 0 });
   try {
-    db.pragma("locking_mode = EXCLUSIVE");
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.exec("BEGIN EXCLUSIVE; COMMIT");
+    lock.pragma("locking_mode = EXCLUSIVE");
+    lock.exec("BEGIN EXCLUSIVE; COMMIT");
+    return lock;
   } catch (e) {
-    db.close();
+    lock.close();
     if ((e as { code?: string }).code === "SQLITE_BUSY") {
       throw new Error(`${path} is in use by another Basecamp process (serve, run or mcp on the same --db); stop it or use another file`);
     }
     throw e;
   }
+}
+
+/**
+ * WAL with `synchronous = NORMAL`: a commit is written to the WAL before it is acknowledged, so
+ * every acknowledged write outlives the process (a crash or kill -9); the disk is synced at each
+ * checkpoint rather than at each commit, so a power loss or an operating-system crash may lose the
+ * last commits (never the store's integrity). A commit costs about a tenth of a synced one.
+ * Checkpoints run on a thread of their own (`startCheckpointer`); closing the store stops it and
+ * gives up the lock.
+ */
+function keepOnDisk(db: Db, path: string, lock: Database.Database): void {
+  try {
+    db.pragma(`page_size = ${PAGE_BYTES}`); // takes effect only on a new file
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("wal_autocheckpoint = 0");
+    db.pragma(`journal_size_limit = ${WAL_KEEP_BYTES}`);
+  } catch (e) {
+    db.close();
+    lock.close();
+    throw e;
+  }
+  const checkpointer = startCheckpointer(path);
+  const close = db.close.bind(db);
+  db.close = () => {
+    checkpointer.stop();
+    close();
+    lock.close();
+    return db;
+  };
 }
 
 /** Rows inserted, updated or deleted on this connection since it opened (rolled-back ones too): a cheap "has anything been written?". */

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDb } from "../../src/store/db.js";
+
+const dir = mkdtempSync(join(tmpdir(), "basecamp-checkpoint-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const MIB = 1024 * 1024;
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  for (const end = performance.now() + ms; performance.now() < end; await new Promise((r) => setTimeout(r, 20))) if (check()) return true;
+  return check();
+}
+
+describe("a store file's checkpoints", () => {
+  it("a new store file has 16 KiB pages, runs WAL and never checkpoints on the connection that writes", () => {
+    const db = openDb(join(dir, "settings.sqlite"));
+    expect(db.pragma("page_size", { simple: true })).toBe(16384);
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
+    db.close();
+  });
+
+  it("what a commit put in the WAL reaches the store file from another thread, and survives closing and opening again", async () => {
+    const path = join(dir, "store.sqlite");
+    const db = openDb(path);
+    const before = statSync(path).size;
+    db.exec("CREATE TABLE scratch (bytes BLOB)");
+    db.prepare("INSERT INTO scratch VALUES (?)").run(Buffer.alloc(8 * MIB, 7));
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(8 * MIB);
+    expect(await until(() => statSync(path).size >= before + 8 * MIB, 10_000)).toBe(true);
+    db.close();
+    const again = openDb(path);
+    expect((again.prepare("SELECT length(bytes) AS n FROM scratch").get() as { n: number }).n).toBe(8 * MIB);
+    again.close();
+  });
+});
