@@ -6,8 +6,9 @@ import { fileBytes } from "../file-spool.js";
 import { parseJsonText } from "../json-body.js";
 import { batchManifest, type batchForm, type uploadForm } from "../schemas.js";
 
+/** A part's bytes, read afresh for each upload that names it: the upload may hand them to a checking thread. */
 async function filePart(file: File): Promise<FilePart> {
-  return { filename: file.name, bytes: await fileBytes(file) };
+  return { filename: file.name, bytes: await fileBytes(file), movable: true };
 }
 
 /** The text fields of an upload as the service takes them: absent is null. */

@@ -65,7 +65,8 @@ export class UploadCheckPool {
     while (this.queue.length > 0) {
       let at = 0;
       for (let i = 1; i < this.queue.length; i++) if (this.queue[i].size < this.queue[at].size) at = i;
-      const idle = this.threadsFor(this.queue[at]).find((s) => s.ready && s.task === null);
+      // The last idle thread first: the last never takes a large file, so it keeps its priority.
+      const idle = [...this.threadsFor(this.queue[at])].reverse().find((s) => s.ready && s.task === null);
       if (!idle) {
         if (this.slots.length < this.size) this.start();
         return;
@@ -82,7 +83,7 @@ export class UploadCheckPool {
   private send(slot: Slot, task: Task): void {
     slot.task = task;
     slot.thread.ref();
-    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules, large: task.size > LARGE_CHECK_BYTES });
+    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules, large: task.size > LARGE_CHECK_BYTES }, movedMemory(task.files));
   }
 
   private start(): void {
@@ -132,6 +133,14 @@ export class UploadCheckPool {
     const refused = { ok: false as const, refusal: refusalData(refuse("upload_check_memory", { limit: this.memoryMb }, { extra: { limit_mb: this.memoryMb } })) };
     return { model_file: refused, predictions: task.files.predictions ? refused : null };
   }
+}
+
+/** The predictions file's memory when its part is movable and its bytes span the whole of it; else nothing moves. */
+function movedMemory(files: UploadFiles): ArrayBuffer[] {
+  const part = files.predictions;
+  if (!part?.movable) return [];
+  const { buffer, byteOffset, byteLength } = part.bytes;
+  return buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength ? [buffer] : [];
 }
 
 const pools = new Map<string, UploadCheckPool>();

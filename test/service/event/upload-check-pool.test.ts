@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../../sim/agents/event-upload.js";
 import { UploadCheckPool } from "../../../src/service/event/upload-check-pool.js";
@@ -49,5 +50,28 @@ describe("upload check pool", () => {
     expect(pool.busy).toBe(1);
     await Promise.all(large);
     expect(ended).toEqual(["small", "large a", "large b"]);
+  });
+
+  it("takes a movable predictions file's memory instead of copying it, and copies bytes a caller keeps", async () => {
+    const pool = new UploadCheckPool(1, 256);
+    const kept = files(1000);
+    const moved = files(1000);
+    moved.predictions = { ...moved.predictions!, bytes: new Uint8Array(moved.predictions!.bytes), movable: true };
+    const size = kept.predictions!.bytes.byteLength;
+    const [a, b] = await Promise.all([pool.check(kept, rules), pool.check(moved, rules)]);
+    expect(a.predictions?.ok && b.predictions?.ok && b.predictions.value.digest).toBe(a.predictions?.ok && a.predictions.value.digest);
+    expect(kept.predictions!.bytes.byteLength).toBe(size);
+    expect(moved.predictions!.bytes.byteLength).toBe(0);
+  });
+
+  it("a thread that checks a large file lowers its own CPU priority; a thread of small uploads keeps its own", async () => {
+    // Linux keeps a nice value per thread: field 19 of /proc/self/task/<tid>/stat.
+    const niced = () => readdirSync("/proc/self/task").filter((tid) => readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16] === "10").length;
+    const before = niced();
+    const pool = new UploadCheckPool(2, 256);
+    await pool.check(files(10), rules);
+    expect(niced()).toBe(before);
+    await pool.check(files(100_000), rules);
+    expect(niced()).toBe(before + 1);
   });
 });
