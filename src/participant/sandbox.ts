@@ -5,6 +5,12 @@ import type { Command } from "./worker-process.js";
 /** The unprivileged user a sandbox runs as when Basecamp itself runs as root ("nobody"). */
 export const SANDBOX_UID = 65534;
 
+/**
+ * The nice value a sandbox runs at: on a busy machine the server answers requests first and a
+ * participant's run takes the CPU that is left, so one agent's long predict never slows the others.
+ */
+const SANDBOX_NICE = 10;
+
 /** The rlimits a sandboxed worker sets on itself before any participant code loads (worker.py). */
 export interface SandboxLimits {
   memory_bytes: number;
@@ -91,7 +97,8 @@ export interface SandboxSpec {
  * The bubblewrap command for a sandboxed worker: every namespace unshared (no network, its own
  * PIDs so nothing it starts outlives it), a read-only /usr and the few files it needs, one writable
  * scratch dir, a clean environment, and an unprivileged uid: when Basecamp runs as root, setpriv
- * drops to SANDBOX_UID before bwrap, so the sandbox never holds the host's root even mapped.
+ * drops to SANDBOX_UID before bwrap, so the sandbox never holds the host's root even mapped. It
+ * runs at a lower CPU priority (SANDBOX_NICE).
  */
 export function sandboxCommand(spec: SandboxSpec): Command {
   const bwrap = [
@@ -121,8 +128,8 @@ export function sandboxCommand(spec: SandboxSpec): Command {
   const asRoot = process.getuid?.() === 0;
   const drop = [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--no-new-privs", "bwrap"];
   return {
-    file: asRoot ? "setpriv" : "bwrap",
-    args: asRoot ? [...drop, ...bwrap] : bwrap,
+    file: "nice",
+    args: ["-n", String(SANDBOX_NICE), ...(asRoot ? ["setpriv", ...drop, ...bwrap] : ["bwrap", ...bwrap])],
     env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
     cwd: "/",
   };

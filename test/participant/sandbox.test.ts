@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -76,6 +76,10 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
 
   it("runs as an unprivileged user", async () => {
     expect(await tried(worker, "uid")).toBe(65534);
+  });
+
+  it("runs at a lower CPU priority than the server", async () => {
+    expect(await tried(worker, "nice")).toBe(Math.min(19, getPriority() + 10));
   });
 
   it("cannot read the host's files (the store, the keys) nor see the server's environment", async () => {
