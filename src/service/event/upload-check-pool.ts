@@ -1,6 +1,8 @@
 import type { Worker } from "node:worker_threads";
 import { refuse } from "../../domain/errors.js";
 import { startWorker, workerModule } from "../../scoring/workers.js";
+import type { PreparedExped } from "../../scoring/exped.js";
+import { keepTruth } from "./kept-truths.js";
 import { refusalData, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 
 interface Task {
@@ -17,6 +19,17 @@ interface Slot {
   thread: Worker;
   ready: boolean;
   task: Task | null;
+  /** The truths (by number) this thread holds, as `keepTruth` keeps them on its side. */
+  truths: Map<number, true>;
+}
+
+/** A task as a thread receives it: the truth to score against by number, and its expeds only when the thread does not hold them yet. */
+export interface CheckMessage {
+  id: number;
+  files: UploadFiles;
+  rules: FileRules;
+  truth: number | null;
+  large: boolean;
 }
 
 const WORKER_MODULE = workerModule("upload-check-worker", import.meta.url);
@@ -41,11 +54,20 @@ export class UploadCheckPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private nextId = 0;
+  /** A number per truth (a lane's prepared expeds, the same array while it stands). */
+  private readonly truthNumbers = new WeakMap<readonly PreparedExped[], number>();
+  private nextTruth = 0;
+  private sent = 0;
 
   constructor(
     private readonly size: number,
     private readonly memoryMb: number,
   ) {}
+
+  /** How many times a truth's expeds were sent to a thread: once per thread and truth while it keeps them. */
+  get truthsSent(): number {
+    return this.sent;
+  }
 
   /** Threads checking a task now. */
   get busy(): number {
@@ -80,15 +102,32 @@ export class UploadCheckPool {
     return task.size > LARGE_CHECK_BYTES && this.size > 1 ? this.slots.slice(0, this.size - 1) : this.slots;
   }
 
+  /**
+   * A lane's truth is cloned into a thread once, not with every upload (for a real validation
+   * split, megabytes of ids and columns copied on the thread that answers requests).
+   */
   private send(slot: Slot, task: Task): void {
     slot.task = task;
     slot.thread.ref();
-    slot.thread.postMessage({ id: task.id, files: task.files, rules: task.rules, large: task.size > LARGE_CHECK_BYTES }, movedMemory(task.files));
+    const { score_against, ...rules } = task.rules;
+    let truth: number | null = null;
+    let expeds: readonly PreparedExped[] | undefined;
+    if (score_against) {
+      truth = this.truthNumbers.get(score_against) ?? this.nextTruth++;
+      this.truthNumbers.set(score_against, truth);
+      if (!slot.truths.has(truth)) {
+        keepTruth(slot.truths, truth, true);
+        expeds = score_against;
+        this.sent++;
+      }
+    }
+    const message: CheckMessage = { id: task.id, files: task.files, rules: expeds ? { ...rules, score_against: expeds } : rules, truth, large: task.size > LARGE_CHECK_BYTES };
+    slot.thread.postMessage(message, movedMemory(task.files));
   }
 
   private start(): void {
     const { thread } = startWorker(WORKER_MODULE, null, { maxOldGenerationSizeMb: this.memoryMb });
-    const slot: Slot = { thread, ready: false, task: null };
+    const slot: Slot = { thread, ready: false, task: null, truths: new Map() };
     this.slots.push(slot);
     thread.unref();
     thread.on("message", (msg: { ready?: true; id?: number; result?: CheckedFiles; error?: string; recycle?: boolean }) => {

@@ -2,7 +2,10 @@
 import { parentPort } from "node:worker_threads";
 import { yieldCpu } from "../../scoring/thread-priority.js";
 import { wasmMemory } from "parquet-wasm";
-import { checkUploadFiles, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
+import type { PreparedExped } from "../../scoring/exped.js";
+import { keepTruth } from "./kept-truths.js";
+import type { CheckMessage } from "./upload-check-pool.js";
+import { checkUploadFiles, type CheckedFiles } from "./upload-files.js";
 
 /**
  * Past this much WebAssembly memory the worker asks to be replaced: wasm memory never shrinks, so
@@ -10,12 +13,18 @@ import { checkUploadFiles, type CheckedFiles, type FileRules, type UploadFiles }
  */
 const RECYCLE_WASM_BYTES = 256 * 1024 * 1024;
 
+/** The lanes' truths this thread holds, kept by the pool's rule (so it sends each once). */
+const truths = new Map<number, readonly PreparedExped[]>();
+
 const port = parentPort!;
-port.on("message", (task: { id: number; files: UploadFiles; rules: FileRules; large: boolean }) => {
+port.on("message", (task: CheckMessage) => {
   if (task.large) yieldCpu();
   let result: CheckedFiles;
   try {
-    result = checkUploadFiles(task.files, task.rules);
+    if (task.truth !== null && task.rules.score_against) keepTruth(truths, task.truth, task.rules.score_against);
+    const score_against = task.truth === null ? null : truths.get(task.truth);
+    if (score_against === undefined) throw new Error(`truth ${task.truth} was never sent to this thread`);
+    result = checkUploadFiles(task.files, { ...task.rules, score_against });
   } catch (e) {
     port.postMessage({ id: task.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     return;

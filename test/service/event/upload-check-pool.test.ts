@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../../sim/agents/event-upload.js";
+import { prepareExped, type PreparedExped } from "../../../src/scoring/exped.js";
 import { UploadCheckPool } from "../../../src/service/event/upload-check-pool.js";
+import { checkUploadFiles } from "../../../src/service/event/upload-files.js";
 import type { FileRules, UploadFiles } from "../../../src/service/event/upload-files.js";
 
 const rules: FileRules = {
@@ -73,5 +75,23 @@ describe("upload check pool", () => {
     expect(niced()).toBe(before);
     await pool.check(files(100_000), rules);
     expect(niced()).toBe(before + 1);
+  });
+
+  it("sends a lane's truth to a thread once while the thread keeps it, and scores every upload against the truth it names", async () => {
+    const n = 50;
+    const ids = Array.from({ length: n }, (_, i) => `h${i.toString(16).padStart(15, "0")}`);
+    const truth = (k: number): PreparedExped[] => [
+      prepareExped({ ids, target: Float64Array.from(ids, (_, i) => ((i * (k + 3)) % n) / n), benchmark: Float64Array.from(ids, (_, i) => ((i * 7) % n) / n), core: [] }),
+    ];
+    const truths = Array.from({ length: 6 }, (_, k) => truth(k));
+    const pool = new UploadCheckPool(1, 256);
+    // A thread keeps four: truth 0 is sent again only after four others came in between.
+    const sequence = [0, 0, 1, 0, 1, 2, 3, 4, 0, 5, 5];
+    for (const k of sequence) {
+      const checked = await pool.check(files(n), { ...rules, score_against: truths[k] });
+      const here = checkUploadFiles(files(n), { ...rules, score_against: truths[k] });
+      expect(checked.predictions?.ok && checked.predictions.value.scores).toEqual(here.predictions?.ok && here.predictions.value.scores);
+    }
+    expect(pool.truthsSent).toBe(7);
   });
 });
