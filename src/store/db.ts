@@ -1,3 +1,5 @@
+import { realpathSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { sql as m001 } from "./migrations/001-tournament.js";
 import { sql as m002 } from "./migrations/002-event-uploads.js";
@@ -29,9 +31,22 @@ const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008,
  * writes. Statements are prepared once per connection (see `cacheStatements`).
  */
 export function openDb(path = ":memory:"): Db {
-  const lock = path === ":memory:" ? null : holdExclusively(path);
-  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-  if (lock) keepOnDisk(db, path, lock);
+  if (path === ":memory:") return upToDate(new Database(path));
+  const lock = holdExclusively(path);
+  let db: Db | undefined;
+  try {
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    keepOnDisk(db, path, lock);
+    return upToDate(db);
+  } catch (e) {
+    if (db) db.close();
+    else lock.close();
+    throw e;
+  }
+}
+
+/** The schema brought up to date, and statements cached. */
+function upToDate(db: Db): Db {
   db.pragma("foreign_keys = ON");
   const applied = db.pragma("user_version", { simple: true }) as number;
   for (let i = applied; i < migrations.length; i++) {
@@ -46,7 +61,10 @@ export function openDb(path = ":memory:"): Db {
   return db;
 }
 
-/** A file store's connection waits at most this long for the checkpointing thread's lock (it rarely has to wait at all). */
+/**
+ * How long a file store's connection waits for a lock the checkpointing thread's connection holds
+ * (the WAL's own locks: a PASSIVE checkpoint rarely holds one a writer needs, and briefly).
+ */
 const BUSY_TIMEOUT_MS = 1000;
 
 /** Pages of a new store file: a large predictions file is written in a third of the time 4 KiB pages take. */
@@ -55,15 +73,19 @@ const PAGE_BYTES = 16 * 1024;
 /** Past a checkpoint the WAL file is cut back to this size, so a burst of large uploads does not keep its disk. */
 const WAL_KEEP_BYTES = 64 * 1024 * 1024;
 
+/** SQLite's own default: the writer checkpoints once the WAL holds this many pages. */
+const WRITER_CHECKPOINT_PAGES = 1000;
+
 /**
  * The lock that keeps a store file to one process: SQLite's exclusive locking mode on a companion
- * file `<store>-lock`, whose lock the first write transaction takes and keeps until the connection
- * closes (or the process dies: the operating system drops it, so no stale lock is ever left
- * behind). The store itself is opened in SQLite's normal locking mode, so that a second thread of
- * this process can checkpoint it.
+ * file `<store>-lock` beside the real file (a symbolic link to the store names the same lock),
+ * whose lock the first write transaction takes and keeps until the connection closes (or the
+ * process dies: the operating system drops it, so no stale lock is ever left behind). The store
+ * itself is opened in SQLite's normal locking mode, so that a second thread of this process can
+ * checkpoint it.
  */
 function holdExclusively(path: string): Database.Database {
-  const lock = new Database(`${path}-lock`, { timeout: 0 });
+  const lock = new Database(`${realFile(path)}-lock`, { timeout: 0 });
   try {
     lock.pragma("locking_mode = EXCLUSIVE");
     lock.exec("BEGIN EXCLUSIVE; COMMIT");
@@ -77,34 +99,51 @@ function holdExclusively(path: string): Database.Database {
   }
 }
 
+/** The file `path` names once links are followed (for a file yet to be made: in its directory's real path). */
+function realFile(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return join(realpathSync(dirname(path)), basename(path));
+  }
+}
+
 /**
  * WAL with `synchronous = NORMAL`: a commit is written to the WAL before it is acknowledged, so
  * every acknowledged write outlives the process (a crash or kill -9); the disk is synced at each
  * checkpoint rather than at each commit, so a power loss or an operating-system crash may lose the
  * last commits (never the store's integrity). A commit costs about a tenth of a synced one.
- * Checkpoints run on a thread of their own (`startCheckpointer`); closing the store stops it and
- * gives up the lock.
+ * Checkpoints run on a thread of their own (`startCheckpointer`; should it fail, this connection
+ * takes them back). Closing the store stops the thread, checkpoints what is left, and gives up
+ * the lock.
  */
 function keepOnDisk(db: Db, path: string, lock: Database.Database): void {
-  try {
-    db.pragma(`page_size = ${PAGE_BYTES}`); // takes effect only on a new file
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.pragma("wal_autocheckpoint = 0");
-    db.pragma(`journal_size_limit = ${WAL_KEEP_BYTES}`);
-  } catch (e) {
-    db.close();
-    lock.close();
-    throw e;
-  }
-  const checkpointer = startCheckpointer(path);
+  let checkpointer: { stop: () => void } | null = null;
   const close = db.close.bind(db);
   db.close = () => {
-    checkpointer.stop();
+    checkpointer?.stop();
+    if (db.open) checkpointRest(db);
     close();
     lock.close();
     return db;
   };
+  db.pragma(`page_size = ${PAGE_BYTES}`); // takes effect only on a new file
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma(`journal_size_limit = ${WAL_KEEP_BYTES}`);
+  db.pragma("wal_autocheckpoint = 0");
+  checkpointer = startCheckpointer(path, () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+  });
+}
+
+/** Copies what the WAL still holds into the store file and empties it; a WAL left busy is recovered on the next open. */
+function checkpointRest(db: Db): void {
+  try {
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  } catch (e) {
+    if ((e as { code?: string }).code !== "SQLITE_BUSY") throw e;
+  }
 }
 
 /** Rows inserted, updated or deleted on this connection since it opened (rolled-back ones too): a cheap "has anything been written?". */

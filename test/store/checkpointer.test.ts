@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startCheckpointer } from "../../src/store/checkpointer.js";
 import { openDb } from "../../src/store/db.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-checkpoint-"));
@@ -35,5 +36,19 @@ describe("a store file's checkpoints", () => {
     const again = openDb(path);
     expect((again.prepare("SELECT length(bytes) AS n FROM scratch").get() as { n: number }).n).toBe(8 * MIB);
     again.close();
+  });
+
+  it("a checkpointing thread that fails says so, and one stopped first says nothing", async () => {
+    const path = join(dir, "not-a-store.sqlite");
+    writeFileSync(path, "this is not an SQLite file, and is long enough to have a header of sorts ".repeat(10));
+    const failed = await new Promise<boolean>((resolve) => {
+      startCheckpointer(path, () => resolve(true));
+      setTimeout(() => resolve(false), 5_000);
+    });
+    expect(failed).toBe(true);
+    let told = false;
+    startCheckpointer(path, () => (told = true)).stop();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(told).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer } from "../../src/commands/serve.js";
+import { openDb } from "../../src/store/db.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-lock-"));
@@ -25,6 +26,16 @@ describe("one process holds a store file", () => {
     const again = await startServer({ scenario, port: 0, db, log: () => {} });
     expect(await status(again.url)).toBe(200);
     await again.close();
+  });
+
+  it("a symbolic link to a store that is open names the same store: opening it fails naming the link", () => {
+    const real = join(dir, "real.sqlite");
+    const link = join(dir, "link.sqlite");
+    const held = openDb(real);
+    symlinkSync(real, link);
+    expect(() => openDb(link)).toThrow(`${link} is in use by another Basecamp process`);
+    held.close();
+    openDb(link).close();
   });
 
   it("`basecamp run --db` in another process, on a file a server holds, exits 1 with one line naming the file", async () => {
