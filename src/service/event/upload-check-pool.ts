@@ -2,7 +2,7 @@ import type { Worker } from "node:worker_threads";
 import { refuse } from "../../domain/errors.js";
 import { startWorker, workerModule } from "../../scoring/workers.js";
 import type { PreparedExped } from "../../scoring/exped.js";
-import { keepTruth } from "./kept-truths.js";
+import { useTruth } from "./kept-truths.js";
 import { refusalData, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 
 interface Task {
@@ -19,7 +19,7 @@ interface Slot {
   thread: Worker;
   ready: boolean;
   task: Task | null;
-  /** The truths (by number) this thread holds, as `keepTruth` keeps them on its side. */
+  /** The truths (by number) this thread holds, as `useTruth` keeps them on its side. */
   truths: Map<number, true>;
 }
 
@@ -47,8 +47,9 @@ const LARGE_CHECK_BYTES = 1024 * 1024;
  * A task whose thread runs out of memory is
  * that upload's refusal (413 naming the limit), and the thread is replaced; so is a thread whose
  * WebAssembly memory grew large. A thread that takes a large file lowers its own CPU priority for
- * the rest of its life, so the thread that answers requests (and a thread checking small uploads)
- * goes first when both cores are busy. Idle threads do not keep the process alive.
+ * the rest of its life, so the thread that answers requests goes first when both cores are busy;
+ * small uploads take the last idle thread first, which (in a pool of two or more) never takes a
+ * large file and so keeps its priority. Idle threads do not keep the process alive.
  */
 export class UploadCheckPool {
   private readonly slots: Slot[] = [];
@@ -107,22 +108,27 @@ export class UploadCheckPool {
    * split, megabytes of ids and columns copied on the thread that answers requests).
    */
   private send(slot: Slot, task: Task): void {
+    const { score_against, ...rules } = task.rules;
+    const truth = score_against ? this.truthNumber(score_against) : null;
+    const fresh = truth !== null && !slot.truths.has(truth);
+    const message: CheckMessage = { id: task.id, files: task.files, rules: fresh ? task.rules : rules, truth, large: task.size > LARGE_CHECK_BYTES };
+    try {
+      slot.thread.postMessage(message, movedMemory(task.files));
+    } catch (e) {
+      // Nothing was sent (bytes that cannot be cloned or moved): the task fails, the thread stays idle.
+      task.reject(e as Error);
+      return;
+    }
+    if (truth !== null) useTruth(slot.truths, truth, true);
+    if (fresh) this.sent++;
     slot.task = task;
     slot.thread.ref();
-    const { score_against, ...rules } = task.rules;
-    let truth: number | null = null;
-    let expeds: readonly PreparedExped[] | undefined;
-    if (score_against) {
-      truth = this.truthNumbers.get(score_against) ?? this.nextTruth++;
-      this.truthNumbers.set(score_against, truth);
-      if (!slot.truths.has(truth)) {
-        keepTruth(slot.truths, truth, true);
-        expeds = score_against;
-        this.sent++;
-      }
-    }
-    const message: CheckMessage = { id: task.id, files: task.files, rules: expeds ? { ...rules, score_against: expeds } : rules, truth, large: task.size > LARGE_CHECK_BYTES };
-    slot.thread.postMessage(message, movedMemory(task.files));
+  }
+
+  private truthNumber(expeds: readonly PreparedExped[]): number {
+    let n = this.truthNumbers.get(expeds);
+    if (n === undefined) this.truthNumbers.set(expeds, (n = this.nextTruth++));
+    return n;
   }
 
   private start(): void {
@@ -174,12 +180,16 @@ export class UploadCheckPool {
   }
 }
 
-/** The predictions file's memory when its part is movable and its bytes span the whole of it; else nothing moves. */
+/**
+ * The predictions file's memory when its part is movable and its bytes span the whole of it; else
+ * nothing moves. Never an empty buffer: one already moved elsewhere (detached) would be dropped
+ * with its message without a word, where cloning it fails at once.
+ */
 function movedMemory(files: UploadFiles): ArrayBuffer[] {
   const part = files.predictions;
   if (!part?.movable) return [];
   const { buffer, byteOffset, byteLength } = part.bytes;
-  return buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength ? [buffer] : [];
+  return buffer instanceof ArrayBuffer && byteLength > 0 && byteOffset === 0 && byteLength === buffer.byteLength ? [buffer] : [];
 }
 
 const pools = new Map<string, UploadCheckPool>();

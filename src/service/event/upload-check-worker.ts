@@ -3,7 +3,7 @@ import { parentPort } from "node:worker_threads";
 import { yieldCpu } from "../../data/thread-priority.js";
 import { wasmMemory } from "parquet-wasm";
 import type { PreparedExped } from "../../scoring/exped.js";
-import { keepTruth } from "./kept-truths.js";
+import { useTruth } from "./kept-truths.js";
 import type { CheckMessage } from "./upload-check-pool.js";
 import { checkUploadFiles, type CheckedFiles } from "./upload-files.js";
 
@@ -21,9 +21,9 @@ port.on("message", (task: CheckMessage) => {
   if (task.large) yieldCpu();
   let result: CheckedFiles;
   try {
-    if (task.truth !== null && task.rules.score_against) keepTruth(truths, task.truth, task.rules.score_against);
-    const score_against = task.truth === null ? null : truths.get(task.truth);
+    const score_against = task.truth === null ? null : (task.rules.score_against ?? truths.get(task.truth));
     if (score_against === undefined) throw new Error(`truth ${task.truth} was never sent to this thread`);
+    if (task.truth !== null && score_against) useTruth(truths, task.truth, score_against);
     result = checkUploadFiles(task.files, { ...task.rules, score_against });
   } catch (e) {
     port.postMessage({ id: task.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });

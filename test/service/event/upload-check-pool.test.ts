@@ -64,6 +64,14 @@ describe("upload check pool", () => {
     expect(a.predictions?.ok && b.predictions?.ok && b.predictions.value.digest).toBe(a.predictions?.ok && a.predictions.value.digest);
     expect(kept.predictions!.bytes.byteLength).toBe(size);
     expect(moved.predictions!.bytes.byteLength).toBe(0);
+    // A movable view of part of a larger buffer is copied: the rest of the buffer is not the upload's.
+    const within = new Uint8Array(size + 8);
+    within.set(kept.predictions!.bytes, 8);
+    const view = files(1000);
+    view.predictions = { ...view.predictions!, bytes: within.subarray(8), movable: true };
+    const c = await pool.check(view, rules);
+    expect(c.predictions?.ok && c.predictions.value.digest).toBe(a.predictions?.ok && a.predictions.value.digest);
+    expect(view.predictions!.bytes.byteLength).toBe(size);
   });
 
   it("a thread that checks a large file lowers its own CPU priority; a thread of small uploads keeps its own", async () => {
@@ -77,21 +85,54 @@ describe("upload check pool", () => {
     expect(niced()).toBe(before + 1);
   });
 
-  it("sends a lane's truth to a thread once while the thread keeps it, and scores every upload against the truth it names", async () => {
-    const n = 50;
-    const ids = Array.from({ length: n }, (_, i) => `h${i.toString(16).padStart(15, "0")}`);
-    const truth = (k: number): PreparedExped[] => [
-      prepareExped({ ids, target: Float64Array.from(ids, (_, i) => ((i * (k + 3)) % n) / n), benchmark: Float64Array.from(ids, (_, i) => ((i * 7) % n) / n), core: [] }),
-    ];
-    const truths = Array.from({ length: 6 }, (_, k) => truth(k));
+  it("sends a lane's truth to a thread once while the thread keeps it (the two used last), and scores every upload against the truth it names", async () => {
+    const truths = Array.from({ length: 3 }, (_, k) => truth(k));
     const pool = new UploadCheckPool(1, 256);
-    // A thread keeps four: truth 0 is sent again only after four others came in between.
-    const sequence = [0, 0, 1, 0, 1, 2, 3, 4, 0, 5, 5];
+    // Truth 0 stays while it is used; 1 is sent again once 2 and 0 were used after it.
+    const sequence = [0, 0, 1, 0, 2, 0, 1];
     for (const k of sequence) {
-      const checked = await pool.check(files(n), { ...rules, score_against: truths[k] });
-      const here = checkUploadFiles(files(n), { ...rules, score_against: truths[k] });
+      const checked = await pool.check(files(TRUTH_ROWS), { ...rules, score_against: truths[k] });
+      const here = checkUploadFiles(files(TRUTH_ROWS), { ...rules, score_against: truths[k] });
       expect(checked.predictions?.ok && checked.predictions.value.scores).toEqual(here.predictions?.ok && here.predictions.value.scores);
     }
-    expect(pool.truthsSent).toBe(7);
+    expect(pool.truthsSent).toBe(4);
+  });
+
+  it("sends the truth again to the thread that replaces one that ran out of memory", async () => {
+    const pool = new UploadCheckPool(1, 16);
+    const expeds = truth(0);
+    await pool.check(files(TRUTH_ROWS), { ...rules, score_against: expeds });
+    await pool.check(files(400_000), rules);
+    const checked = await pool.check(files(TRUTH_ROWS), { ...rules, score_against: expeds });
+    const here = checkUploadFiles(files(TRUTH_ROWS), { ...rules, score_against: expeds });
+    expect(checked.predictions?.ok && checked.predictions.value.scores).toEqual(here.predictions?.ok && here.predictions.value.scores);
+    expect(pool.truthsSent).toBe(2);
+  });
+
+  it("fails an upload whose bytes cannot be sent, and goes on checking the next", async () => {
+    const pool = new UploadCheckPool(1, 256);
+    const gone = files(10);
+    const bytes = new Uint8Array(gone.predictions!.bytes);
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+    gone.predictions = { ...gone.predictions!, bytes, movable: true };
+    await expect(pool.check(gone, rules)).rejects.toThrow("An ArrayBuffer is detached and could not be cloned.");
+    expect(pool.busy).toBe(0);
+    const next = await pool.check(files(10), rules);
+    expect(next.predictions?.ok).toBe(true);
   });
 });
+
+const TRUTH_ROWS = 50;
+
+/** One exped over the ids of `files(TRUTH_ROWS)`, its target turned by `k`. */
+function truth(k: number): PreparedExped[] {
+  const ids = Array.from({ length: TRUTH_ROWS }, (_, i) => `h${i.toString(16).padStart(15, "0")}`);
+  return [
+    prepareExped({
+      ids,
+      target: Float64Array.from(ids, (_, i) => ((i * (k + 3)) % TRUTH_ROWS) / TRUTH_ROWS),
+      benchmark: Float64Array.from(ids, (_, i) => ((i * 7) % TRUTH_ROWS) / TRUTH_ROWS),
+      core: [],
+    }),
+  ];
+}
