@@ -20,16 +20,30 @@ export function runPythonScript(python: string, args: string[], timeoutSeconds: 
   return runToEnd({ file: python, args, env: { ...process.env, PYTHONHASHSEED: "0" } }, timeoutSeconds, what);
 }
 
-/** How a command in its own process group ended: it could not start, passed its time bound, or closed. */
-export type GroupEnd = { kind: "error"; message: string } | { kind: "timeout" } | { kind: "closed"; code: number | null; signal: NodeJS.Signals | null };
+/**
+ * How a command in its own process group ended: it could not start, passed its time bound, was
+ * stopped by its caller's signal, or closed.
+ */
+export type GroupEnd =
+  | { kind: "error"; message: string }
+  | { kind: "timeout" }
+  | { kind: "aborted" }
+  | { kind: "closed"; code: number | null; signal: NodeJS.Signals | null };
 
 /**
  * Spawns a command in a process group of its own and waits for its end. The group is killed at
- * the timeout and once the command is done, so processes it started never outlive it. `watch`
- * reads whichever pipes `stdio` opens.
+ * the timeout, when `abort` fires (a signal already fired spawns nothing), and once the command is
+ * done, so processes it started never outlive it. `watch` reads whichever pipes `stdio` opens.
  */
-export function runInGroup(command: ProcessCommand, stdio: StdioOptions, timeoutSeconds: number, watch: (child: ChildProcess) => void): Promise<GroupEnd> {
+export function runInGroup(
+  command: ProcessCommand,
+  stdio: StdioOptions,
+  timeoutSeconds: number,
+  watch: (child: ChildProcess) => void,
+  abort?: AbortSignal,
+): Promise<GroupEnd> {
   return new Promise((resolve) => {
+    if (abort?.aborted) return resolve({ kind: "aborted" });
     const child = spawn(command.file, command.args, { detached: true, stdio, env: command.env, cwd: command.cwd });
     watch(child);
     const killGroup = () => {
@@ -39,19 +53,26 @@ export function runInGroup(command: ProcessCommand, stdio: StdioOptions, timeout
         // the group is already gone
       }
     };
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    let stopped: "timeout" | "aborted" | null = null;
+    const stop = (why: "timeout" | "aborted") => {
+      stopped ??= why;
       killGroup();
-    }, timeoutSeconds * 1000);
-    child.on("error", (e) => {
+    };
+    const timer = setTimeout(() => stop("timeout"), timeoutSeconds * 1000);
+    const onAbort = () => stop("aborted");
+    abort?.addEventListener("abort", onAbort, { once: true });
+    const settle = () => {
       clearTimeout(timer);
+      abort?.removeEventListener("abort", onAbort);
+    };
+    child.on("error", (e) => {
+      settle();
       resolve({ kind: "error", message: e.message });
     });
     child.on("close", (code, signal) => {
-      clearTimeout(timer);
+      settle();
       killGroup();
-      resolve(timedOut ? { kind: "timeout" } : { kind: "closed", code, signal });
+      resolve(stopped ? { kind: stopped } : { kind: "closed", code, signal });
     });
   });
 }
@@ -69,7 +90,8 @@ export async function runToEnd(command: ProcessCommand, timeoutSeconds: number, 
     });
   });
   if (end.kind === "error") return `the ${what} run could not start: ${end.message}`;
-  if (end.kind === "timeout") return `${what} did not finish within ${timeoutSeconds} s and was stopped`;
+  // No abort signal is given here: only the timeout stops it early.
+  if (end.kind === "timeout" || end.kind === "aborted") return `${what} did not finish within ${timeoutSeconds} s and was stopped`;
   if (end.code === 0) return null;
   const last = stderr.trim().split("\n").pop();
   return `the ${what} run crashed: ${last || exitText(end.code, end.signal)}`;

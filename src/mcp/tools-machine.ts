@@ -4,7 +4,7 @@ import { addTool, type ToolContext } from "./tool.js";
 
 const machineId = { machine_id: z.string().min(1).describe("The machine_id start_machine answered with") };
 
-/** The hosted agent's machine: start it, run commands on it, read its files, stop it, read its records. */
+/** The hosted agent's machine: start it, run commands on it, read its files, stop it, read its records (one session, or all). */
 export function registerMachineTools(server: McpServer, { service, key, log }: ToolContext): void {
   addTool(server, log, {
     name: "start_machine",
@@ -43,6 +43,13 @@ export function registerMachineTools(server: McpServer, { service, key, log }: T
     description: "Stops your running machine now: charged its runtime, its files deleted, its records kept.",
     input: machineId,
     run: ({ machine_id }) => service.stopMachine(key, machine_id),
+  });
+  addTool(server, log, {
+    name: "get_machine",
+    description: "One of your machine sessions, running or stopped: its limits, stop reason, runtime, charge, and every command run with its exit code and output.",
+    input: machineId,
+    readOnly: true,
+    run: ({ machine_id }) => service.getMachine(key, machine_id),
   });
   addTool(server, log, {
     name: "list_machine_sessions",

@@ -18,6 +18,8 @@ export interface ShellRun {
   limits?: Partial<SandboxLimits>;
   /** Output bytes kept (stdout and stderr interleaved as they arrive); the rest is counted, not kept. */
   max_output_bytes: number;
+  /** Kills the command's process group at once when it fires (its machine stopped). */
+  abort?: AbortSignal;
 }
 
 export interface ShellResult {
@@ -33,8 +35,8 @@ export interface ShellResult {
 /**
  * Runs one shell command in the sandbox (src/participant/sandbox.ts: no network, its own PIDs, a
  * read-only /usr) with the workspace as its only writable directory, bounded in time, output and
- * rlimits. Everything it started dies with it. Never throws: a sandbox that cannot be set up is a
- * `failed` outcome naming why.
+ * rlimits. Everything it started dies with it, at once when `abort` fires (then a `failed`
+ * outcome). Never throws: a sandbox that cannot be set up is a `failed` outcome naming why.
  */
 export async function runShell(run: ShellRun): Promise<ShellResult> {
   const failed = (why: string): ShellResult => ({ outcome: "failed", exit_code: null, output: Buffer.from(why), output_bytes: 0, truncated: false });
@@ -62,10 +64,11 @@ export async function runShell(run: ShellRun): Promise<ShellResult> {
   const end = await runInGroup(command, ["ignore", "pipe", "pipe"], run.timeout_seconds, (child) => {
     child.stdout!.on("data", take);
     child.stderr!.on("data", take);
-  });
+  }, run.abort);
   if (end.kind === "error") return failed(`the command could not start: ${end.message}`);
   const base = { output: Buffer.concat(kept), output_bytes: total, truncated: total > size };
   if (end.kind === "timeout") return { outcome: "timeout", exit_code: null, ...base };
+  if (end.kind === "aborted") return failed("the command was stopped before its end");
   if (end.code === null) return failed(`the command's sandbox ended: ${exitText(end.code, end.signal)}`);
   return { outcome: "exited", exit_code: end.code, ...base };
 }

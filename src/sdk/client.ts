@@ -245,6 +245,10 @@ export class BasecampClient implements Client {
     return this.http.json("DELETE", `/api/v1/compute/machines/${seg(machineId)}`);
   }
 
+  getMachine(machineId: string): Promise<MachineView> {
+    return this.http.json("GET", `/api/v1/compute/machines/${seg(machineId)}`);
+  }
+
   listMachines(): Promise<{ machines: MachineView[] }> {
     return this.http.json("GET", "/api/v1/compute/machines");
   }

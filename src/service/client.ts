@@ -81,10 +81,11 @@ export interface Client {
   computeCredits(): Promise<ComputeCredits>;
   /** A completed job's cloudpickled predict callable. */
   downloadModel(jobId: string): Promise<Uint8Array>;
-  /** The hosted agent's machine: start, run a command, read a file's bytes, stop, and the sessions' records. */
+  /** The hosted agent's machine: start, run a command, read a file's bytes, stop, and the sessions' records (one, or all). */
   startMachine(): Promise<MachineView>;
   runOnMachine(machineId: string, command: string): Promise<CommandView>;
   readMachineFile(machineId: string, path: string): Promise<Uint8Array>;
   stopMachine(machineId: string): Promise<MachineView>;
+  getMachine(machineId: string): Promise<MachineView>;
   listMachines(): Promise<{ machines: MachineView[] }>;
 }

@@ -48,6 +48,7 @@ export function inProcessClient(service: Service, apiKey: string): Client {
     runOnMachine: (machineId, command) => service.runOnMachine(apiKey, machineId, { command }),
     readMachineFile: async (machineId, path) => (await service.readMachineFile(apiKey, machineId, path)).bytes,
     stopMachine: (machineId) => service.stopMachine(apiKey, machineId),
+    getMachine: (machineId) => service.getMachine(apiKey, machineId),
     listMachines: () => service.listMachines(apiKey),
   };
 }

@@ -37,6 +37,22 @@ export function descendants(root: number): Proc[] {
   return found;
 }
 
+/** Host processes whose command line holds `token` (live ones: zombies waiting to be reaped do not count). */
+export function processesWith(token: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      const state = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (cmdline.split("\0").includes(token) && !/\) Z /.test(state)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
 /** The processes of `procs` still running (a zombie is not). */
 export function stillRunning(procs: Proc[]): Proc[] {
   return procs.filter((p) => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { processesWith } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 import { ANN, BEN, PIA, eventServer, toPhase } from "./event-server.js";
 import { ORGANISER, refusal, type TestServer } from "./server.js";
@@ -99,6 +100,30 @@ except OSError: print('no-network')"`);
     expect(refusal(await late)).toMatchObject({ status: 410, code: "machine_stopped" });
     expect((await o.get(MACHINES, ANN)).json.machines).toMatchObject([{ status: "stopped", stop_reason: "idle", commands: [{ n: 1 }] }]);
     expect((await o.get(MACHINES, ANN)).json.machines[0].commands).toHaveLength(1);
+  });
+
+  requires("sandbox").it("kills a running command's processes at once when its machine stops, by DELETE or when idle", async () => {
+    const o = await eventServer(compute("20"));
+    for (const [i, stop] of (["DELETE", "idle"] as const).entries()) {
+      const m = (await o.post(MACHINES, undefined, ANN)).json;
+      // Well within command_seconds (60): unkilled, it would run 30 s. Its duration names it in /proc.
+      const seconds = `30.${process.pid}${i}`;
+      const command = `sleep ${seconds}; echo done`;
+      const running = o.post(`${MACHINES}/${m.machine_id}/run`, { command }, ANN);
+      for (let k = 0; k < 250 && processesWith(seconds).length === 0; k++) await new Promise((r) => setTimeout(r, 20));
+      expect(processesWith(seconds)).toHaveLength(1);
+      const asked = performance.now();
+      if (stop === "DELETE") expect((await o.call("DELETE", `${MACHINES}/${m.machine_id}`, { key: ANN })).json).toMatchObject({ stop_reason: "stopped" });
+      else await o.advance({ seconds: 11 * MINUTE });
+      // It answers as a command whose machine stopped meanwhile does, with nothing of it left running.
+      expect(refusal(await running)).toMatchObject({ status: 410, code: "machine_stopped" });
+      expect(performance.now() - asked).toBeLessThan(2000);
+      expect([...processesWith(seconds), ...processesWith(command)]).toEqual([]);
+    }
+    expect((await o.get(MACHINES, ANN)).json.machines).toMatchObject([
+      { stop_reason: "stopped", commands: [] },
+      { stop_reason: "idle", commands: [] },
+    ]);
   });
 
   it("stops at the daily maximum, then refuses a start until the next simulated day", async () => {

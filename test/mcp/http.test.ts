@@ -60,6 +60,7 @@ const SERVED = [
   "run_on_machine",
   "read_machine_file",
   "stop_machine",
+  "get_machine",
   "list_machine_sessions",
 ];
 

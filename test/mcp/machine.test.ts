@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requires } from "../helpers/requires.js";
-import { ANN, eventServer, toPhase } from "../http/event-server.js";
+import { ANN, BEN, PIA, eventServer, toPhase } from "../http/event-server.js";
 import { callTool, mcpClient } from "./client.js";
 
 /** A $1 grant at $36 an hour (a cent a second): the machine can afford 100 simulated seconds; a command may take 1 real second. */
@@ -42,12 +42,25 @@ describe("the hosted machine over MCP", () => {
     });
   });
 
-  it("stops on request, charged for the simulated time it ran", async () => {
+  it("stops on request, charged for the simulated time it ran; get_machine reads the one session, as GET /compute/machines/{id} does", async () => {
     const s = await eventServer({ compute: { ...funded.compute, budget_usd: "5" } });
     const ann = await mcpClient(s.url, { "X-API-Key": ANN });
     const m = (await callTool(ann, "start_machine")).json;
     await s.advance({ seconds: 42 });
+    const running = await callTool(ann, "get_machine", { machine_id: m.machine_id });
+    expect(running.isError).toBeFalsy();
+    expect(running.json).toMatchObject({ machine_id: m.machine_id, status: "running", runtime_seconds: 42, accrued_cents: 42 });
     expect((await callTool(ann, "stop_machine", { machine_id: m.machine_id })).json).toMatchObject({ status: "stopped", stop_reason: "stopped", runtime_seconds: 42, cost_cents: 42 });
+    const stopped = (await callTool(ann, "get_machine", { machine_id: m.machine_id })).json;
+    expect(stopped).toEqual((await s.get(`/api/v1/compute/machines/${m.machine_id}`, ANN)).json);
+    expect(stopped).toMatchObject({ status: "stopped", stop_reason: "stopped", cost_cents: 42, workspace: { files_kept: false } });
+    // Another agent's session answers as not found; another scope is refused.
+    const ben = await mcpClient(s.url, { "X-API-Key": BEN });
+    const other = await callTool(ben, "get_machine", { machine_id: m.machine_id });
+    expect(other.isError).toBe(true);
+    expect(other.json.detail).toMatchObject({ code: "machine_not_found", message: `Machine ${m.machine_id} not found` });
+    const pia = await mcpClient(s.url, { "X-API-Key": PIA });
+    expect((await callTool(pia, "get_machine", { machine_id: m.machine_id })).json.detail).toMatchObject({ code: "insufficient_scope" });
     expect((await callTool(ann, "get_compute_credits")).json).toMatchObject({ available_cents: 458, total_spent_usd: 0.42 });
   });
 

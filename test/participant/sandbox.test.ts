@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
 import { startPythonWorker, type PythonWorker } from "../../src/participant/python-worker.js";
 import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
+import { processesWith } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 
 const HOSTILE = fileURLToPath(new URL("../fixtures/participant/hostile.py", import.meta.url));
@@ -22,22 +23,6 @@ async function tried(worker: PythonWorker, mode: string, timeoutSeconds = 30): P
   const out = await worker.predict(attempt(mode), null, timeoutSeconds);
   if (!out.ok) throw new Error(`${mode}: ${out.error}`);
   return out.values[0];
-}
-
-/** Host processes whose command line holds `token` (live ones: zombies waiting to be reaped do not count). */
-function processesWith(token: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      const state = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (cmdline.split("\0").includes(token) && !/\) Z /.test(state)) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
 }
 
 async function until(check: () => boolean): Promise<boolean> {

@@ -136,23 +136,32 @@ export interface MachinePath {
  * working directory, bounded in real time (the scenario's command_seconds), output and rlimits.
  * Gated like a start (a paused compute refuses it). The machine and the refusals are checked on
  * the serial path; the command runs off it (other callers are answered meanwhile); its result is
- * recorded on the serial path again, if the machine is still running (else 410). It happens at
- * the simulated instant it was asked at: real time never enters the charge; it restarts the idle
- * count. The log keeps what the caller decided (the command and its instant); the records also
- * keep its outcome, exit code and kept output.
+ * recorded on the serial path again, if the machine is still running (else 410: the stop killed
+ * the command's processes at once, as it discarded the workspace). It happens at the simulated
+ * instant it was asked at: real time never enters the charge; it restarts the idle count. The log
+ * keeps what the caller decided (the command and its instant); the records also keep its outcome,
+ * exit code and kept output.
  */
 export async function runOnMachine(ctx: ServiceContext, path: MachinePath, p: Principal, machineId: string, body: Record<string, unknown>): Promise<CommandView> {
-  const { t, command } = await path.serial(() => {
+  const { t, command, ws } = await path.serial(async () => {
     requireComputeScope(p, "the hosted machine");
     requireComputeLive(ctx);
     const row = ownRunning(ctx, p, machineId);
     const command = parseCommand(body);
     commandNumber(ctx, row);
-    return { t: ctx.clock.now(), command };
+    // Taken on the serial path too: a stop cannot come between the check and the workspace.
+    return { t: ctx.clock.now(), command, ws: await workspaceOf(ctx, machineId) };
   });
   const settings = machineSettings(ctx);
-  const ws = await workspaceOf(ctx, machineId);
-  const ran = await runShell({ workspace: ws.scratch, runner: ws.runner, command, timeout_seconds: settings.command_seconds, max_output_bytes: MAX_OUTPUT_BYTES });
+  // A stop meanwhile discards the workspace, which kills the command at once (then refused below: 410).
+  const ran = await runShell({
+    workspace: ws.scratch,
+    runner: ws.runner,
+    command,
+    timeout_seconds: settings.command_seconds,
+    max_output_bytes: MAX_OUTPUT_BYTES,
+    abort: ws.discarded.signal,
+  });
   const output = ran.output.toString("utf8");
   return path.serial(() =>
     inTransaction(ctx.db, () => {

@@ -11,6 +11,8 @@ export interface Workspace {
   dir: string;
   scratch: string;
   runner: string;
+  /** Aborted when the workspace is discarded: the commands running in it (runShell's `abort`) are killed at once. */
+  discarded: AbortController;
 }
 
 /** Workspaces by machine id, per service (two services may hand out the same ids: both derive them from the seed). */
@@ -37,15 +39,15 @@ export async function makeWorkspace(ctx: ServiceContext): Promise<Workspace> {
     cleanupRegistered = true;
   }
   onDisk.add(dir);
-  const runner = join(dir, "machine_command.py");
+  const ws: Workspace = { dir, scratch, runner: join(dir, "machine_command.py"), discarded: new AbortController() };
   try {
-    await copyFile(SHELL_RUNNER, runner);
+    await copyFile(SHELL_RUNNER, ws.runner);
     await writeFile(join(scratch, trainFileName(ctx)), trainCsvOf(ctx.world.dataset));
   } catch (e) {
-    await discardWorkspace({ dir, scratch, runner });
+    await discardWorkspace(ws);
     throw e;
   }
-  return { dir, scratch, runner };
+  return ws;
 }
 
 /** `ws` becomes machine `machineId`'s workspace. */
@@ -73,7 +75,7 @@ export async function workspaceOf(ctx: ServiceContext, machineId: string): Promi
   return ws;
 }
 
-/** Deletes a stopped machine's files. */
+/** Deletes a stopped machine's files, killing the commands still running in them. */
 export async function dropWorkspace(ctx: ServiceContext, machineId: string): Promise<void> {
   const ws = open.get(ctx)?.get(machineId);
   if (!ws) return;
@@ -81,8 +83,9 @@ export async function dropWorkspace(ctx: ServiceContext, machineId: string): Pro
   await discardWorkspace(ws);
 }
 
-/** Deletes a workspace's files. */
+/** Kills the commands running in a workspace, then deletes its files. */
 export async function discardWorkspace(ws: Workspace): Promise<void> {
+  ws.discarded.abort();
   await rm(ws.dir, { recursive: true, force: true });
   onDisk.delete(ws.dir);
 }

@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { costCents } from "../../../src/service/compute/estimate.js";
+import { inProcessClient } from "../../../src/service/in-process-client.js";
 import { affordableSeconds, MAX_COMMANDS } from "../../../src/service/machine/sessions.js";
 import { eventHarness } from "../../helpers/event-harness.js";
 
+const ANN = "key-ann-00000001";
 const BEN = "key-ben-00000002";
 
 /** Set to make the next workspace's directory fail, as a full disk would. */
@@ -57,5 +59,16 @@ describe("a machine session's limits", () => {
     const m = await h.service.startMachine(BEN);
     expect(m.status).toBe("running");
     await h.service.stopMachine(BEN, m.machine_id);
+  });
+
+  it("reads one session through the in-process client, running and stopped; another agent's is not found", async () => {
+    const h = eventHarness({ compute: { budget_usd: "5" } });
+    const ben = inProcessClient(h.service, BEN);
+    const m = await ben.startMachine();
+    expect(await ben.getMachine(m.machine_id)).toEqual(m);
+    const stopped = await ben.stopMachine(m.machine_id);
+    expect(stopped.status).toBe("stopped");
+    expect(await ben.getMachine(m.machine_id)).toEqual(stopped);
+    await expect(inProcessClient(h.service, ANN).getMachine(m.machine_id)).rejects.toMatchObject({ code: "machine_not_found", status: 404 });
   });
 });
