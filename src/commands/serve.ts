@@ -9,6 +9,7 @@ import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
 import { initialiseStore } from "../service/setup.js";
 import { openDb } from "../store/db.js";
+import { openScratchDb } from "../store/scratch-store.js";
 import { eventCount } from "../store/event-log.js";
 import { loadLineup } from "../../sim/agents/lineup.js";
 import { deploymentOf } from "../../sim/deployment.js";
@@ -26,7 +27,7 @@ export interface ServeOptions {
   /** `manual`: the clock moves only by /sim/v1/clock/advance. `realtime`: `speed` × the wall clock. */
   clock?: "manual" | "realtime";
   speed?: number;
-  /** SQLite file to keep the store in (resumed when it holds this scenario); in memory when absent. */
+  /** SQLite file to keep the store in (resumed when it holds this scenario); when absent, a temporary file removed on close (`openScratchDb`). */
   db?: string;
   bodyLimitBytes?: number;
   /** Realtime mode: wall-clock ms between the timer's syncs, so rounds move without requests. */
@@ -56,7 +57,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   if (opts.withAgents) await requireScenarioPython(scenario);
   const world = buildWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
-  const db = openDb(opts.db);
+  const db = opts.db ? openDb(opts.db) : openScratchDb();
   const start = resumeInstant(db, world.schedule.phases[0].start);
   const mode = opts.clock ?? "manual";
   const speed = mode === "realtime" ? (opts.speed ?? 1) : 0;

@@ -1,18 +1,18 @@
 /**
  * The server of the served-latency bench, in a process of its own so that its peak RSS is the
  * server's alone: starts `startServer` on the scenario JSON given as the first argument (realtime
- * clock, so runs are scored while the bench runs; the store in the file named by the second
- * argument, in memory when it is empty), prints
+ * clock, so runs are scored while the bench runs; the store where `serve` keeps it without
+ * `--db`, a temporary file), prints
  * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms"}`
- * (how long the event loop was held: what every request waits behind) and exits.
+ * (how long the event loop was held: what every request waits behind), closes the server (which
+ * removes its store) and exits.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startServer } from "../../src/commands/serve.js";
 import { parseScenario } from "../../sim/scenario.js";
 
 const scenario = parseScenario(JSON.parse(process.argv[2]));
-const db = process.argv[3] || undefined;
-const server = await startServer({ scenario, port: 0, clock: "realtime", db });
+const server = await startServer({ scenario, port: 0, clock: "realtime" });
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 // Where the peak RSS goes: the main thread's own heap and its off-heap buffers (the rest is the
@@ -37,5 +37,5 @@ process.on("SIGTERM", () => {
       loop_delay_max_ms: ms(delay.max),
     }),
   );
-  process.exit(0);
+  void server.close().then(() => process.exit(0));
 });

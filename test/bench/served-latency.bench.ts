@@ -7,13 +7,10 @@
  * batch's runs are scored while the others are measured. Prints the others' p50/p99 for status and
  * for a submit, the batch's wall time, the server's event-loop delay, CPU time and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
- * rows) for a quicker look; BENCH_STORE=memory keeps the store in memory; BENCH_CPU_PROF=<dir>
+ * rows) for a quicker look; BENCH_CPU_PROF=<dir>
  * writes the server's CPU profile there.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -45,11 +42,11 @@ const scenario = {
   ],
 };
 
-async function startChild(db: string): Promise<{ url: string; stop: () => Promise<Record<string, number>> }> {
+async function startChild(): Promise<{ url: string; stop: () => Promise<Record<string, number>> }> {
   const server = fileURLToPath(new URL("./served-latency-server.ts", import.meta.url));
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (where a stall comes from).
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, "--import", "tsx", server, JSON.stringify(scenario), db], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...prof, "--import", "tsx", server, JSON.stringify(scenario)], { stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const first = JSON.parse((await lines.next()).value as string) as { url: string };
   return {
@@ -103,9 +100,7 @@ function percentile(xs: number[], p: number): number {
 }
 
 export async function run(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "served-latency-"));
-  const inMemory = process.env.BENCH_STORE === "memory";
-  const { url, stop } = await startChild(inMemory ? "" : join(dir, "store.db"));
+  const { url, stop } = await startChild();
   const batchModels = await Promise.all(Array.from({ length: FILES }, (_, i) => model(url, "key-ann-00000001", `big${i}`)));
   const rings = new Map<string, { models: string[]; lastUsed: number[] }>();
   for (const [key, tag] of [["key-ben-00000002", "b"], ["key-cat-00000003", "c"]]) {
@@ -165,10 +160,9 @@ export async function run(): Promise<void> {
   done = true;
   await Promise.all(loops);
   const server = await stop();
-  rmSync(dir, { recursive: true, force: true });
   if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
   report(`served latency: others while one agent uploads a batch of ${FILES} large files on the practice lane`, {
-    workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); 2 agents loop status + ${SMALL_ROWS}-row practice upload over ${RING} models; runs scored ${SCORING_SECONDS} s after acceptance; store ${inMemory ? "in memory" : "in a file"}`,
+    workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); 2 agents loop status + ${SMALL_ROWS}-row practice upload over ${RING} models; runs scored ${SCORING_SECONDS} s after acceptance; the store where \`serve\` keeps it without --db (a temporary file)`,
     cold_first_ms: coldMs.toFixed(0),
     batch_s: (batchMs / 1000).toFixed(1),
     status_n: status.length,

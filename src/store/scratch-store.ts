@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDb, type Db } from "./db.js";
+
+/**
+ * A store in a file of its own, in a private (0700) temporary directory that closing removes: for
+ * a served deployment given no `--db`. Kept in memory instead, every upload's predictions would
+ * stay in the server's memory for its whole life (a batch of 25 large files: 425 MB more); in a
+ * file they cost disk, and SQLite's page cache stays a few megabytes.
+ */
+export function openScratchDb(): Db {
+  const dir = mkdtempSync(join(tmpdir(), "basecamp-store-"));
+  let db: Db;
+  try {
+    db = openDb(join(dir, "store.sqlite"));
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  const close = db.close.bind(db);
+  db.close = () => {
+    close();
+    rmSync(dir, { recursive: true, force: true });
+    return db;
+  };
+  return db;
+}
