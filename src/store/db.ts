@@ -39,8 +39,14 @@ export function openDb(path = ":memory:"): Db {
     keepOnDisk(db, path, lock);
     return upToDate(db);
   } catch (e) {
-    if (db) db.close();
-    else lock.close();
+    // The store is given up whatever closing it finds: the error that stopped the open is the one told.
+    try {
+      if (db) db.close();
+    } catch {
+      // reported by `e`
+    } finally {
+      if (lock.open) lock.close();
+    }
     throw e;
   }
 }
@@ -104,7 +110,11 @@ function realFile(path: string): string {
   try {
     return realpathSync(path);
   } catch {
-    return join(realpathSync(dirname(path)), basename(path));
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      throw new Error(`${path}: the store's directory ${dirname(path)} does not exist`);
+    }
   }
 }
 
@@ -121,10 +131,13 @@ function keepOnDisk(db: Db, path: string, lock: Database.Database): void {
   let checkpointer: { stop: () => void } | null = null;
   const close = db.close.bind(db);
   db.close = () => {
-    checkpointer?.stop();
-    if (db.open) checkpointRest(db);
-    close();
-    lock.close();
+    try {
+      checkpointer?.stop();
+      if (db.open) checkpointRest(db);
+    } finally {
+      close();
+      lock.close();
+    }
     return db;
   };
   db.pragma(`page_size = ${PAGE_BYTES}`); // takes effect only on a new file

@@ -38,6 +38,15 @@ describe("one process holds a store file", () => {
     openDb(link).close();
   });
 
+  it("a file that is not a store is refused with SQLite's reason and holds no lock after; a missing directory is named", () => {
+    const path = join(dir, "not-a-store.sqlite");
+    writeFileSync(path, "not an SQLite file ".repeat(300));
+    expect(() => openDb(path)).toThrow("file is not a database");
+    expect(() => openDb(path)).toThrow("file is not a database");
+    const nowhere = join(dir, "absent", "store.sqlite");
+    expect(() => openDb(nowhere)).toThrow(`${nowhere}: the store's directory ${join(dir, "absent")} does not exist`);
+  });
+
   it("`basecamp run --db` in another process, on a file a server holds, exits 1 with one line naming the file", async () => {
     const db = join(dir, "run.sqlite");
     const file = join(dir, "small.json");
