@@ -1,14 +1,9 @@
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { removeAtExit, removedBeforeExit } from "../data/exit-cleanup.js";
 import type { Frame } from "../data/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
-
-/** Directories still on disk, removed when the process exits if their owner never closed them. */
-const open = new Set<string>();
-process.once("exit", () => {
-  for (const dir of open) rmSync(dir, { recursive: true, force: true });
-});
 
 /**
  * Where one MCP server (a `basecamp mcp` session, or the `/mcp` face of one `basecamp serve`)
@@ -32,14 +27,14 @@ export class DownloadDir {
   close(): void {
     if (this.dir === null) return;
     rmSync(this.dir, { recursive: true, force: true });
-    open.delete(this.dir);
+    removedBeforeExit(this.dir);
     this.dir = null;
   }
 
   private ensure(): string {
     if (this.dir !== null) return this.dir;
     const dir = mkdtempSync(join(tmpdir(), "basecamp-mcp-"));
-    open.add(dir);
+    removeAtExit(dir);
     this.dir = dir;
     return dir;
   }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { removeAtExit, removedBeforeExit } from "../data/exit-cleanup.js";
 import { openDb, type Db } from "./db.js";
 
 /**
@@ -11,18 +12,27 @@ import { openDb, type Db } from "./db.js";
  */
 export function openScratchDb(): Db {
   const dir = mkdtempSync(join(tmpdir(), "basecamp-store-"));
+  removeAtExit(dir); // should the process end without closing it
   let db: Db;
   try {
     db = openDb(join(dir, "store.sqlite"));
   } catch (e) {
-    rmSync(dir, { recursive: true, force: true });
+    remove(dir);
     throw e;
   }
   const close = db.close.bind(db);
   db.close = () => {
-    close();
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      close();
+    } finally {
+      remove(dir);
+    }
     return db;
   };
   return db;
+}
+
+function remove(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  removedBeforeExit(dir);
 }

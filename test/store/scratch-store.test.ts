@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname } from "node:path";
@@ -16,5 +17,19 @@ describe("a served deployment's store without --db", () => {
     expect(statSync(`${db.name}-wal`).size).toBeGreaterThan(1024 * 1024);
     db.close();
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it("is removed when the process exits without closing it", () => {
+    const code = `import("./src/store/scratch-store.ts").then((m) => { console.log(m.openScratchDb().name); process.exit(3); })`;
+    let name = "";
+    try {
+      execFileSync(process.execPath, ["--import", "tsx", "-e", code], { encoding: "utf8" });
+    } catch (e) {
+      const { status, stdout } = e as { status: number; stdout: string };
+      expect(status).toBe(3);
+      name = stdout.trim();
+    }
+    expect(name).toMatch(/basecamp-store-.*store\.sqlite$/);
+    expect(existsSync(dirname(name))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { copyFile, rm, writeFile } from "node:fs/promises";
-import { rmSync } from "node:fs";
+import { removeAtExit, removedBeforeExit } from "../../data/exit-cleanup.js";
 import { join } from "node:path";
 import { writeFrameCsv } from "../../data/csv.js";
 import { SHELL_RUNNER } from "../../participant/run-shell.js";
@@ -17,9 +17,6 @@ export interface Workspace {
 
 /** Workspaces by machine id, per service (two services may hand out the same ids: both derive them from the seed). */
 const open = new WeakMap<ServiceContext, Map<string, Workspace>>();
-/** Every directory still on disk, removed at process exit if its machine never stopped. */
-const onDisk = new Set<string>();
-let cleanupRegistered = false;
 type Dataset = ServiceContext["world"]["dataset"];
 
 /** The train split's CSV bytes, made once per dataset: every machine start writes the same file. */
@@ -33,12 +30,7 @@ export function trainFileName(ctx: ServiceContext): string {
 /** A fresh workspace holding the event's train split, kept for no machine yet (keepWorkspace). */
 export async function makeWorkspace(ctx: ServiceContext): Promise<Workspace> {
   const { dir, scratch } = await makeWorkDir();
-  // The exit cleanup is registered with the first directory, not when the module loads.
-  if (!cleanupRegistered) {
-    process.once("exit", removeLeftovers);
-    cleanupRegistered = true;
-  }
-  onDisk.add(dir);
+  removeAtExit(dir); // if its machine never stops
   const ws: Workspace = { dir, scratch, runner: join(dir, "machine_command.py"), discarded: new AbortController() };
   try {
     await copyFile(SHELL_RUNNER, ws.runner);
@@ -87,7 +79,7 @@ export async function dropWorkspace(ctx: ServiceContext, machineId: string): Pro
 export async function discardWorkspace(ws: Workspace): Promise<void> {
   ws.discarded.abort();
   await rm(ws.dir, { recursive: true, force: true });
-  onDisk.delete(ws.dir);
+  removedBeforeExit(ws.dir);
 }
 
 function trainCsvOf(dataset: Dataset): string {
@@ -98,6 +90,3 @@ function trainCsvOf(dataset: Dataset): string {
   return csv;
 }
 
-function removeLeftovers(): void {
-  for (const dir of onDisk) rmSync(dir, { recursive: true, force: true });
-}
