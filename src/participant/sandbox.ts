@@ -1,15 +1,10 @@
 import { execFile } from "node:child_process";
 import { findPython, PREDICT_MODULES } from "../data/python-interpreter.js";
+import { BULK_NICE } from "../data/thread-priority.js";
 import type { Command } from "./worker-process.js";
 
 /** The unprivileged user a sandbox runs as when Basecamp itself runs as root ("nobody"). */
 export const SANDBOX_UID = 65534;
-
-/**
- * The nice value a sandbox runs at: on a busy machine the server answers requests first and a
- * participant's run takes the CPU that is left, so one agent's long predict never slows the others.
- */
-const SANDBOX_NICE = 10;
 
 /** The rlimits a sandboxed worker sets on itself before any participant code loads (worker.py). */
 export interface SandboxLimits {
@@ -98,7 +93,8 @@ export interface SandboxSpec {
  * PIDs so nothing it starts outlives it), a read-only /usr and the few files it needs, one writable
  * scratch dir, a clean environment, and an unprivileged uid: when Basecamp runs as root, setpriv
  * drops to SANDBOX_UID before bwrap, so the sandbox never holds the host's root even mapped. It
- * runs at a lower CPU priority (SANDBOX_NICE).
+ * runs BULK_NICE steps below the server's CPU priority: on a busy machine the server answers
+ * requests first and a participant's run takes the CPU that is left.
  */
 export function sandboxCommand(spec: SandboxSpec): Command {
   const bwrap = [
@@ -129,7 +125,7 @@ export function sandboxCommand(spec: SandboxSpec): Command {
   const drop = [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--no-new-privs", "bwrap"];
   return {
     file: "nice",
-    args: ["-n", String(SANDBOX_NICE), ...(asRoot ? ["setpriv", ...drop, ...bwrap] : ["bwrap", ...bwrap])],
+    args: ["-n", String(BULK_NICE), ...(asRoot ? ["setpriv", ...drop, ...bwrap] : ["bwrap", ...bwrap])],
     env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
     cwd: "/",
   };
