@@ -23,3 +23,9 @@ export function removeAtExit(dir: string): void {
 export function removedBeforeExit(dir: string): void {
   left.delete(dir);
 }
+
+/** Removes a directory marked by `removeAtExit` now. */
+export function removeNow(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  left.delete(dir);
+}

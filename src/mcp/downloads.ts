@@ -1,7 +1,7 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { removeAtExit, removedBeforeExit } from "../data/exit-cleanup.js";
+import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
 import type { Frame } from "../data/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
 
@@ -26,8 +26,7 @@ export class DownloadDir {
 
   close(): void {
     if (this.dir === null) return;
-    rmSync(this.dir, { recursive: true, force: true });
-    removedBeforeExit(this.dir);
+    removeNow(this.dir);
     this.dir = null;
   }
 

@@ -39,13 +39,12 @@ export function openDb(path = ":memory:"): Db {
     keepOnDisk(db, path, lock);
     return upToDate(db);
   } catch (e) {
-    // The store is given up whatever closing it finds: the error that stopped the open is the one told.
+    // Closing the store gives up its lock whatever it finds (keepOnDisk); the error told is the one that stopped the open.
     try {
       if (db) db.close();
+      else lock.close();
     } catch {
       // reported by `e`
-    } finally {
-      if (lock.open) lock.close();
     }
     throw e;
   }

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { removeAtExit, removedBeforeExit } from "../data/exit-cleanup.js";
+import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
 import { openDb, type Db } from "./db.js";
 
 /**
@@ -17,7 +17,7 @@ export function openScratchDb(): Db {
   try {
     db = openDb(join(dir, "store.sqlite"));
   } catch (e) {
-    remove(dir);
+    removeNow(dir);
     throw e;
   }
   const close = db.close.bind(db);
@@ -25,14 +25,9 @@ export function openScratchDb(): Db {
     try {
       close();
     } finally {
-      remove(dir);
+      removeNow(dir);
     }
     return db;
   };
   return db;
-}
-
-function remove(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  removedBeforeExit(dir);
 }
