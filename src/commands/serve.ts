@@ -1,5 +1,6 @@
 import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
+import { removeLeftovers } from "../data/temp-roots.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
@@ -54,6 +55,8 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
   if (opts.withAgents) await requireScenarioPython(scenario);
+  // What earlier servers killed with -9 left (workspaces, spools, stores) goes before this one makes its own.
+  removeLeftovers();
   const world = buildWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = opts.db ? openDb(opts.db) : openScratchDb();

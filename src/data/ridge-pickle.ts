@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { processTempDir } from "./temp-roots.js";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LinearModel } from "./least-squares.js";
@@ -23,7 +23,7 @@ export async function ridgePickle(features: string[], model: LinearModel, fillVa
   if (!python.ok) return { ok: false, error: python.error };
   let dir: string | null = null;
   try {
-    dir = await mkdtemp(join(tmpdir(), "basecamp-ridge-"));
+    dir = await mkdtemp(join(processTempDir("ridge"), "ridge-"));
     const ridge = { features, coefficients: [...model.coefficients], intercept: model.intercept, fill_value: fillValue };
     await writeFile(join(dir, "ridge.json"), JSON.stringify(ridge));
     const crash = await runPythonScript(python.path, [SCRIPT, dir], TIMEOUT_SECONDS, "ridge pickling");

@@ -1,9 +1,9 @@
 import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
 import type { Frame } from "../data/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
+import { processTempDir } from "../data/temp-roots.js";
 
 /** A download the service has allowed: its file name, the REST path that serves the same bytes, and how to make them. */
 interface Download {
@@ -22,7 +22,7 @@ export interface Downloads {
 
 /**
  * Where one stdio MCP session (`basecamp mcp`) leaves the files it downloads for its caller: a
- * private directory made by mkdtemp (mode 0700) on the first download, files mode 0600, all
+ * private directory made by mkdtemp (mode 0700, in this process's `mcp` directory) on the first download, files mode 0600, all
  * removed by `close()` (or at process exit).
  */
 export class DownloadDir implements Downloads {
@@ -51,7 +51,7 @@ export class DownloadDir implements Downloads {
 
   private ensure(): string {
     if (this.dir !== null) return this.dir;
-    const dir = mkdtempSync(join(tmpdir(), "basecamp-mcp-"));
+    const dir = mkdtempSync(join(processTempDir("mcp"), "session-"));
     removeAtExit(dir);
     this.dir = dir;
     return dir;
