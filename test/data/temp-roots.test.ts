@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { removeLeftovers, tempRoot } from "../../src/data/temp-roots.js";
 import { printed } from "../helpers/printed.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
@@ -72,4 +73,32 @@ describe("temporary directories outlive no process", () => {
     expect(await ended).toEqual([null, "SIGTERM"]);
     for (const dir of [served, ...live.own, ...live.made]) expect(existsSync(dir), dir).toBe(false);
   }, 60_000);
+});
+
+describe("removeLeftovers and the roots", () => {
+  it("removes only the directories of pids that are gone: never a live one's, this process's, or a name that is no pid", () => {
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = mkdtempSync(join(TMP, "sweep-"));
+    try {
+      const gone = Number(execFileSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }));
+      const live = process.ppid; // the test runner, alive
+      const root = tempRoot("uploads");
+      for (const name of [String(gone), String(live), String(process.pid), "notes", "0"]) mkdirSync(join(root, name, "upload-x"), { recursive: true });
+      expect(removeLeftovers("uploads")).toEqual([join(root, String(gone))]);
+      expect(readdirSync(root).sort()).toEqual(["0", String(live), String(process.pid), "notes"].sort());
+    } finally {
+      process.env.TMPDIR = saved;
+    }
+  });
+
+  it("refuses a root that is a symlink (another user could have planted it), naming it", async () => {
+    const dir = mkdtempSync(join(TMP, "planted-"));
+    const elsewhere = mkdtempSync(join(TMP, "elsewhere-"));
+    symlinkSync(elsewhere, join(dir, `basecamp-ridge-${uid}`));
+    const code = `import("./src/data/temp-roots.ts").then((m) => m.processTempDir("ridge")).catch((e) => { process.stdout.write(e.message); process.exit(3); })`;
+    const child = spawn(process.execPath, ["--import", "tsx", "-e", code], { cwd: root, env: { ...process.env, TMPDIR: dir }, stdio: ["ignore", "pipe", "pipe"] });
+    const said = printed(child, "stdout", /not a directory/);
+    expect(await said).toBe(`${join(dir, `basecamp-ridge-${uid}`)} is not a directory of this user: remove it, or set TMPDIR elsewhere`);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
 });
