@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { processTempDir } from "./temp-roots.js";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LinearModel } from "./least-squares.js";
 import { findPython } from "./python-interpreter.js";
 import { logSafe, runPythonScript } from "./python-process.js";
+import { processTempDir } from "./temp-roots.js";
 
 const SCRIPT = fileURLToPath(new URL("./python/make_ridge_pickle.py", import.meta.url));
 /** Wall-clock seconds the pickling may take. */

@@ -22,8 +22,8 @@ export interface Downloads {
 
 /**
  * Where one stdio MCP session (`basecamp mcp`) leaves the files it downloads for its caller: a
- * private directory made by mkdtemp (mode 0700, in this process's `mcp` directory) on the first download, files mode 0600, all
- * removed by `close()` (or at process exit).
+ * private directory made by mkdtemp (mode 0700, in this process's `mcp` directory) on the first
+ * download, files mode 0600, all removed by `close()` (or at process exit).
  */
 export class DownloadDir implements Downloads {
   private dir: string | null = null;
