@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { saveModelFile } from "./downloads.js";
+import { deliverModelFile } from "./downloads.js";
 import { addTool, type ToolContext } from "./tool.js";
 
 const jobId = { job_id: z.string().min(1).describe("The job_id train answered with") };
@@ -79,12 +79,13 @@ export function registerComputeTools(server: McpServer, { service, key, download
   addTool(server, log, {
     name: "download_model",
     description:
-      "Downloads a completed job's model, a cloudpickled predict(live_features, live_benchmark_models=None) callable, to <job_id>.pkl " +
-      "in this server's private download directory (removed when the server or session ends), and returns its path and sha256: " +
-      "upload it on an event lane (model_pkl_base64 with its bytes, or model_pkl_path over stdio).",
+      "Downloads a completed job's model, a cloudpickled predict(live_features, live_benchmark_models=None) callable, <job_id>.pkl: " +
+      "over stdio written to this server's private download directory (removed when the session ends; answers path), over HTTP " +
+      "served at download_url (GET it with your X-API-Key); with its sha256. Upload it on an event lane (model_pkl_base64 with " +
+      "its bytes, or model_pkl_path over stdio).",
     input: jobId,
     readOnly: true,
-    run: async ({ job_id }) => saveModelFile(downloads, await service.downloadModel(key, job_id)),
+    run: async ({ job_id }) => deliverModelFile(downloads, job_id, await service.downloadModel(key, job_id)),
   });
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
+import { processTempDir } from "../../src/data/temp-roots.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
@@ -44,9 +45,11 @@ afterAll(() => {
   else process.env.TMPDIR = savedTmp;
 });
 
+/** The workers' directories still in this process's `sandboxes` directory, where makeWorkDir makes them. */
 async function leftBehind(): Promise<string[]> {
-  for (let i = 0; i < 50 && readdirSync(tmp).some((name) => name.startsWith("basecamp-worker-")); i++) await new Promise((r) => setTimeout(r, 20));
-  return readdirSync(tmp).filter((name) => name.startsWith("basecamp-worker-"));
+  const workers = () => readdirSync(processTempDir("sandboxes")).filter((name) => name.startsWith("worker-"));
+  for (let i = 0; i < 50 && workers().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  return workers();
 }
 
 const isolations = [
