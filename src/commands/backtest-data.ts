@@ -33,17 +33,18 @@ export function dataScenario(base: Scenario, flags: DataFlags): Scenario {
   return parseScenario({ ...base, dataset, calendar: { ...base.calendar, n_rounds: 1 } }, "--data");
 }
 
-/** What `--data` chose where the flags were silent: the scored target, the benchmark prefix, the core features, the rounds held out. */
-export function dataDefaults(dir: string, world: World): string {
+/** What `--data` backtests on, the defaults it chose where the flags were silent among them: the scored target, the benchmark prefix, the core features, the rounds held out. */
+export function dataDefaults(dir: string, world: World, flags: DataFlags): string {
   const { dataset } = world;
+  const chosen = (flag: "target" | "prefix" | "core") => (flags[flag] !== undefined ? `--${flag}` : `default; --${flag} to choose`);
   const targets = Object.keys(dataset.train.columns).filter((c) => c.startsWith("target"));
   const held = dataset.rounds.map((r) => r.exped);
   const fromLive = liveCarriesTarget(join(dir, "live.parquet"), dataset.target);
   return [
     `data: ${dir}`,
-    `  scored target: ${dataset.target} (of ${targets.join(", ")}; --target to choose)`,
-    `  benchmark prefix: ${dataset.spec.prefix} (--prefix to choose)`,
-    `  core features: ${dataset.core_features.length ? dataset.core_features.join(", ") : "none, so NCORR equals CORR (--core a,b,… to name them)"}`,
+    `  scored target: ${dataset.target} (${chosen("target")}; the file's targets: ${targets.join(", ")})`,
+    `  benchmark prefix: ${dataset.spec.prefix} (${chosen("prefix")})`,
+    `  core features: ${dataset.core_features.length ? dataset.core_features.join(", ") : "none, so NCORR equals CORR"} (${chosen("core")})`,
     fromLive
       ? `  rounds held out: none (the service's round is live.parquet's ${held.join(", ")}); every validation exped is walked`
       : `  rounds held out: ${held.length} (validation's last exped, ${held.join(", ")}, the service's round: not walked)`,

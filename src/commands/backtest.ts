@@ -58,7 +58,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   try {
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
     const world = buildWorld(deploymentOf(scenario));
-    if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, world));
+    if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, world, flags));
     const python = [spec(strategy), ...against].some((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
     const logDir = python ? makeLogDir() : undefined;
     if (logDir) {
