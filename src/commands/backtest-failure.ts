@@ -12,15 +12,12 @@ export function faultLine(f: StrategyFault): string {
 
 /**
  * A failure as a user debugging their strategy wants it: the line, Python's traceback (their file
- * and line), and the last lines their strategy printed, with the log's path.
+ * and line), and the last lines their strategy printed (if any), with the log's path.
  */
 export function formatFault(f: StrategyFault): string {
   const parts = [faultLine(f)];
   if (f.traceback) parts.push(f.traceback.trimEnd());
-  if (f.log) {
-    const shown = shownPath(f.log);
-    const lines = lastLines(f.log, LOG_LINES_SHOWN);
-    parts.push(lines.length === 0 ? `${shown}: nothing printed` : `last ${lines.length} lines of ${shown}:\n${lines.map((l) => `  ${l}`).join("\n")}`);
-  }
+  const lines = f.log ? lastLines(f.log, LOG_LINES_SHOWN) : [];
+  if (f.log && lines.length > 0) parts.push(`last ${lines.length} lines of ${shownPath(f.log)}:\n${lines.map((l) => `  ${l}`).join("\n")}`);
   return `${parts.join("\n")}\n`;
 }

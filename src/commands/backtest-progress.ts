@@ -33,6 +33,7 @@ export class BacktestProgress {
   fitting(agent: string): void {
     this.fits.set(agent, wallTime());
     this.walkFrom = null;
+    this.lastSettled = -1; // the walk's line shows again once the fit ends
     this.show(this.fitText());
   }
 
@@ -78,6 +79,7 @@ export class BacktestProgress {
   }
 
   private show(text: string): void {
+    if (this.mode === "redraw" && text === this.line) return;
     this.line = text;
     this.write(this.mode === "redraw" ? `\r\x1b[Kbacktest: ${text}` : `backtest: ${text}\n`);
   }

@@ -94,7 +94,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   } catch (e) {
     progress?.end();
     const load = faults.find((f) => f.call === "load");
-    if (load?.traceback || load?.log) process.stderr.write(formatFault(load).split("\n").slice(1).join("\n"));
+    if (load) process.stderr.write(formatFault(load).split("\n").slice(1).join("\n")); // its first line is the error's own
     throw e;
   } finally {
     process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
