@@ -118,8 +118,10 @@ describe("backtest's debugging loop", () => {
     const missing = await backtest("ridge", "--scenario", scenario, "--html", join(dir, "nope", "report.html"), "--progress");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toBe(`basecamp: --html ${join(dir, "nope", "report.html")}: no directory ${join(dir, "nope")}\n`);
-    const aDir = await backtest("ridge", "--scenario", scenario, "--save-predictions", dir + "/", "--progress");
-    expect(aDir.stderr).toMatch(/^basecamp: --save-predictions: expected a \.csv or \.parquet file name/);
+    const noName = await backtest("ridge", "--scenario", scenario, "--save-predictions", dir + "/", "--progress");
+    expect(noName.stderr).toMatch(/^basecamp: --save-predictions: expected a \.csv or \.parquet file name/);
+    const aDir = await backtest("ridge", "--scenario", scenario, "--html", dir, "--progress");
+    expect(aDir.stderr).toBe(`basecamp: --html ${dir}: is a directory\n`);
 
     const html = join(dir, "report.html");
     const saved = join(dir, "walk.csv");
