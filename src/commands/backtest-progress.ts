@@ -4,7 +4,7 @@ import { wallTime } from "../domain/realtime-clock.js";
 /** How the progress shows: one line redrawn in place (a terminal), or plain lines as phases change (`--progress` when piped). */
 export type ProgressMode = "redraw" | "lines";
 
-/** How often the redrawn line ticks while nothing else changes (a long fit's elapsed time). */
+/** How often the redrawn line ticks while nothing else changes (a long load's or fit's elapsed time). */
 const TICK_MS = 1000;
 
 /**
@@ -14,6 +14,8 @@ const TICK_MS = 1000;
 export class BacktestProgress {
   private line = "";
   private readonly fits = new Map<string, number>();
+  /** What is loading, since when (until a fit or the walk starts). */
+  private loading: { what: string; t: number } | null = null;
   /** Where the walk's rate is measured from: the first step after the last fit. */
   private walkFrom: { t: number; step: number } | null = null;
   private lastSettled = -1;
@@ -27,10 +29,12 @@ export class BacktestProgress {
   }
 
   load(what: string): void {
+    this.loading = { what, t: wallTime() };
     this.show(`load: ${what}`);
   }
 
   fitting(agent: string): void {
+    this.loading = null;
     this.fits.set(agent, wallTime());
     this.walkFrom = null;
     this.lastSettled = -1; // the walk's line shows again once the fit ends
@@ -45,6 +49,7 @@ export class BacktestProgress {
 
   walk(p: WalkProgress): void {
     if (this.fits.size > 0) return;
+    this.loading = null;
     const now = wallTime();
     this.walkFrom ??= { t: now, step: p.step };
     const done = p.step - this.walkFrom.step;
@@ -76,6 +81,7 @@ export class BacktestProgress {
 
   private redraw(): void {
     if (this.fits.size > 0) this.show(this.fitText());
+    else if (this.loading) this.show(`load: ${this.loading.what} ${duration(wallTime() - this.loading.t)}`);
   }
 
   private show(text: string): void {
