@@ -68,6 +68,17 @@ describe("backtest's debugging loop", () => {
     expect(readFileSync(logOf(run.stderr, "fit-raises"), "utf8")).toBe("fitting on 720 rows\nabout to divide\n");
   }, 120_000);
 
+  requires("python").it("a strategy that fails as it loads: exit 1, the traceback of its own frames and what it printed", async () => {
+    const run = await backtest(fixture("load-raises.py"), "--scenario", scenario, "--keep-going");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`Traceback (most recent call last):\n  File "load-raises.py", line 3, in <module>\n    threshold = undefined_setting\n`);
+    expect(run.stderr).not.toContain("<frozen");
+    expect(run.stderr).toMatch(/last 1 lines of \S+load-raises\.log:\n {2}importing\n/);
+    expect(run.stderr.trimEnd().split("\n").pop()).toBe(
+      "basecamp: agents[0].strategy: load-raises.py: the strategy does not load: NameError: name 'undefined_setting' is not defined",
+    );
+  }, 120_000);
+
   requires("python").it("--keep-going: the failed fit is shown, the agent misses every later exped without a refit, the others walk on", async () => {
     const run = await backtest(fixture("fit-raises.py"), "--scenario", scenario, "--against", "ridge", "--keep-going", "--json");
     expect(run.status).toBe(0);

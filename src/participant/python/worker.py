@@ -163,11 +163,16 @@ WORKER_FILE = os.path.abspath(__file__)
 TRACEBACK_CHARS = 16_000
 
 
+def participant_frame(filename):
+    """Whether a frame is the participant's: not this worker's, not the import machinery's (`<frozen importlib…>`)."""
+    return not filename.startswith("<frozen ") and os.path.abspath(filename) != WORKER_FILE
+
+
 def participant_traceback(error):
     """The exception's traceback without this worker's own frames (chained causes included), its last TRACEBACK_CHARS."""
     try:
         summary = traceback.TracebackException.from_exception(error)
-        summary.stack = traceback.StackSummary.from_list([f for f in summary.stack if os.path.abspath(f.filename) != WORKER_FILE])
+        summary.stack = traceback.StackSummary.from_list([f for f in summary.stack if participant_frame(f.filename)])
         text = "".join(summary.format())
     except Exception as e:  # a broken __str__ or the like: say so rather than lose the call's reason
         text = f"(the traceback cannot be formatted: {type(e).__name__})\n"
@@ -182,7 +187,9 @@ def load_module(path, params):
     try:
         spec.loader.exec_module(module)
     except BaseException as e:
-        raise Refusal(f"the strategy does not load: {type(e).__name__}: {e}", e)
+        # A SyntaxError's str() names the file by its name inside the sandbox: give the line alone.
+        detail = f"{e.msg} (line {e.lineno})" if isinstance(e, SyntaxError) else str(e)
+        raise Refusal(f"the strategy does not load: {type(e).__name__}: {detail}", e)
     predict = getattr(module, "predict", None)
     if not callable(predict):
         raise Refusal("the strategy defines no predict(live, benchmark=None)")
