@@ -3,7 +3,7 @@ import { lastLines } from "../participant/log-tail.js";
 import { shownPath } from "./backtest-outputs.js";
 
 /** How many of the log's last lines are shown with a failure. */
-export const LOG_LINES_SHOWN = 20;
+const LOG_LINES_SHOWN = 20;
 
 /** One line: which agent's which call failed, where, and why. */
 export function faultLine(f: StrategyFault): string {

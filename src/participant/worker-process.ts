@@ -23,8 +23,9 @@ export type CallOutcome = { ok: true; answer: Answer } | { ok: false; error: str
 
 /**
  * One running worker process: requests on its fd 3, answers on its fd 4, stdout and stderr to the
- * command's log file (else stdout discarded and a bounded stderr tail kept). It runs in a process group of its own, killed whole on a timeout, on
- * an unreadable answer and on kill(); once killed or exited it answers every call with a failure.
+ * command's log file (else stdout discarded and a bounded stderr tail kept). It runs in a process
+ * group of its own, killed whole on a timeout, on an unreadable answer and on kill(); once killed
+ * or exited it answers every call with a failure.
  * One call at a time: the caller serialises.
  */
 export class WorkerProcess {
