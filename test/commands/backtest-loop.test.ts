@@ -94,14 +94,21 @@ describe("backtest's debugging loop", () => {
   }, 120_000);
 
   requires("python").it("a hanging predict stops at --predict-timeout with a line saying so", async () => {
-    const run = await backtest(fixture("predict-hangs.py"), "--scenario", scenario, "--predict-timeout", "1");
+    const run = await backtest(fixture("hangs.py"), "--scenario", scenario, "--predict-timeout", "1");
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/predict-hangs: predict \(exped \S+\) failed: predict did not finish within 1 s and was stopped\n/);
-    expect(run.stderr).toMatch(/last 1 lines of \S+predict-hangs\.log:\n {2}predict call 1\n/);
+    expect(run.stderr).toMatch(/hangs: predict \(exped \S+\) failed: predict did not finish within 1 s and was stopped\n/);
+    expect(run.stderr).toMatch(/last 2 lines of \S+hangs\.log:\n {2}fit on 720 rows\n {2}predict call 1\n/);
+  }, 120_000);
+
+  requires("python").it("a hanging fit stops at --fit-timeout with a line saying so", async () => {
+    const run = await backtest(fixture("hangs.py"), "--scenario", scenario, "--params", '{"fit_hangs": true}', "--fit-timeout", "1");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/hangs: fit \(exped \S+\) failed: fit did not finish within 1 s and was stopped\n/);
+    expect(run.stderr).toMatch(/last 1 lines of \S+hangs\.log:\n {2}fit on 720 rows\n/);
   }, 120_000);
 
   requires("python").it("SIGINT once the walk has started: the workers are stopped and the report of the expeds settled so far is printed", async () => {
-    const p = start([fixture("predict-hangs.py"), "--scenario", scenario, "--params", '{"hang_from": 3}', "--progress"]);
+    const p = start([fixture("hangs.py"), "--scenario", scenario, "--params", '{"hang_from": 3}', "--progress"]);
     let stdout = "";
     let stderr = "";
     p.stdout!.setEncoding("utf8").on("data", (s: string) => (stdout += s));
@@ -120,7 +127,7 @@ describe("backtest's debugging loop", () => {
     const [status] = (await closed) as [number | null];
     expect(status).toBe(130);
     expect(stderr).toMatch(/backtest: stopped by SIGINT; the report covers the [1-4] expeds settled before\n/);
-    expect(stdout).toMatch(/^backtest of predict-hangs\.py on /);
+    expect(stdout).toMatch(/^backtest of hangs\.py on /);
     expect(stdout).toMatch(/^[1-4] expeds walked/m);
     expect(await leftBehind(tree)).toEqual([]);
   }, 120_000);
