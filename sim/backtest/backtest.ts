@@ -2,14 +2,14 @@ import { basename } from "node:path";
 import type { Frame } from "../../src/data/frame.js";
 import type { BacktestReport, ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
 import { buildWorld, type World } from "../../src/service/deployment.js";
-import { loadLineup } from "../agents/lineup.js";
+import { loadLineup, type LineupOptions } from "../agents/lineup.js";
 import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
 import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
 import { summarise, type PredictedRows } from "./summary.js";
-import { walk, type WalkEntry } from "./walk.js";
+import { walk, type WalkEntry, type WalkProgress } from "./walk.js";
 import { walkWorld } from "./walk-world.js";
 
 export interface BacktestOptions {
@@ -24,8 +24,17 @@ export interface BacktestOptions {
   scenarioName: string;
   /** The scenario's world, when already built. */
   world?: World;
-  /** Rounds settled so far, of all: for a progress line. */
-  onProgress?: (settled: number, rounds: number) => void;
+  /** How far the walk is, after each step: for a progress line. */
+  onProgress?: (p: WalkProgress) => void;
+  /** Wall-clock seconds each Python contender's fit and each predict may take (the lineup's defaults otherwise). */
+  timeouts?: { fit_timeout_seconds?: number; predict_timeout_seconds?: number };
+  /** Where the Python contenders' logs go, and who watches their fits and failures. */
+  lineup?: Pick<LineupOptions, "logDir" | "watch">;
+  /**
+   * Ends the walk early: the Python workers are stopped at once (a call in flight fails) and the
+   * walk stops after the step in progress; the report then covers the expeds settled so far.
+   */
+  stop?: AbortSignal;
 }
 
 /** One contender's accepted predictions per exped, in exped order: what `--save-predictions` writes. */
@@ -37,6 +46,8 @@ export interface BacktestRun {
   predictions: WalkPredictions;
   /** The walked world: its rounds hold each exped's truth. */
   world: World;
+  /** Whether every exped was walked (else `stop` ended the walk, and the report covers the expeds settled before). */
+  finished: boolean;
 }
 
 /**
@@ -46,20 +57,26 @@ export interface BacktestRun {
  * gives the settled CORR, AIMC, NCORR and round score of each.
  */
 export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
-  const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? []);
+  const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? [], opts.timeouts);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
   const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));
   const walked = walkWorld(base);
   const scenario = walkScenario(opts.scenario, walked.calendar, agents);
   const world: World = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };
-  const lineup = await loadLineup(scenario);
+  const { stop } = opts;
+  if (stop?.aborted) throw new Error("the backtest was stopped before its walk");
+  const lineup = await loadLineup(scenario, opts.lineup);
+  const closeNow = () => void lineup.close();
+  stop?.addEventListener("abort", closeNow, { once: true });
   let result;
   try {
-    result = await walk(scenario, world, lineup, opts.onProgress);
+    result = await walk(scenario, world, lineup, { onProgress: opts.onProgress, shouldStop: stop && (() => stop.aborted) });
   } finally {
+    stop?.removeEventListener("abort", closeNow);
     await lineup.close();
   }
-  const expeds = world.dataset.rounds.map((r) => r.exped);
+  const settled = new Set(result.settled);
+  const expeds = world.dataset.rounds.map((r) => r.exped).filter((exped) => result.finished || settled.has(exped));
   // Each exped's truth and its rows by id, made once and read for every contender.
   const truth = new Map(world.dataset.rounds.map((r) => [r.exped, { ...r, row: new Map(r.frame.ids.map((id, i) => [id, i] as const)) }] as const));
   const designatedCorr = new Map([...(result.entries.get(DESIGNATED_CONTENDER) ?? new Map<string, WalkEntry>())].map(([exped, e]) => [exped, e.row.corr] as const));
@@ -100,6 +117,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
       return e ? [{ exped, ids: e.ids, values: e.values }] : [];
     }),
     world,
+    finished: result.finished,
   };
 }
 

@@ -2,6 +2,15 @@ import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
 import type { BacktestFlags } from "./backtest.js";
 
+/** A commander parser for a positive number of seconds; the error names the flag and the value. */
+function secondsFlag(flag: string) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag}: expected a positive number of seconds, got '${v}'`);
+    return n;
+  };
+}
+
 /** `basecamp backtest <strategy>`: how a strategy would have scored on the validation expeds, beside v1_designated and others. */
 export function registerBacktestCommand(program: Command): void {
   program
@@ -14,5 +23,13 @@ export function registerBacktestCommand(program: Command): void {
     .option("--json", "print the report as JSON")
     .option("--html <file>", "also write the report as one self-contained HTML page")
     .option("--save-predictions <file>", "also write the strategy's predictions with the truth (.csv or .parquet), ready for `basecamp score`")
+    .option("--data <dir>", "backtest on a dataset directory in the service's file layout (train, validation, benchmark files) instead of the scenario's dataset")
+    .option("--target <name>", "with --data: the scored target column (default `target`)")
+    .option("--core <features>", "with --data: comma-separated core features for NCORR (default none)")
+    .option("--prefix <prefix>", "with --data: the benchmark files' prefix (default the directory's one)")
+    .option("--keep-going", "walk on when a Python strategy fails (its failure is shown and reported) instead of stopping at the first failure")
+    .option("--fit-timeout <seconds>", "seconds a Python strategy's fit(train) may take (default 600)", secondsFlag("--fit-timeout"))
+    .option("--predict-timeout <seconds>", "seconds one predict may take (default 60)", secondsFlag("--predict-timeout"))
+    .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)")
     .action(async (strategy: string, flags: BacktestFlags) => (await import("./backtest.js")).backtestCommand(strategy, flags));
 }
