@@ -26,6 +26,8 @@ export interface BacktestOptions {
   world?: World;
   /** How far the walk is, after each step: for a progress line. */
   onProgress?: (p: WalkProgress) => void;
+  /** Called once the Python the contenders need (if any) is found, before any strategy loads. */
+  onReady?: () => void;
   /** Wall-clock seconds each Python contender's fit and each predict may take (the lineup's defaults otherwise). */
   timeouts?: { fit_timeout_seconds?: number; predict_timeout_seconds?: number };
   /** Where the Python contenders' logs go, and who watches their fits and failures. */
@@ -59,6 +61,7 @@ export interface BacktestRun {
 export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? [], opts.timeouts);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
+  opts.onReady?.();
   const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));
   const walked = walkWorld(base);
   const scenario = walkScenario(opts.scenario, walked.calendar, agents);

@@ -61,10 +61,6 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
     if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, world, flags));
     const python = [spec(strategy), ...against].some((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
     const logDir = python ? makeLogDir() : undefined;
-    if (logDir) {
-      note(`logs: each Python strategy's stdout and stderr go to ${shownPath(logDir)}/<agent>.log`);
-      progress?.load("starting the Python strategies");
-    }
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {
       fitting: (agent) => progress?.fitting(agent),
@@ -90,6 +86,11 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       lineup: { logDir, watch },
       stop: stop.signal,
       onProgress: (p) => progress?.walk(p),
+      onReady: () => {
+        if (!logDir) return;
+        note(`logs: each Python strategy's stdout and stderr go to ${shownPath(logDir)}/<agent>.log`);
+        progress?.load("starting the Python strategies");
+      },
     });
   } catch (e) {
     progress?.end();
