@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { Frame } from "../../src/data/frame.js";
+import { DESIGNATED } from "../../src/data/schema.js";
 import type { BacktestReport, ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
 import { buildWorld, type World } from "../../src/service/deployment.js";
 import { loadLineup } from "../agents/lineup.js";
@@ -8,7 +9,7 @@ import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
 import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
-import { summarise, type PredictedRows } from "./summary.js";
+import { expedDiagnostics, exposuresOf, summarise, withBenchmarkDeltas, type PredictedExped } from "./summary.js";
 import { walk, type WalkEntry } from "./walk.js";
 import { walkWorld } from "./walk-world.js";
 
@@ -24,9 +25,18 @@ export interface BacktestOptions {
   scenarioName: string;
   /** The scenario's world, when already built. */
   world?: World;
+  /** Rows at each end of the top/bottom CORR: a whole number, or a fraction (≤ 0.5) of each exped's rows (default DEFAULT_TOP_BOTTOM). */
+  topBottom?: number;
+  /** Expeds in the HTML page's rolling mean and rolling Sharpe (default DEFAULT_ROLLING_WINDOW). */
+  rollingWindow?: number;
   /** Rounds settled so far, of all: for a progress line. */
   onProgress?: (settled: number, rounds: number) => void;
 }
+
+/** A fifth of each exped's rows at each end: 18 + 18 rows of a 92-row exped, 40 + 40 of the generator's 200. */
+export const DEFAULT_TOP_BOTTOM = 0.2;
+/** Ten expeds: a third of the default tournament's 30 validation expeds. */
+export const DEFAULT_ROLLING_WINDOW = 10;
 
 /** One contender's accepted predictions per exped, in exped order: what `--save-predictions` writes. */
 export type WalkPredictions = { exped: string; ids: string[]; values: Float64Array }[];
@@ -64,35 +74,45 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const truth = new Map(world.dataset.rounds.map((r) => [r.exped, { ...r, row: new Map(r.frame.ids.map((id, i) => [id, i] as const)) }] as const));
   const designatedCorr = new Map([...(result.entries.get(DESIGNATED_CONTENDER) ?? new Map<string, WalkEntry>())].map(([exped, e]) => [exped, e.row.corr] as const));
 
+  const topBottom = opts.topBottom ?? DEFAULT_TOP_BOTTOM;
+  const features = world.dataset.features;
   const contender = (name: string): StrategyBacktest => {
     const entries = result.entries.get(name) ?? new Map<string, WalkEntry>();
+    const rows = predictedExpeds(expeds, entries, truth, features);
+    const exposures = exposuresOf(rows);
+    const byExped = new Map(rows.map((r, k) => [r.exped, { ...expedDiagnostics(r, topBottom), max_exposure: maxExposure(exposures?.perExped[k], features) }] as const));
     const scores = expeds.map((exped): ExpedScore => {
       const e = entries.get(exped);
-      if (!e) return { exped, n: 0, corr: null, aimc: null, ncorr: null, score: 0 };
-      return { exped, n: scoredRows(e, truth.get(exped)!), corr: e.row.corr, aimc: e.row.aimc, ncorr: e.row.ncorr, score: e.row.total };
+      if (!e) return { exped, n: 0, corr: null, aimc: null, ncorr: null, score: 0, fn_corr: null, tb_corr: null, designated_corr: null, max_exposure: null };
+      return { exped, n: scoredRows(e, truth.get(exped)!), corr: e.row.corr, aimc: e.row.aimc, ncorr: e.row.ncorr, score: e.row.total, ...byExped.get(exped)! };
     });
     const missed = result.missed.get(name) ?? new Map<string, string>();
     return {
       expeds: scores,
-      summary: summarise(scores, predictedRows(expeds, entries, truth, world.dataset.features), designatedCorr),
+      summary: summarise(scores, exposures, features, designatedCorr),
       refusals: expeds.filter((exped) => missed.has(exped)).map((exped) => ({ exped, reason: missed.get(exped) as string })),
     };
   };
 
   const [own, ...others] = agents.map((a) => a.name);
-  const mine = contender(own);
+  const played = Object.fromEntries(agents.map((a) => [a.name, contender(a.name)]));
+  const benchmark = played[DESIGNATED_CONTENDER].summary;
+  for (const name of Object.keys(played)) played[name].summary = withBenchmarkDeltas(played[name].summary, benchmark);
+  const mine = played[own];
   const entries = result.entries.get(own) ?? new Map<string, WalkEntry>();
   return {
     report: {
       strategy: strategyFileKind(opts.strategy) === null ? opts.strategy : basename(opts.strategy),
       ...mine,
-      against: Object.fromEntries(others.map((name) => [name, contender(name)])),
+      against: Object.fromEntries(others.map((name) => [name, played[name]])),
       context: {
         scenario: opts.scenarioName,
         train_rows: base.dataset.train.ids.length,
         validation_rows: base.dataset.validation.ids.length,
         weights: opts.scenario.scoring.weights,
         clip: opts.scenario.scoring.clip,
+        top_bottom: topBottom,
+        rolling_window: opts.rollingWindow ?? DEFAULT_ROLLING_WINDOW,
       },
     },
     predictions: expeds.flatMap((exped) => {
@@ -104,7 +124,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
 }
 
 /** A walked exped's truth, with its rows by id. */
-type WalkedRound = { frame: Frame; target: Float64Array; row: Map<string, number> };
+type WalkedRound = { frame: Frame; target: Float64Array; benchmark: Frame; row: Map<string, number> };
 
 /** Rows CORR was computed on: a finite prediction and a finite target. */
 function scoredRows(e: WalkEntry, round: WalkedRound): number {
@@ -115,19 +135,30 @@ function scoredRows(e: WalkEntry, round: WalkedRound): number {
   return n;
 }
 
-/** Every row a contender predicted over the walk, with each published feature's value on it. */
-function predictedRows(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedRows {
-  const predictions: number[] = [];
-  const columns: number[][] = features.map(() => []);
-  for (const exped of expeds) {
+/** The rows a contender predicted on each exped it entered, in exped order, with the truth, v1_designated and each published feature on them. */
+function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedExped[] {
+  return expeds.flatMap((exped) => {
     const e = entries.get(exped);
-    if (!e) continue;
-    const { frame, row } = truth.get(exped)!;
-    e.ids.forEach((id, i) => {
-      const r = row.get(id) as number;
-      predictions.push(e.values[i]);
-      features.forEach((f, j) => columns[j].push(frame.columns[f][r]));
-    });
-  }
-  return { predictions: Float64Array.from(predictions), features: columns.map((c) => Float64Array.from(c)) };
+    if (!e) return [];
+    const { frame, target, benchmark, row } = truth.get(exped)!;
+    const designated = new Map(benchmark.ids.map((id, i) => [id, benchmark.columns[DESIGNATED][i]] as const));
+    const rows = e.ids.map((id) => row.get(id) as number);
+    return [
+      {
+        exped,
+        ids: e.ids,
+        prediction: e.values,
+        target: Float64Array.from(rows, (r) => target[r]),
+        benchmark: Float64Array.from(e.ids, (id) => designated.get(id) ?? NaN),
+        features: features.map((f) => Float64Array.from(rows, (r) => frame.columns[f][r])),
+      },
+    ];
+  });
+}
+
+/** The largest of one exped's feature exposures, and its feature (the first on a tie). */
+function maxExposure(exposures: number[] | undefined, features: string[]): ExpedScore["max_exposure"] {
+  if (!exposures || exposures.length === 0) return null;
+  const j = exposures.reduce((best, v, k) => (v > exposures[best] ? k : best), 0);
+  return { feature: features[j], value: exposures[j] };
 }

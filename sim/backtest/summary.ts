@@ -1,25 +1,81 @@
+import { calmar } from "../../src/scoring/calmar.js";
+import { designatedCorr } from "../../src/scoring/designated-corr.js";
 import { seriesDiagnostics } from "../../src/scoring/diagnostics.js";
-import { absPearson, exposureMoments } from "../../src/scoring/exposure.js";
-import type { BacktestSummary, ExpedScore, SeriesStats } from "../../src/report/backtest-report.js";
+import { maxDrawdownDuration } from "../../src/scoring/drawdown.js";
+import { scoreExped } from "../../src/scoring/exped.js";
+import { featureExposures, type FeatureExposures } from "../../src/scoring/feature-exposures.js";
+import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
+import { topBottomCount, topBottomRows } from "../../src/scoring/top-bottom.js";
+import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
 
-/** mean, std, Sharpe and max drawdown (the display-only diagnostics of SCORING.md), and the share of values > 0. */
+/** How many features the exposure summary lists. */
+const TOP_FEATURES = 10;
+
+/** The display-only statistics of SCORING.md over a per-exped series (docs/scoring.md defines each); the deltas against the benchmark come later (`withBenchmarkDeltas`). */
 export function seriesStats(values: number[]): SeriesStats {
-  const { mean, std, sharpe, max_drawdown } = seriesDiagnostics(values);
+  const { mean, std, sharpe, max_drawdown, autocorrelation } = seriesDiagnostics(values);
   const hits = values.filter((v) => v > 0).length;
-  return { mean, std, sharpe, max_drawdown, hit_rate: values.length === 0 ? 0 : hits / values.length };
+  return {
+    mean,
+    std,
+    sharpe,
+    smart_sharpe: smartSharpe(values),
+    max_drawdown,
+    max_drawdown_expeds: maxDrawdownDuration(values),
+    calmar: calmar(mean, max_drawdown),
+    hit_rate: values.length === 0 ? 0 : hits / values.length,
+    autocorrelation,
+    vs_benchmark: null,
+  };
 }
 
-/** The rows one contender predicted over the whole walk, with the published feature values of each row. */
-export interface PredictedRows {
-  predictions: Float64Array;
+/** The rows one contender predicted on one exped, with the exped's truth and every published feature on each row. */
+export interface PredictedExped {
+  exped: string;
+  ids: string[];
+  prediction: Float64Array;
+  target: Float64Array;
+  /** v1_designated on each row (NaN where the benchmark has none). */
+  benchmark: Float64Array;
+  /** One column per published feature, in the dataset's feature order. */
   features: Float64Array[];
+}
+
+/** The per-exped figures of one contender's exped that the settlement does not give. */
+export type ExpedDiagnostics = Pick<ExpedScore, "fn_corr" | "tb_corr" | "designated_corr">;
+
+/**
+ * Feature-neutral CORR (NCORR's kernel with every published feature as the core set), top/bottom
+ * CORR (CORR over the `topBottom` lowest and highest predictions among the rows whose prediction
+ * and target are finite) and the prediction-level corr with v1_designated.
+ */
+export function expedDiagnostics(rows: PredictedExped, topBottom: number): ExpedDiagnostics {
+  const { ids, prediction, target } = rows;
+  const fn = scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
+  const scored = prediction.map((p, i) => (Number.isFinite(target[i]) ? p : NaN));
+  const finite = scored.filter(Number.isFinite).length;
+  const picked = topBottomRows(scored, ids, topBottomCount(topBottom, finite));
+  const tb = scoreExped({
+    ids: picked.map((i) => ids[i]),
+    target: Float64Array.from(picked, (i) => target[i]),
+    benchmark: null,
+    core: [],
+    prediction: Float64Array.from(picked, (i) => prediction[i]),
+  }).corr;
+  return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };
+}
+
+/** Each entered exped's feature exposures (in the order of `rows`) and the pooled ones; null without rows or features. */
+export function exposuresOf(rows: PredictedExped[]): FeatureExposures | null {
+  if (rows.length === 0 || rows[0].features.length === 0) return null;
+  return featureExposures(rows.map((r) => ({ prediction: r.prediction, features: r.features })));
 }
 
 /**
  * The summary of one contender's walk. Term statistics run over the expeds it entered; `score.total`
  * sums every walked exped (a round not entered counts 0, as in the standings).
  */
-export function summarise(expeds: ExpedScore[], rows: PredictedRows, benchmarkCorr: Map<string, number>): BacktestSummary {
+export function summarise(expeds: ExpedScore[], exposures: FeatureExposures | null, features: string[], benchmarkCorr: Map<string, number>): BacktestSummary {
   const entered = expeds.filter((e) => e.corr !== null);
   const term = (pick: (e: ExpedScore) => number | null) => seriesStats(entered.map((e) => pick(e) as number));
   const both = entered.filter((e) => benchmarkCorr.has(e.exped));
@@ -30,7 +86,10 @@ export function summarise(expeds: ExpedScore[], rows: PredictedRows, benchmarkCo
     aimc: term((e) => e.aimc),
     ncorr: term((e) => e.ncorr),
     score: { ...term((e) => e.score), total: expeds.reduce((sum, e) => sum + e.score, 0) },
-    feature_exposure: featureExposure(rows),
+    fn_corr: term((e) => e.fn_corr),
+    tb_corr: term((e) => e.tb_corr),
+    feature_exposure: exposures && exposureSummary(exposures, features),
+    designated_corr: entered.length === 0 ? null : seriesDiagnostics(entered.map((e) => e.designated_corr as number)).mean,
     benchmark_corr:
       both.length < 2
         ? null
@@ -41,12 +100,37 @@ export function summarise(expeds: ExpedScore[], rows: PredictedRows, benchmarkCo
   };
 }
 
-/**
- * max over features of |pearson(prediction, feature)|, each over the rows where the prediction is
- * finite and the feature is present (finite and not the missing sentinel), as `score` computes
- * it; null without rows or features.
- */
-export function featureExposure({ predictions, features }: PredictedRows): number | null {
-  if (predictions.length === 0 || features.length === 0) return null;
-  return Math.max(...features.map((column) => absPearson(exposureMoments(predictions, column))));
+/** The summary with each series' mean, std and Sharpe minus the benchmark summary's of the same series. */
+export function withBenchmarkDeltas(summary: BacktestSummary, benchmark: BacktestSummary): BacktestSummary {
+  const delta = (own: SeriesStats, bench: SeriesStats): SeriesStats => ({
+    ...own,
+    vs_benchmark: { mean: own.mean - bench.mean, std: own.std - bench.std, sharpe: own.sharpe - bench.sharpe },
+  });
+  return {
+    ...summary,
+    corr: delta(summary.corr, benchmark.corr),
+    aimc: delta(summary.aimc, benchmark.aimc),
+    ncorr: delta(summary.ncorr, benchmark.ncorr),
+    score: { ...delta(summary.score, benchmark.score), total: summary.score.total },
+    fn_corr: delta(summary.fn_corr, benchmark.fn_corr),
+    tb_corr: delta(summary.tb_corr, benchmark.tb_corr),
+  };
+}
+
+/** Mean of the per-exped maxima (naming the feature most often the max), the pooled max, and the top features by mean exposure. */
+export function exposureSummary({ perExped, pooled }: FeatureExposures, features: string[]): ExposureSummary | null {
+  if (perExped.length === 0 || features.length === 0) return null;
+  const argmax = (xs: number[]) => xs.reduce((best, v, j) => (v > xs[best] ? j : best), 0);
+  const maxima = perExped.map(argmax);
+  const timesMax = features.map((_, j) => maxima.filter((m) => m === j).length);
+  const mean = features.map((_, j) => seriesDiagnostics(perExped.map((row) => row[j])).mean);
+  const top = [...features.keys()].sort((a, b) => mean[b] - mean[a] || a - b).slice(0, TOP_FEATURES);
+  const pooledMax = argmax(pooled);
+  return {
+    mean_max: seriesDiagnostics(perExped.map((row, e) => row[maxima[e]])).mean,
+    mean_max_feature: features[argmax(timesMax)],
+    pooled_max: pooled[pooledMax],
+    pooled_max_feature: features[pooledMax],
+    top: top.map((j) => ({ feature: features[j], mean: mean[j], pooled: pooled[j] })),
+  };
 }

@@ -1,3 +1,4 @@
+import { lag1Autocorrelation } from "./autocorrelation.js";
 import { pearson } from "./pearson.js";
 import { mean, std } from "./vector.js";
 
@@ -27,7 +28,7 @@ export function seriesDiagnostics(series: ArrayLike<number>, benchmark?: ArrayLi
     std: sd,
     sharpe: sd === 0 ? 0 : m / sd,
     max_drawdown: maxDrawdown(x),
-    autocorrelation: n < 3 ? 0 : pearson(x.subarray(0, n - 1), x.subarray(1), n - 1),
+    autocorrelation: lag1Autocorrelation(x),
     benchmark_corr: benchmark ? pearson(x, Float64Array.from(benchmark), n) : null,
   };
 }
