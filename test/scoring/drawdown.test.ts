@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { maxDrawdown } from "../../src/scoring/diagnostics.js";
+import { drawdownCurve, maxDrawdownDuration } from "../../src/scoring/drawdown.js";
+
+describe("drawdownCurve", () => {
+  it("is cummax(cumsum) - cumsum, the peak starting at the first value", () => {
+    const curve = drawdownCurve([0.02, -0.01, 0.03, -0.04]);
+    [0, 0.01, 0, 0.04].forEach((d, i) => expect(curve[i]).toBeCloseTo(d, 15));
+    expect(drawdownCurve([-1, -1])).toEqual([0, 1]);
+  });
+
+  it("reaches the max drawdown at its deepest point", () => {
+    const x = [0.03, -0.02, 0.01, -0.05, 0.02, 0.04, -0.01];
+    expect(Math.max(...drawdownCurve(x))).toBe(maxDrawdown(Float64Array.from(x)));
+  });
+});
+
+describe("maxDrawdownDuration", () => {
+  it("counts the expeds from the peak to the recovery of the deepest drawdown", () => {
+    // cumsum 1, 0.5, 0.8, 1.2: peak at 0, trough at 1, back above 1 at 3
+    expect(maxDrawdownDuration([1, -0.5, 0.3, 0.4])).toBe(3);
+  });
+
+  it("runs to the last exped when the series never recovers, and starts at the last exped at the peak", () => {
+    // cumsum 1, 1, 0.5, 0.7: the peak 1 is last reached at 1, the trough is 2, no recovery: 3 - 1
+    expect(maxDrawdownDuration([1, 0, -0.5, 0.2])).toBe(2);
+  });
+
+  it("takes the first of two equally deep drawdowns, and is 0 without one", () => {
+    // cumsum 1, 0, 1, 0, 1: two falls of 1; the first runs from 0 to its recovery at 2
+    expect(maxDrawdownDuration([1, -1, 1, -1, 1])).toBe(2);
+    expect(maxDrawdownDuration([0.1, 0.2, 0.3])).toBe(0);
+    expect(maxDrawdownDuration([])).toBe(0);
+  });
+});
