@@ -8,7 +8,7 @@ import { scoreFile } from "../../src/commands/score.js";
 import { writeFrameCsv } from "../../src/data/csv.js";
 import { writeFrameParquet } from "../../src/data/parquet.js";
 import { loadScenario } from "../../sim/scenario.js";
-import { writeDatasetDir } from "../helpers/dataset-dir.js";
+import { datasetDirScenario } from "../helpers/dataset-dir.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
 
@@ -93,19 +93,7 @@ describe("backtest", () => {
 
 requires("python").describe("backtest on a dataset directory in the service's layout", () => {
   it("walks the directory's validation expeds (the ones the replay does not hold out) and scores the Python example", async () => {
-    const home = mkdtempSync(join(tmpdir(), "basecamp-backtest-dir-"));
-    writeDatasetDir(join(home, "data"), "scored");
-    const file = join(home, "scenario.json");
-    writeFileSync(
-      file,
-      JSON.stringify({
-        name: "real-data",
-        seed: 5,
-        dataset: { dir: "data", core_features: ["feature_steep_ridge"] },
-        calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 },
-        agents: [{ name: "alice", key: "key-alice-0001", strategy: "ridge" }],
-      }),
-    );
+    const file = datasetDirScenario(mkdtempSync(join(tmpdir(), "basecamp-backtest-dir-")));
     const { report } = await backtest({ strategy: resolve("examples/agent.py"), against: ["ridge"], scenario: loadScenario(file), scenarioName: "real-data" });
     expect(report.expeds.map((e) => e.exped)).toEqual(["exped_0012", "exped_0013", "exped_0014", "exped_0015", "exped_0016", "exped_0017"]);
     expect(report.context).toMatchObject({ train_rows: 10 * 40, validation_rows: 6 * 40 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { loadScenario } from "../../sim/scenario.js";
 import { DESIGNATED } from "../../src/data/schema.js";
 import type { ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
-import { writeDatasetDir } from "../helpers/dataset-dir.js";
+import { datasetDirScenario } from "../helpers/dataset-dir.js";
 import { requires } from "../helpers/requires.js";
 
 /**
@@ -106,19 +106,7 @@ requires("python").describe("the report's diagnostics against numpy", () => {
   }, 120_000);
 
   it("agree on a dataset directory", async () => {
-    const home = mkdtempSync(join(tmpdir(), "diagnostics-numpy-dir-"));
-    writeDatasetDir(join(home, "data"), "scored");
-    const file = join(home, "scenario.json");
-    writeFileSync(
-      file,
-      JSON.stringify({
-        name: "real-data",
-        seed: 5,
-        dataset: { dir: "data", core_features: ["feature_steep_ridge"] },
-        calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 },
-        agents: [{ name: "alice", key: "key-alice-0001", strategy: "ridge" }],
-      }),
-    );
+    const file = datasetDirScenario(mkdtempSync(join(tmpdir(), "diagnostics-numpy-dir-")));
     const run = await backtest({ strategy: "ridge", scenario: loadScenario(file), scenarioName: "real-data", topBottom: 5 });
     expect(run.report.context.top_bottom).toBe(5);
     check(run);
