@@ -1,7 +1,9 @@
 import { basename } from "node:path";
 import type { Frame } from "../../src/data/frame.js";
 import { DESIGNATED } from "../../src/data/schema.js";
-import type { BacktestReport, ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
+import { type BacktestReport, DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM, type ExpedScore, type StrategyBacktest } from "../../src/report/backtest-report.js";
+import { rollingMean } from "../../src/scoring/rolling.js";
+import { topBottomCount } from "../../src/scoring/top-bottom.js";
 import { buildWorld, type World } from "../../src/service/deployment.js";
 import { loadLineup } from "../agents/lineup.js";
 import { pythonUses, requirePython } from "../requirements.js";
@@ -33,11 +35,6 @@ export interface BacktestOptions {
   onProgress?: (settled: number, rounds: number) => void;
 }
 
-/** A fifth of each exped's rows at each end: 18 + 18 rows of a 92-row exped, 40 + 40 of the generator's 200. */
-export const DEFAULT_TOP_BOTTOM = 0.2;
-/** Ten expeds: a third of the default tournament's 30 validation expeds. */
-export const DEFAULT_ROLLING_WINDOW = 10;
-
 /** One contender's accepted predictions per exped, in exped order: what `--save-predictions` writes. */
 export type WalkPredictions = { exped: string; ids: string[]; values: Float64Array }[];
 
@@ -56,6 +53,11 @@ export interface BacktestRun {
  * gives the settled CORR, AIMC, NCORR and round score of each.
  */
 export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
+  const topBottom = opts.topBottom ?? DEFAULT_TOP_BOTTOM;
+  const rollingWindow = opts.rollingWindow ?? DEFAULT_ROLLING_WINDOW;
+  // Both settings are checked before the walk, not after it: each check throws naming the bad value.
+  topBottomCount(topBottom, 1);
+  rollingMean([], rollingWindow);
   const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? []);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
   const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));
@@ -74,7 +76,6 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const truth = new Map(world.dataset.rounds.map((r) => [r.exped, { ...r, row: new Map(r.frame.ids.map((id, i) => [id, i] as const)) }] as const));
   const designatedCorr = new Map([...(result.entries.get(DESIGNATED_CONTENDER) ?? new Map<string, WalkEntry>())].map(([exped, e]) => [exped, e.row.corr] as const));
 
-  const topBottom = opts.topBottom ?? DEFAULT_TOP_BOTTOM;
   const features = world.dataset.features;
   const contender = (name: string): StrategyBacktest => {
     const entries = result.entries.get(name) ?? new Map<string, WalkEntry>();
@@ -112,7 +113,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
         weights: opts.scenario.scoring.weights,
         clip: opts.scenario.scoring.clip,
         top_bottom: topBottom,
-        rolling_window: opts.rollingWindow ?? DEFAULT_ROLLING_WINDOW,
+        rolling_window: rollingWindow,
       },
     },
     predictions: expeds.flatMap((exped) => {

@@ -5,7 +5,7 @@ import { maxDrawdownDuration } from "../../src/scoring/drawdown.js";
 import { scoreExped } from "../../src/scoring/exped.js";
 import { featureExposures, type FeatureExposures } from "../../src/scoring/feature-exposures.js";
 import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
-import { topBottomCount, topBottomRows } from "../../src/scoring/top-bottom.js";
+import { topBottomCorr, topBottomCount } from "../../src/scoring/top-bottom.js";
 import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
 
 /** How many features the exposure summary lists. */
@@ -46,22 +46,14 @@ export type ExpedDiagnostics = Pick<ExpedScore, "fn_corr" | "tb_corr" | "designa
 
 /**
  * Feature-neutral CORR (NCORR's kernel with every published feature as the core set), top/bottom
- * CORR (CORR over the `topBottom` lowest and highest predictions among the rows whose prediction
- * and target are finite) and the prediction-level corr with v1_designated.
+ * CORR (`topBottomCorr`, `topBottom` rows or share of the scored rows at each end) and the
+ * prediction-level corr with v1_designated.
  */
 export function expedDiagnostics(rows: PredictedExped, topBottom: number): ExpedDiagnostics {
   const { ids, prediction, target } = rows;
   const fn = scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
-  const scored = prediction.map((p, i) => (Number.isFinite(target[i]) ? p : NaN));
-  const finite = scored.filter(Number.isFinite).length;
-  const picked = topBottomRows(scored, ids, topBottomCount(topBottom, finite));
-  const tb = scoreExped({
-    ids: picked.map((i) => ids[i]),
-    target: Float64Array.from(picked, (i) => target[i]),
-    benchmark: null,
-    core: [],
-    prediction: Float64Array.from(picked, (i) => prediction[i]),
-  }).corr;
+  const scored = prediction.filter((p, i) => Number.isFinite(p) && Number.isFinite(target[i])).length;
+  const tb = topBottomCorr(prediction, target, ids, topBottomCount(topBottom, scored));
   return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };
 }
 

@@ -14,6 +14,8 @@ export interface BacktestFlags {
   scenario: string;
   against: string;
   params?: string;
+  topBottom: string;
+  window: string;
   json?: boolean;
   html?: string;
   savePredictions?: string;
@@ -34,6 +36,8 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
     against,
     scenario: loadScenario(scenarioFile(flags.scenario)),
     scenarioName: flags.scenario,
+    topBottom: Number(flags.topBottom),
+    rollingWindow: Number(flags.window),
     onProgress: progress,
   });
   if (progress) process.stderr.write("\r\x1b[K");

@@ -5,6 +5,11 @@
  * HTML page are rendered from it, so every face shows the same numbers.
  */
 
+/** The top/bottom CORR's default: a fifth of each exped's rows at each end (18 + 18 of a 92-row exped, 40 + 40 of the generator's 200). */
+export const DEFAULT_TOP_BOTTOM = 0.2;
+/** The rolling charts' default window: ten expeds, a third of the default tournament's 30 validation expeds. */
+export const DEFAULT_ROLLING_WINDOW = 10;
+
 /** One exped of the walk. An exped the strategy did not enter has n 0, null terms and score 0 (a round never entered counts 0). */
 export interface ExpedScore {
   exped: string;

@@ -65,13 +65,17 @@ def neutral_corr(p, t, features):
 
 
 def top_bottom_corr(ids, p, t, setting):
+    """numerai-tools' numerai_corr with top_bottom: g(p) and tc over every scored row, the pearson over the extreme rows."""
     keep = np.flatnonzero(np.isfinite(p) & np.isfinite(t))
     n = len(keep)
     count = int(setting) if setting >= 1 else max(1, int(np.floor(setting * n)))
+    sp = powered(gauss(p[keep]))
+    st = powered(t[keep] - t[keep].mean())
+    rows = np.arange(n)
     if 2 * count < n:
-        order = sorted(keep, key=lambda i: (p[i], ids[i]))
-        keep = np.array(sorted(order[:count] + order[-count:]))
-    return corr(p[keep], t[keep])
+        order = sorted(rows, key=lambda k: (p[keep][k], ids[keep[k]]))
+        rows = np.array(sorted(order[:count] + order[-count:]))
+    return pearson(sp[rows], st[rows])
 
 
 def designated(p, b):
