@@ -8,7 +8,7 @@ import { colourClass, STYLE } from "./backtest-page-style.js";
 import { cumulativeScores } from "./cumulative.js";
 import { exposureChart } from "./exposure-chart.js";
 import { escapeHtml } from "./html-escape.js";
-import { coincidingSeries, DASHES, lineChart, type LineSeries } from "./line-chart.js";
+import { coincidenceTolerance, coincidingSeries, DASHES, lineChart, type LineSeries } from "./line-chart.js";
 import { refusalsDominate } from "./refusals-first.js";
 import { drawdownSeries, rollingMeanSeries, rollingSharpeSeries } from "./score-curves.js";
 import { BENCHMARK, type NamedBacktest, strategiesOf } from "./strategy-order.js";
@@ -88,9 +88,11 @@ function lineLegend(series: LineSeries[], id?: string): string {
     const last = [...s.values].reverse().find((v) => v !== null) ?? null;
     return `<li>${key(i)}${escapeHtml(s.name)} <b>${display(last)}</b></li>`;
   });
-  const same = coincidingSeries(series).map(
-    (group) => `<p class="note coincide">${group.map(escapeHtml).join(" and ")} have the same values here: their lines lie on each other, told apart by dashes and markers.</p>`,
-  );
+  const tolerance = coincidenceTolerance(series);
+  const same = coincidingSeries(series, tolerance).map(({ names, exact }) => {
+    const how = exact ? "have the same values here" : `lie within ${display(tolerance).slice(1)} of each other here`;
+    return `<p class="note coincide">${names.map(escapeHtml).join(" and ")} ${how}: their lines lie on each other, told apart by dashes and markers.</p>`;
+  });
   return `<ul class="legend"${id ? ` id="${id}"` : ""}>${items.join("")}</ul>${same.join("")}`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The HTML report's line charts (cumulative score, drawdown, rolling mean and Sharpe): one polyline
  * per strategy over the expeds, all on one scale. Series i has its own colour, dash pattern and
- * marker shape, so two series with the same values stay told apart where they lie on each other.
+ * marker shape, and the strategy under test's thick line is drawn first, beneath the others, so
+ * two series with (nearly) the same values stay told apart where they lie on each other.
  */
 import { colourClass } from "./backtest-page-style.js";
 import { PLOT, svg, xLabels, yAxis } from "./chart-frame.js";
@@ -49,15 +50,33 @@ export function lineChart(id: string, title: string, yTitle: string, expeds: str
       `</g>`
     );
   });
-  return svg(id, title, axis + xLabels(expeds, xs) + lines.reverse().join(""));
+  return svg(id, title, axis + xLabels(expeds, xs) + lines.join(""));
 }
 
-/** Groups (of 2 or more) of series with exactly the same values, in series order. */
-export function coincidingSeries(series: LineSeries[]): string[][] {
-  const groups = new Map<string, string[]>();
+/**
+ * Groups (of 2 or more) of series that lie on each other: every value within `tolerance` of the
+ * group's first series' (null where it is null), in series order; `exact` when all are equal.
+ */
+export function coincidingSeries(series: LineSeries[], tolerance: number): { names: string[]; exact: boolean }[] {
+  const groups: { first: LineSeries; names: string[]; exact: boolean }[] = [];
+  const near = (a: LineSeries, b: LineSeries) =>
+    a.values.every((v, i) => {
+      const w = b.values[i];
+      return v === null || w === null ? v === w : Math.abs(v - w) <= tolerance;
+    });
   for (const s of series) {
-    const key = JSON.stringify(s.values);
-    groups.set(key, [...(groups.get(key) ?? []), s.name]);
+    const group = groups.find((g) => near(g.first, s));
+    if (!group) groups.push({ first: s, names: [s.name], exact: true });
+    else {
+      group.names.push(s.name);
+      group.exact &&= s.values.every((v, i) => v === group.first.values[i]);
+    }
   }
-  return [...groups.values()].filter((g) => g.length > 1);
+  return groups.filter((g) => g.names.length > 1).map(({ names, exact }) => ({ names, exact }));
+}
+
+/** How close two lines may be to count as lying on each other: a 200th of the values' range (about a pixel of the plot). */
+export function coincidenceTolerance(series: LineSeries[]): number {
+  const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+  return values.length === 0 ? 0 : (Math.max(...values) - Math.min(...values)) / 200;
 }
