@@ -1,6 +1,5 @@
 import { basename } from "node:path";
 import type { Frame } from "../../src/data/frame.js";
-import { DESIGNATED } from "../../src/data/schema.js";
 import { type BacktestReport, DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM, type ExpedScore, type StrategyBacktest } from "../../src/report/backtest-report.js";
 import { rollingMean } from "../../src/scoring/rolling.js";
 import { topBottomCount } from "../../src/scoring/top-bottom.js";
@@ -11,7 +10,7 @@ import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
 import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
-import { expedDiagnostics, exposuresOf, summarise, withBenchmarkDeltas, type PredictedExped } from "./summary.js";
+import { expedDiagnostics, exposuresOf, maxExposure, predictedExpeds, summarise, withBenchmarkDeltas } from "./summary.js";
 import { walk, type WalkEntry } from "./walk.js";
 import { walkWorld } from "./walk-world.js";
 
@@ -125,7 +124,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
 }
 
 /** A walked exped's truth, with its rows by id. */
-type WalkedRound = { frame: Frame; target: Float64Array; benchmark: Frame; row: Map<string, number> };
+type WalkedRound = { frame: Frame; target: Float64Array; row: Map<string, number> };
 
 /** Rows CORR was computed on: a finite prediction and a finite target. */
 function scoredRows(e: WalkEntry, round: WalkedRound): number {
@@ -134,32 +133,4 @@ function scoredRows(e: WalkEntry, round: WalkedRound): number {
     if (Number.isFinite(e.values[i]) && Number.isFinite(round.target[round.row.get(id) as number])) n++;
   });
   return n;
-}
-
-/** The rows a contender predicted on each exped it entered, in exped order, with the truth, v1_designated and each published feature on them. */
-function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedExped[] {
-  return expeds.flatMap((exped) => {
-    const e = entries.get(exped);
-    if (!e) return [];
-    const { frame, target, benchmark, row } = truth.get(exped)!;
-    const designated = new Map(benchmark.ids.map((id, i) => [id, benchmark.columns[DESIGNATED][i]] as const));
-    const rows = e.ids.map((id) => row.get(id) as number);
-    return [
-      {
-        exped,
-        ids: e.ids,
-        prediction: e.values,
-        target: Float64Array.from(rows, (r) => target[r]),
-        benchmark: Float64Array.from(e.ids, (id) => designated.get(id) ?? NaN),
-        features: features.map((f) => Float64Array.from(rows, (r) => frame.columns[f][r])),
-      },
-    ];
-  });
-}
-
-/** The largest of one exped's feature exposures, and its feature (the first on a tie). */
-function maxExposure(exposures: number[] | undefined, features: string[]): ExpedScore["max_exposure"] {
-  if (!exposures || exposures.length === 0) return null;
-  const j = exposures.reduce((best, v, k) => (v > exposures[best] ? k : best), 0);
-  return { feature: features[j], value: exposures[j] };
 }

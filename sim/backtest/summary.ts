@@ -1,3 +1,5 @@
+import type { Frame } from "../../src/data/frame.js";
+import { DESIGNATED } from "../../src/data/schema.js";
 import { calmar } from "../../src/scoring/calmar.js";
 import { designatedCorr } from "../../src/scoring/designated-corr.js";
 import { seriesDiagnostics } from "../../src/scoring/diagnostics.js";
@@ -7,6 +9,7 @@ import { featureExposures, type FeatureExposures } from "../../src/scoring/featu
 import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
 import { topBottomCorr, topBottomCount } from "../../src/scoring/top-bottom.js";
 import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
+import type { WalkEntry } from "./walk.js";
 
 /** How many features the exposure summary lists. */
 const TOP_FEATURES = 10;
@@ -39,6 +42,30 @@ export interface PredictedExped {
   benchmark: Float64Array;
   /** One column per published feature, in the dataset's feature order. */
   features: Float64Array[];
+}
+
+/** A walked exped's truth: its features, target and live benchmark, with its rows by id. */
+export type WalkedRound = { frame: Frame; target: Float64Array; benchmark: Frame; row: Map<string, number> };
+
+/** The rows a contender predicted on each exped it entered, in exped order, with the truth, v1_designated and each published feature on them. */
+export function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedExped[] {
+  return expeds.flatMap((exped) => {
+    const e = entries.get(exped);
+    if (!e) return [];
+    const { frame, target, benchmark, row } = truth.get(exped)!;
+    const designated = new Map(benchmark.ids.map((id, i) => [id, benchmark.columns[DESIGNATED][i]] as const));
+    const rows = e.ids.map((id) => row.get(id) as number);
+    return [
+      {
+        exped,
+        ids: e.ids,
+        prediction: e.values,
+        target: Float64Array.from(rows, (r) => target[r]),
+        benchmark: Float64Array.from(e.ids, (id) => designated.get(id) ?? NaN),
+        features: features.map((f) => Float64Array.from(rows, (r) => frame.columns[f][r])),
+      },
+    ];
+  });
 }
 
 /** The per-exped figures of one contender's exped that the settlement does not give. */
@@ -109,10 +136,19 @@ export function withBenchmarkDeltas(summary: BacktestSummary, benchmark: Backtes
   };
 }
 
+/** The largest of one exped's feature exposures, and its feature (the first on a tie). */
+export function maxExposure(exposures: number[] | undefined, features: string[]): ExpedScore["max_exposure"] {
+  if (!exposures || exposures.length === 0) return null;
+  const j = argmax(exposures);
+  return { feature: features[j], value: exposures[j] };
+}
+
+/** The index of the largest value, the first on a tie. */
+const argmax = (xs: number[]): number => xs.reduce((best, v, j) => (v > xs[best] ? j : best), 0);
+
 /** Mean of the per-exped maxima (naming the feature most often the max), the pooled max, and the top features by mean exposure. */
-export function exposureSummary({ perExped, pooled }: FeatureExposures, features: string[]): ExposureSummary | null {
+function exposureSummary({ perExped, pooled }: FeatureExposures, features: string[]): ExposureSummary | null {
   if (perExped.length === 0 || features.length === 0) return null;
-  const argmax = (xs: number[]) => xs.reduce((best, v, j) => (v > xs[best] ? j : best), 0);
   const maxima = perExped.map(argmax);
   const timesMax = features.map((_, j) => maxima.filter((m) => m === j).length);
   const mean = features.map((_, j) => seriesDiagnostics(perExped.map((row) => row[j])).mean);
