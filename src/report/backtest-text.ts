@@ -8,7 +8,7 @@ import type { BacktestReport, ExpedScore } from "./backtest-report.js";
 import { cumulativeScores } from "./cumulative.js";
 import { domainWithZero } from "./scale.js";
 import { lastOfBuckets, sparkline } from "./sparkline.js";
-import { refusalsDominate } from "./refusals-first.js";
+import { refusalRuns, refusalsDominate, runExpeds } from "./refusals-first.js";
 import { BENCHMARK, strategiesOf } from "./strategy-order.js";
 import { cell, display, statColumns, summaryColumns, summarySeries } from "./summary-columns.js";
 import { type Align, len, MIN_NAME, pad, printable, roomForFirst, textTable, truncate, wrap } from "./text-layout.js";
@@ -133,7 +133,7 @@ function refusals(report: BacktestReport, width: number): string[] {
     "refusals:",
     ...refused.flatMap(({ name, backtest }) => [
       truncate(printable(name), width),
-      ...backtest.refusals.flatMap((r) => wrap(`${r.exped}: ${r.reason}`, width - 2, "  ").map((line) => "  " + line)),
+      ...refusalRuns(backtest.refusals).flatMap((r) => wrap(`${runExpeds(r)}: ${r.reason}`, width - 2, "  ").map((line) => "  " + line)),
     ]),
   ];
 }

@@ -3,6 +3,7 @@ import type { BacktestReport, ExpedScore } from "./backtest-report.js";
 import { colourClass } from "./backtest-page-style.js";
 import { exposureChart } from "./exposure-chart.js";
 import { escapeHtml } from "./html-escape.js";
+import { refusalRuns, runExpeds } from "./refusals-first.js";
 import { BENCHMARK, type NamedBacktest } from "./strategy-order.js";
 import { cell, display, groupTitles, statColumns, summaryColumns, summarySeries } from "./summary-columns.js";
 
@@ -81,7 +82,7 @@ export function refusalsSection(strategies: NamedBacktest[], walked: number, fir
       : refused
           .map(
             ({ name, backtest }) =>
-              `<h3>${escapeHtml(name)}</h3><ul>${backtest.refusals.map((r) => `<li><code>${escapeHtml(r.exped)}</code>: ${escapeHtml(r.reason)}</li>`).join("")}</ul>`,
+              `<h3>${escapeHtml(name)}</h3><ul>${refusalRuns(backtest.refusals).map((r) => `<li><code>${escapeHtml(runExpeds(r))}</code>: ${escapeHtml(r.reason)}</li>`).join("")}</ul>`,
           )
           .join("");
   return `<section id="refusals"${first ? ` class="first"` : ""}><h2>Refusals</h2>${lead}${body}</section>`;

@@ -97,9 +97,11 @@ describe("formatBacktestText", () => {
 
   it("puts the refusals first when they dominate the walk", () => {
     const r = report();
-    r.refusals = r.expeds.slice(0, 6).map((e) => ({ exped: e.exped, reason: "Model crashed" }));
+    r.refusals = [...r.expeds.slice(0, 6).map((e) => ({ exped: e.exped, reason: "Model crashed" })), { exped: "exped_0107", reason: "Submission window is closed" }];
     const t = formatBacktestText(r);
     expect(t.indexOf("refusals:")).toBeLessThan(t.indexOf("per-exped means"));
+    // A run of one reason says it once.
+    expect(t).toContain("\n  exped_0101 to exped_0106 (6 expeds): Model crashed\n  exped_0107: Submission window is closed\n");
     expect(text.indexOf("refusals:")).toBeGreaterThan(text.indexOf("cumulative score"));
   });
 
