@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import type { Frame } from "../../src/data/frame.js";
 import { type BacktestReport, DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM, type ExpedScore, type StrategyBacktest } from "../../src/report/backtest-report.js";
-import { rollingMean } from "../../src/scoring/rolling.js";
-import { topBottomCount } from "../../src/scoring/top-bottom.js";
+import { trailingWindows } from "../../src/scoring/trailing-windows.js";
+import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
 import { buildWorld, type World } from "../../src/service/deployment.js";
 import { loadLineup } from "../agents/lineup.js";
 import { pythonUses, requirePython } from "../requirements.js";
@@ -56,7 +56,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const rollingWindow = opts.rollingWindow ?? DEFAULT_ROLLING_WINDOW;
   // Both settings are checked before the walk, not after it: each check throws naming the bad value.
   topBottomCount(topBottom, 1);
-  rollingMean([], rollingWindow);
+  trailingWindows([], rollingWindow);
   const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? []);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
   const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));

@@ -3,11 +3,12 @@ import { DESIGNATED } from "../../src/data/schema.js";
 import { calmar } from "../../src/scoring/calmar.js";
 import { designatedCorr } from "../../src/scoring/designated-corr.js";
 import { seriesDiagnostics } from "../../src/scoring/diagnostics.js";
-import { maxDrawdownDuration } from "../../src/scoring/drawdown.js";
+import { maxDrawdownDuration } from "../../src/scoring/max-drawdown-duration.js";
 import { scoreExped } from "../../src/scoring/exped.js";
 import { featureExposures, type FeatureExposures } from "../../src/scoring/feature-exposures.js";
 import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
-import { topBottomCorr, topBottomCount } from "../../src/scoring/top-bottom.js";
+import { topBottomCorr } from "../../src/scoring/top-bottom-corr.js";
+import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
 import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
 import type { WalkEntry } from "./walk.js";
 

@@ -7,8 +7,9 @@
 import type { BacktestReport } from "./backtest-report.js";
 import type { LineSeries } from "./line-chart.js";
 import { strategiesOf } from "./strategy-order.js";
-import { drawdownCurve } from "../scoring/drawdown.js";
-import { rollingMean, rollingSharpe } from "../scoring/rolling.js";
+import { drawdownCurve } from "../scoring/drawdown-curve.js";
+import { rollingMean } from "../scoring/rolling-mean.js";
+import { rollingSharpe } from "../scoring/rolling-sharpe.js";
 
 /** One series per strategy of `curve` over its entered scores; `curve` gives one value per score, or fewer for the last scores (a rolling window). */
 function curves(report: BacktestReport, curve: (scores: number[]) => number[]): { expeds: string[]; series: LineSeries[] } {

@@ -1,3 +1,4 @@
+import { autocorrelationPenalty } from "./autocorrelation-penalty.js";
 import { lag1Autocorrelation } from "./autocorrelation.js";
 import { isConstant, mean, std } from "./vector.js";
 
@@ -19,15 +20,4 @@ export function smartSharpe(series: ArrayLike<number>): number {
   const sd = isConstant(x, n) ? 0 : std(x, n);
   const k = autocorrelationPenalty(lag1Autocorrelation(x), n);
   return sd === 0 || k === 0 ? 0 : mean(x, n) / sd / k;
-}
-
-/** `√(1 + 2 · Σ_{i=1}^{n-1} ((n - i) / n) · ρ^i)`; never NaN (a rounding below 0 counts 0). */
-export function autocorrelationPenalty(rho: number, n: number): number {
-  let sum = 0;
-  let power = 1;
-  for (let i = 1; i < n; i++) {
-    power *= rho;
-    sum += ((n - i) / n) * power;
-  }
-  return Math.sqrt(Math.max(0, 1 + 2 * sum));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rollingMean, rollingSharpe } from "../../src/scoring/rolling.js";
+import { rollingMean } from "../../src/scoring/rolling-mean.js";
+import { rollingSharpe } from "../../src/scoring/rolling-sharpe.js";
 
 describe("rollingMean and rollingSharpe", () => {
   it("give one value per full trailing window", () => {

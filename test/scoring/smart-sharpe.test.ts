@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { autocorrelationPenalty, smartSharpe } from "../../src/scoring/smart-sharpe.js";
+import { autocorrelationPenalty } from "../../src/scoring/autocorrelation-penalty.js";
+import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
 
 describe("smartSharpe", () => {
   it("divides the ddof-0 Sharpe by √(1 + 2·Σ ((n-i)/n)·ρ^i)", () => {

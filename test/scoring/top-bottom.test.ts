@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { scoreExped } from "../../src/scoring/exped.js";
 import { pearson } from "../../src/scoring/pearson.js";
-import { topBottomCorr, topBottomCount, topBottomRows } from "../../src/scoring/top-bottom.js";
+import { topBottomCorr } from "../../src/scoring/top-bottom-corr.js";
+import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
+import { topBottomRows } from "../../src/scoring/top-bottom-rows.js";
 
 describe("topBottomRows", () => {
   it("takes the lowest and highest predictions, in row order", () => {
