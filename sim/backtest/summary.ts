@@ -12,6 +12,14 @@ import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
 import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
 import type { WalkEntry } from "./walk.js";
 
+/**
+ * The most work FN CORR may take on one exped, in rows · features² (its least-squares fit's cost):
+ * about 0.1 s. The default tournament's 200 · 24² is far below; a real dataset's 5,000 rows by
+ * 2,000 features is far above, and FN CORR is left out (null) for such expeds rather than take
+ * minutes per strategy.
+ */
+export const FN_CORR_MAX_WORK = 5e7;
+
 /** How many features the exposure summary lists. */
 const TOP_FEATURES = 10;
 
@@ -73,13 +81,15 @@ export function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry
 export type ExpedDiagnostics = Pick<ExpedScore, "fn_corr" | "tb_corr" | "designated_corr">;
 
 /**
- * Feature-neutral CORR (NCORR's kernel with every published feature as the core set), top/bottom
+ * Feature-neutral CORR (NCORR's kernel with every published feature as the core set; null above
+ * FN_CORR_MAX_WORK), top/bottom
  * CORR (`topBottomCorr`, `topBottom` rows or share of the scored rows at each end) and the
  * prediction-level corr with v1_designated.
  */
 export function expedDiagnostics(rows: PredictedExped, topBottom: number): ExpedDiagnostics {
   const { ids, prediction, target } = rows;
-  const fn = scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
+  const work = ids.length * rows.features.length ** 2;
+  const fn = work > FN_CORR_MAX_WORK ? null : scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
   const scored = prediction.filter((p, i) => Number.isFinite(p) && Number.isFinite(target[i])).length;
   const tb = topBottomCorr(prediction, target, ids, topBottomCount(topBottom, scored));
   return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };
@@ -99,6 +109,7 @@ export function summarise(expeds: ExpedScore[], exposures: FeatureExposures | nu
   const entered = expeds.filter((e) => e.corr !== null);
   const term = (pick: (e: ExpedScore) => number | null) => seriesStats(entered.map((e) => pick(e) as number));
   const both = entered.filter((e) => benchmarkCorr.has(e.exped));
+  const fnCorr = entered.flatMap((e) => (e.fn_corr === null ? [] : [e.fn_corr]));
   return {
     expeds: expeds.length,
     entered: entered.length,
@@ -106,7 +117,7 @@ export function summarise(expeds: ExpedScore[], exposures: FeatureExposures | nu
     aimc: term((e) => e.aimc),
     ncorr: term((e) => e.ncorr),
     score: { ...term((e) => e.score), total: expeds.reduce((sum, e) => sum + e.score, 0) },
-    fn_corr: term((e) => e.fn_corr),
+    fn_corr: fnCorr.length === 0 ? null : seriesStats(fnCorr),
     tb_corr: term((e) => e.tb_corr),
     feature_exposure: exposures && exposureSummary(exposures, features),
     designated_corr: entered.length === 0 ? null : seriesDiagnostics(entered.map((e) => e.designated_corr as number)).mean,
@@ -132,7 +143,7 @@ export function withBenchmarkDeltas(summary: BacktestSummary, benchmark: Backtes
     aimc: delta(summary.aimc, benchmark.aimc),
     ncorr: delta(summary.ncorr, benchmark.ncorr),
     score: { ...delta(summary.score, benchmark.score), total: summary.score.total },
-    fn_corr: delta(summary.fn_corr, benchmark.fn_corr),
+    fn_corr: summary.fn_corr && benchmark.fn_corr ? delta(summary.fn_corr, benchmark.fn_corr) : summary.fn_corr,
     tb_corr: delta(summary.tb_corr, benchmark.tb_corr),
   };
 }

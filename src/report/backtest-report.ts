@@ -20,7 +20,7 @@ export interface ExpedScore {
   ncorr: number | null;
   /** The blended round score: clip(w·terms) with the scenario's live weights and clip. */
   score: number;
-  /** Feature-neutral CORR: NCORR's kernel with every published feature as the core set. */
+  /** Feature-neutral CORR: NCORR's kernel with every published feature as the core set; null when not entered or when rows·features² exceeds FN_CORR_MAX_WORK. */
   fn_corr: number | null;
   /** CORR over the top and bottom rows by prediction only (`context.top_bottom` rows or share of rows at each end). */
   tb_corr: number | null;
@@ -84,8 +84,8 @@ export interface BacktestSummary {
   ncorr: SeriesStats;
   /** The round score; `total` is its sum over every walked exped (the standings' sum). */
   score: SeriesStats & { total: number };
-  /** Feature-neutral CORR (every published feature) per exped. */
-  fn_corr: SeriesStats;
+  /** Feature-neutral CORR (every published feature) over the entered expeds that have one; null when none has. */
+  fn_corr: SeriesStats | null;
   /** Top/bottom CORR per exped. */
   tb_corr: SeriesStats;
   /** Feature exposure; null without features or rows. */

@@ -70,6 +70,7 @@ function seriesRows(report: BacktestReport): string[][][] {
     [label, ...statColumns.map((c) => c.label)],
     ...strategies.flatMap(({ name, backtest }) => {
       const stats = backtest.summary[key];
+      if (stats === null) return [[name, ...statColumns.map(() => "—")]];
       const own = [name, ...statColumns.map((c) => cell(c, stats))];
       if (name === BENCHMARK || stats.vs_benchmark === null) return [own];
       return [own, ["  Δ", ...statColumns.map((c) => (c.delta ? display(c.delta(stats)) : ""))]];

@@ -34,6 +34,7 @@ export function seriesTable(strategies: NamedBacktest[]): string {
   const blocks = summarySeries.map(({ key, label, about }) => {
     const rows = strategies.flatMap(({ name, backtest }, i) => {
       const stats = backtest.summary[key];
+      if (stats === null) return [`<tr><th scope="row"><span class="swatch ${colourClass(i)}"></span>${escapeHtml(name)}</th>${"<td>—</td>".repeat(statColumns.length)}</tr>`];
       const own = `<tr${i === 0 ? ` class="under-test"` : ""}><th scope="row"><span class="swatch ${colourClass(i)}"></span>${escapeHtml(name)}</th>${statColumns.map((c) => `<td>${cell(c, stats)}</td>`).join("")}</tr>`;
       if (name === BENCHMARK || stats.vs_benchmark === null) return [own];
       return [own, `<tr class="delta"><th scope="row">Δ vs ${BENCHMARK}</th>${statColumns.map((c) => `<td>${c.delta ? display(c.delta(stats)) : ""}</td>`).join("")}</tr>`];

@@ -34,7 +34,7 @@ export const summaryColumns: (Column<BacktestSummary> & { group: ColumnGroup })[
   { label: "AIMC", group: "mean", about: "mean AIMC over the entered expeds", value: (s) => s.aimc.mean },
   { label: "NCORR", group: "mean", about: "mean NCORR over the entered expeds", value: (s) => s.ncorr.mean },
   { label: "score", group: "mean", about: "mean round score over the entered expeds", value: (s) => s.score.mean },
-  { label: "FN CORR", group: "mean", about: "mean CORR neutralised against every published feature", value: (s) => s.fn_corr.mean },
+  { label: "FN CORR", group: "mean", about: "mean CORR neutralised against every published feature", value: (s) => s.fn_corr?.mean ?? null },
   { label: "TB CORR", group: "mean", about: "mean CORR of the top and bottom rows by prediction", value: (s) => s.tb_corr.mean },
   { label: "total", group: "sum", about: "round score summed over every walked exped (not entered counts 0)", value: (s) => s.score.total },
   { label: "corr v1", group: "prediction", about: "mean over expeds of pearson(g(prediction), g(v1_designated))", value: (s) => s.designated_corr },

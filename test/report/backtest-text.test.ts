@@ -59,6 +59,16 @@ describe("formatBacktestText", () => {
     ]);
   });
 
+  it("shows a series left out (FN CORR above its work bound) as — and names no difference", () => {
+    const r = report();
+    r.summary.fn_corr = null;
+    const lines = formatBacktestText(r).split("\n");
+    const fn = lines.findIndex((l) => l.startsWith("FN CORR ") && l.endsWith("AC1"));
+    expect(lines[fn + 1]).toBe("ridge-v2             —        —        —        —        —      —        —        —        —");
+    expect(lines[fn + 2]).toMatch(/^v1_designated /);
+    expect(lineOf(formatBacktestText(r), "ridge-v2       +0.0227")).toMatch(/\+0\.0227 {2}\+0\.0114 {2}\+0\.0182 {2}\+0\.0227 {8}— {2}\+0\.0341/);
+  });
+
   it("says which columns are per-exped means and which is the sum", () => {
     expect(text).toContain("per-exped means");
     expect(text).toContain("total = the score's sum over every walked exped");
