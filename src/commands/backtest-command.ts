@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
+import { DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM } from "../report/backtest-report.js";
 import type { BacktestFlags } from "./backtest.js";
 
 /** A commander parser for a positive number of seconds; the error names the flag and the value. */
@@ -20,6 +21,8 @@ export function registerBacktestCommand(program: Command): void {
     .option("--scenario <scenario>", "the scenario (a JSON file or a built-in's name) whose dataset and scoring to use", DEFAULT_SCENARIO)
     .option("--against <strategies>", "comma-separated strategies to show side by side (built-in names or files)", "")
     .option("--params <json>", "the strategy's parameters as a JSON object (a Python file's PARAMS overrides)")
+    .option("--top-bottom <n>", "rows at each end of the top/bottom CORR: a whole number, or a fraction (at most 0.5) of each exped's rows", String(DEFAULT_TOP_BOTTOM))
+    .option("--window <expeds>", "expeds in the HTML page's rolling mean and rolling Sharpe", String(DEFAULT_ROLLING_WINDOW))
     .option("--json", "print the report as JSON")
     .option("--html <file>", "also write the report as one self-contained HTML page")
     .option("--save-predictions <file>", "also write the strategy's predictions with the truth (.csv or .parquet), ready for `basecamp score`")

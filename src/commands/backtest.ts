@@ -22,6 +22,8 @@ export interface BacktestFlags extends DataFlags {
   scenario: string;
   against: string;
   params?: string;
+  topBottom: string;
+  window: string;
   json?: boolean;
   html?: string;
   savePredictions?: string;
@@ -85,6 +87,8 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
       lineup: { logDir, watch },
       stop: stop.signal,
+      topBottom: Number(flags.topBottom),
+      rollingWindow: Number(flags.window),
       onProgress: (p) => progress?.walk(p),
       onReady: () => {
         if (!logDir) return;
