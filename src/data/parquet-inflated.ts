@@ -1,3 +1,4 @@
+import { constants } from "node:buffer";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ParquetPage } from "./parquet-pages.js";
 import { ParquetFormatError } from "./thrift-compact.js";
@@ -27,7 +28,7 @@ export function inflatedSize(page: ParquetPage, budget: number): number | null {
     case "BROTLI": {
       if (budget < 1) return page.body.length > 0 ? null : 0;
       try {
-        size = (name === "GZIP" ? gunzipSync : brotliDecompressSync)(page.body, { maxOutputLength: budget }).length;
+        size = (name === "GZIP" ? gunzipSync : brotliDecompressSync)(page.body, { maxOutputLength: Math.min(budget, constants.MAX_LENGTH) }).length;
       } catch (e) {
         if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") return null;
         throw problem(`does not inflate: ${(e as Error).message}`);
