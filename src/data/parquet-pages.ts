@@ -16,6 +16,13 @@ export interface ParquetPages {
   /** The most values any one column's pages hold: its rows, or more for a repeated column. */
   values: number;
   pages: ParquetPage[];
+  /**
+   * The first column whose pages hold other rows than the footer says (for a repeated column:
+   * fewer values than rows, or v2 pages' rows other than the footer's), said as a reason; null
+   * when none does. Left to the caller, so a file whose pages hold more than a limit allows is
+   * refused for that first.
+   */
+  rows_mismatch: string | null;
 }
 
 export interface ParquetPage {
@@ -35,14 +42,14 @@ const DATA_PAGE_V2 = 3;
 
 /**
  * Walks every column chunk's pages. Throws ParquetFormatError naming the page or chunk for a
- * chunk outside the file, a page past its chunk, a row group whose chunks do not match the
- * schema's columns, and a column whose pages hold other than the footer's rows (for a repeated
- * column: fewer values than rows, or v2 pages' rows other than the footer's).
+ * chunk outside the file, a page past its chunk, and a row group whose chunks do not match the
+ * schema's columns.
  */
 export function parquetPages(bytes: Uint8Array, footer: ParquetFooter): ParquetPages {
   const pages: ParquetPage[] = [];
   let uncompressed_bytes = 0;
   const columnValues = new Array<number>(footer.columns).fill(0);
+  let rows_mismatch: string | null = null;
   const dataEnd = bytes.length - 8;
   footer.row_groups.forEach((group, g) => {
     if (group.chunks.length !== footer.columns) {
@@ -66,13 +73,13 @@ export function parquetPages(bytes: Uint8Array, footer: ParquetFooter): ParquetP
         at += reader.position + count(header.get(3), reader.what);
       }
       const repeated = footer.repeated[c];
-      if ((!repeated && rows !== group.rows) || (repeated && values < group.rows)) {
-        throw new ParquetFormatError(`the pages of column ${c} in its row group ${g} hold ${repeated ? values : rows} rows where its footer says ${group.rows}`);
+      if (rows_mismatch === null && ((!repeated && rows !== group.rows) || (repeated && values < group.rows))) {
+        rows_mismatch = `the pages of column ${c} in its row group ${g} hold ${repeated ? values : rows} rows where its footer says ${group.rows}`;
       }
       columnValues[c] += values;
     });
   });
-  return { uncompressed_bytes, values: Math.max(0, ...columnValues), pages };
+  return { uncompressed_bytes, values: Math.max(0, ...columnValues), pages, rows_mismatch };
 }
 
 /**

@@ -48,6 +48,7 @@ function requireWithin(bytes: Uint8Array, limits: PredictionsLimits): void {
     if (footer.uncompressed_bytes > limit) throw over("predictions_too_much_data", { size: footer.uncompressed_bytes }, limit);
     const pages = parquetPages(bytes, footer);
     if (pages.values > limits.max_rows) throw over("predictions_too_many_rows", { rows: pages.values }, limits.max_rows);
+    if (pages.rows_mismatch) throw new ParquetFormatError(pages.rows_mismatch);
     if (pages.uncompressed_bytes > limit) throw over("predictions_too_much_data", { size: pages.uncompressed_bytes }, limit);
     let held = 0;
     for (const page of pages.pages) {

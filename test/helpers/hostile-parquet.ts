@@ -161,3 +161,44 @@ function encode(t: Thrift): Uint8Array {
   t.write(out);
   return Uint8Array.from(out);
 }
+
+const MIB = 1024 * 1024;
+
+/**
+ * One row whose id is a GZIP page inflating to `mib` MiB (some 400 KB stored: concatenated GZIP
+ * members, as decoders read them), under a footer declaring 100 bytes; its page header declares
+ * the truth, or `declared` bytes.
+ */
+export function inflatingIdParquet(mib: number, declared?: number): Uint8Array {
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(mib * MIB);
+  const member = gzipSync(Buffer.alloc(MIB, 0x61), { level: 9 });
+  const body = Buffer.concat([gzipSync(length), ...Array<Buffer>(mib).fill(member)]);
+  const value = plainDoubles([0.5]);
+  return hostileParquet({
+    codec: GZIP,
+    id: [{ body, uncompressed: declared ?? 4 + mib * MIB, values: 1 }],
+    prediction: [{ body: gzipSync(value), uncompressed: value.length, values: 1 }],
+    chunkUncompressed: 100,
+  });
+}
+
+/** Pages holding `millions` million rows (GZIP pages of a million each) under a footer saying `rows`. */
+export function understatedRowsParquet(millions: number, rows: number): Uint8Array {
+  const ids = plainStrings(new Array<string>(1_000_000).fill("x"));
+  const values = plainDoubles(new Array<number>(1_000_000).fill(0.5));
+  const page = (plain: Uint8Array) => ({ body: gzipSync(plain, { level: 9 }), uncompressed: plain.length, values: 1_000_000 });
+  return hostileParquet({ codec: GZIP, id: Array(millions).fill(page(ids)), prediction: Array(millions).fill(page(values)), rows, chunkUncompressed: 1000 });
+}
+
+/** A valid one-row file but for its schema: `id` inside groups nested `depth` deep. */
+export function deepSchemaParquet(depth: number): Uint8Array {
+  const id = plainStrings(["a"]);
+  const value = plainDoubles([0.5]);
+  return hostileParquet({
+    codec: GZIP,
+    nesting: depth,
+    id: [{ body: gzipSync(id), uncompressed: id.length, values: 1 }],
+    prediction: [{ body: gzipSync(value), uncompressed: value.length, values: 1 }],
+  });
+}
