@@ -67,7 +67,8 @@ function snappyLength(body: Uint8Array, problem: Problem): number {
 }
 
 const ZSTD_MAGIC = 0xfd2fb528;
-const BLOCK_MAX = 128 * 1024;
+/** RFC 8878's largest block: a ZSTD bound may exceed the true size by up to this much per frame. */
+export const BLOCK_MAX = 128 * 1024;
 
 /**
  * The most a ZSTD body (one or more frames, skippable ones included) can inflate to, from its frame

@@ -1,4 +1,4 @@
-import type { ParquetFooter } from "./parquet-footer.js";
+import type { ColumnChunkPlace, ParquetFooter } from "./parquet-footer.js";
 import { CompactReader, ParquetFormatError, count, structOf, type Struct } from "./thrift-compact.js";
 
 /**
@@ -40,46 +40,74 @@ const DATA_PAGE = 0;
 const DICTIONARY_PAGE = 2;
 const DATA_PAGE_V2 = 3;
 
-/**
- * Walks every column chunk's pages. Throws ParquetFormatError naming the page or chunk for a
- * chunk outside the file, a page past its chunk, and a row group whose chunks do not match the
- * schema's columns.
- */
+/** Walks every column chunk's pages in `bytes`, the whole file. */
 export function parquetPages(bytes: Uint8Array, footer: ParquetFooter): ParquetPages {
   const pages: ParquetPage[] = [];
   let uncompressed_bytes = 0;
   const columnValues = new Array<number>(footer.columns).fill(0);
   let rows_mismatch: string | null = null;
-  const dataEnd = bytes.length - 8;
-  footer.row_groups.forEach((group, g) => {
-    if (group.chunks.length !== footer.columns) {
-      throw new ParquetFormatError(`its row group ${g} has ${group.chunks.length} column chunks for ${footer.columns} columns`);
-    }
-    group.chunks.forEach((chunk, c) => {
-      const end = chunk.start + chunk.length;
-      if (chunk.start < 4 || end > dataEnd) throw new ParquetFormatError(`column ${c} of its row group ${g} lies outside the file`);
-      let rows = 0;
-      let values = 0;
-      for (let at = chunk.start; at < end; ) {
-        const reader = new CompactReader(bytes.subarray(at, end), `the page header at byte ${at}`);
-        const header = reader.struct();
-        const page = pageOf(header, reader, at + reader.position, chunk.codec, bytes.subarray(0, end));
-        if (page) {
-          pages.push(page.page);
-          uncompressed_bytes += page.uncompressed;
-          rows += page.rows;
-          values += page.values;
-        }
-        at += reader.position + count(header.get(3), reader.what);
-      }
-      const repeated = footer.repeated[c];
-      if (rows_mismatch === null && ((!repeated && rows !== group.rows) || (repeated && values < group.rows))) {
-        rows_mismatch = `the pages of column ${c} in its row group ${g} hold ${repeated ? values : rows} rows where its footer says ${group.rows}`;
-      }
-      columnValues[c] += values;
-    });
-  });
+  for (const place of columnChunks(footer, bytes.length)) {
+    const chunk = chunkPages(bytes.subarray(place.start, place.start + place.length), place);
+    pages.push(...chunk.pages);
+    uncompressed_bytes += chunk.uncompressed_bytes;
+    columnValues[place.column] += chunk.values;
+    rows_mismatch ??= rowsMismatch(place, chunk);
+  }
   return { uncompressed_bytes, values: Math.max(0, ...columnValues), pages, rows_mismatch };
+}
+
+/** A column chunk where the footer puts it, with what the footer says of its rows. */
+export interface ChunkPlace extends ColumnChunkPlace {
+  group: number;
+  column: number;
+  rows: number;
+  repeated: boolean;
+}
+
+/**
+ * The footer's column chunks in file order. Throws ParquetFormatError for a row group whose chunks
+ * do not match the schema's columns and a chunk outside a file of `fileLength` bytes.
+ */
+export function* columnChunks(footer: ParquetFooter, fileLength: number): Generator<ChunkPlace> {
+  for (const [group, { rows, chunks }] of footer.row_groups.entries()) {
+    if (chunks.length !== footer.columns) throw new ParquetFormatError(`its row group ${group} has ${chunks.length} column chunks for ${footer.columns} columns`);
+    for (const [column, chunk] of chunks.entries()) {
+      if (chunk.start < 4 || chunk.start + chunk.length > fileLength - 8) throw new ParquetFormatError(`column ${column} of its row group ${group} lies outside the file`);
+      yield { ...chunk, group, column, rows, repeated: footer.repeated[column] };
+    }
+  }
+}
+
+export interface ChunkPages {
+  pages: ParquetPage[];
+  uncompressed_bytes: number;
+  rows: number;
+  values: number;
+}
+
+/** The pages of one column chunk, `bytes` being the chunk's. Throws ParquetFormatError naming a page that does not decode or runs past the chunk. */
+export function chunkPages(bytes: Uint8Array, place: ChunkPlace): ChunkPages {
+  const out: ChunkPages = { pages: [], uncompressed_bytes: 0, rows: 0, values: 0 };
+  for (let at = 0; at < bytes.length; ) {
+    const reader = new CompactReader(bytes.subarray(at), `the page header at byte ${place.start + at}`);
+    const header = reader.struct();
+    const page = pageOf(header, reader, at + reader.position, place, bytes);
+    if (page) {
+      out.pages.push(page.page);
+      out.uncompressed_bytes += page.uncompressed;
+      out.rows += page.rows;
+      out.values += page.values;
+    }
+    at += reader.position + count(header.get(3), reader.what);
+  }
+  return out;
+}
+
+/** Where a chunk's pages hold other rows than the footer says (a repeated column: fewer values, or v2 pages' rows other), the reason; else null. */
+export function rowsMismatch(place: ChunkPlace, chunk: ChunkPages): string | null {
+  const held = place.repeated ? chunk.values : chunk.rows;
+  if (place.repeated ? held >= place.rows : held === place.rows) return null;
+  return `the pages of column ${place.column} in its row group ${place.group} hold ${held} rows where its footer says ${place.rows}`;
 }
 
 /**
@@ -90,7 +118,7 @@ function pageOf(
   header: Struct,
   reader: CompactReader,
   bodyAt: number,
-  codec: number,
+  place: ChunkPlace,
   chunkBytes: Uint8Array,
 ): { page: ParquetPage; uncompressed: number; rows: number; values: number } | null {
   const what = reader.what;
@@ -98,7 +126,8 @@ function pageOf(
   const uncompressed = count(header.get(2), what);
   const compressed = count(header.get(3), what);
   if (bodyAt + compressed > chunkBytes.length) throw reader.error(`declares ${compressed} bytes, past the end of its column chunk`);
-  const at = bodyAt - reader.position;
+  const at = place.start + bodyAt - reader.position;
+  const codec = place.codec;
   const whole = chunkBytes.subarray(bodyAt, bodyAt + compressed);
   if (type === DICTIONARY_PAGE) return { page: { at, codec, body: whole, body_bytes: uncompressed }, uncompressed, rows: 0, values: 0 };
   if (type === DATA_PAGE) {

@@ -44,7 +44,7 @@ const LARGE_CHECK_BYTES = 1024 * 1024;
  * or two; a decoder still busy after this is spinning on something the checks before it did not
  * foresee, and is terminated (its WebAssembly memory with it).
  */
-export const UPLOAD_CHECK_SECONDS = 30;
+export const UPLOAD_CHECK_SECONDS = 60;
 
 /**
  * A bounded pool of worker threads that check uploads' files (src/service/event/upload-files.ts)
