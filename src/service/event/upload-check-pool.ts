@@ -41,8 +41,8 @@ const LARGE_CHECK_BYTES = 1024 * 1024;
 
 /**
  * The longest one upload's files may take to check. Files within the upload bounds take a second
- * or two; a decoder still busy after this is spinning on something the checks before it did not
- * foresee, and is terminated (its WebAssembly memory with it).
+ * or two (tens on a machine whose cores are all busy); a decoder still busy after this is spinning
+ * on something the checks before it did not foresee, and is terminated (its WebAssembly memory with it).
  */
 export const UPLOAD_CHECK_SECONDS = 60;
 
