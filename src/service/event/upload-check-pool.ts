@@ -203,11 +203,17 @@ export class UploadCheckPool {
     });
   }
 
+  /**
+   * Ends a thread. One that had started is replaced at once, so the next upload (after a refused
+   * one, often) does not wait for a thread to load; one that never started is not, lest a thread
+   * that cannot start be started again and again.
+   */
   private retire(slot: Slot): void {
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
     this.slots.splice(at, 1);
     void slot.thread.terminate();
+    if (slot.ready && this.slots.length < this.size) this.start();
   }
 
   /** The refusal of a task whose thread ran out of heap or time: on each part it carries. */
