@@ -42,7 +42,7 @@ export function honestParquet(ids: string[], values: number[]): Uint8Array {
   });
 }
 
-export function plainStrings(values: string[]): Uint8Array {
+export function plainStrings(values: string[]): Buffer {
   const parts = values.map((v) => Buffer.from(v, "utf8"));
   const out = Buffer.alloc(parts.reduce((n, p) => n + 4 + p.length, 0));
   let at = 0;

@@ -6,7 +6,7 @@ import { prepareExped, type PreparedExped } from "../../../src/scoring/exped.js"
 import { UploadCheckPool } from "../../../src/service/event/upload-check-pool.js";
 import { checkUploadFiles } from "../../../src/service/event/upload-files.js";
 import type { FileRules, UploadFiles } from "../../../src/service/event/upload-files.js";
-import { honestParquet } from "../../helpers/hostile-parquet.js";
+import { honestParquet, hostileParquet, plainDoubles, plainStrings } from "../../helpers/hostile-parquet.js";
 
 const rules: FileRules = {
   model_file: { max_bytes: 10 * 1024 * 1024, python_versions: ["3.12"], enforce_python_version: true },
@@ -131,8 +131,13 @@ describe("upload check pool", () => {
     const good = honestParquet(["a", "b"], [0.25, 0.75]);
     expect((await pool.check(parquet(good), rules)).predictions?.ok).toBe(true);
     expect(pool.started).toBe(1);
-    const damaged = await pool.check(parquet(good.subarray(0, good.length - 3)), rules);
-    expect(damaged.predictions).toMatchObject({ ok: false, refusal: { code: "predictions_file_unreadable" } });
+    // Sizes and rows all as declared, so only the decoder finds it wrong: an id whose length runs past its page.
+    const ids = plainStrings(["a", "b"]);
+    ids.writeUInt32LE(1000, 0);
+    const values = plainDoubles([0.25, 0.75]);
+    const damaged = hostileParquet({ codec: 0, id: [{ body: ids, uncompressed: ids.length, values: 2 }], prediction: [{ body: values, uncompressed: values.length, values: 2 }] });
+    const refused = await pool.check(parquet(damaged), rules);
+    expect(refused.predictions).toMatchObject({ ok: false, refusal: { code: "predictions_file_unreadable", message: expect.stringContaining("eof decoding byte array") } });
     const after = await pool.check(parquet(good), rules);
     expect(after.predictions?.ok && after.predictions.value.n_rows).toBe(2);
     expect(pool.started).toBe(2);
