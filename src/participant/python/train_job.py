@@ -60,6 +60,15 @@ def estimator(kind, params, custom_source):
             subsample=params["subsample"], colsample_bytree=params["colsample_bytree"], random_state=seed or 0, n_jobs=1,
             tree_method="hist",
         )
+    if kind == "lightgbm":
+        from lightgbm import LGBMRegressor
+        # deterministic with one thread and row-wise histograms: the same job gives the same trees.
+        return LGBMRegressor(
+            n_estimators=params["n_estimators"], num_leaves=params["num_leaves"], learning_rate=params["learning_rate"],
+            min_child_samples=params["min_child_samples"], subsample=params["subsample"], subsample_freq=1,
+            colsample_bytree=params["colsample_bytree"], random_state=seed or 0, n_jobs=1, deterministic=True,
+            force_row_wise=True, verbose=-1,
+        )
     if kind == "custom":
         return custom_estimator(custom_source, params)
     raise JobError(f"unknown model kind {kind}")
@@ -138,9 +147,8 @@ def versions(kind):
     import numpy
     import sklearn
     found = {"numpy": numpy.__version__, "scikit-learn": sklearn.__version__}
-    if kind == "xgboost":
-        import xgboost
-        found["xgboost"] = xgboost.__version__
+    if kind in ("xgboost", "lightgbm"):
+        found[kind] = __import__(kind).__version__
     return found
 
 
