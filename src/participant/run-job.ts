@@ -18,7 +18,7 @@ export interface JobRun {
   outputs: string[];
   /** Wall-clock seconds before the run is stopped. */
   timeout_seconds: number;
-  /** The rlimits the script sets on itself before it runs any participant code, each DEFAULT_LIMITS' unless given. */
+  /** The rlimits the script sets on itself in the sandbox before it runs any participant code, each DEFAULT_LIMITS' unless given. */
   limits?: Partial<SandboxLimits>;
   /** Names the run in reasons, e.g. "training". */
   what: string;
@@ -62,10 +62,10 @@ export async function runSandboxedJob(run: JobRun): Promise<Outcome<{ files: Rec
   try {
     await copyFile(run.script, join(dir, "job.py"));
     for (const [name, content] of Object.entries(run.inputs)) await writeFile(join(scratch, name), content);
-    const limits = { ...DEFAULT_LIMITS, ...run.limits };
     const command: Command = trusted
-      ? { file: python.path, args: ["-B", join(dir, "job.py"), JSON.stringify(limits)], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch }
-      : sandboxCommand({ python, scratch, files: { [INSIDE_SCRIPT]: join(dir, "job.py") }, args: ["-B", INSIDE_SCRIPT, JSON.stringify(limits)] });
+      ? // As a trusted worker runs: no rlimits (outside the sandbox's user namespace the process limit would count all the user's processes); the timeout still stops it.
+        { file: python.path, args: ["-B", join(dir, "job.py"), "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch }
+      : sandboxCommand({ python, scratch, files: { [INSIDE_SCRIPT]: join(dir, "job.py") }, args: ["-B", INSIDE_SCRIPT, JSON.stringify({ ...DEFAULT_LIMITS, ...run.limits })] });
     const crash = await runToEnd(command, run.timeout_seconds, run.what);
     if (crash !== null) return { ok: false, error: clean((await ownReason(scratch)) ?? crash) };
     const files: Record<string, Buffer> = {};
