@@ -248,7 +248,7 @@ export const catalogue = {
   train_field_invalid: { status: 400, text: "{field}: {message}" },
   train_model_unsupported: {
     status: 400,
-    text: "model '{model}' is not trained here: Basecamp's hosted training trains {trained} only.",
+    text: "model '{model}' is not trained here: {reason}. This deployment trains {trained}.",
   },
   compute_insufficient_credit: {
     status: 409,

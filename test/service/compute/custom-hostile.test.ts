@@ -108,6 +108,7 @@ requires("python", "sandbox").describe("the sandbox contains what the scan would
       features: dataset.features,
       custom_model_fn: `import os, socket\ndef build_model(params):\n${body.replace(/^/gm, "    ")}\n`,
       wall_seconds: 10,
+      isolation: "sandbox",
     });
 
   it("a fork bomb meets the process limit and ends", async () => {
