@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
 import { PREDICT_MODULES } from "../data/python-interpreter.js";
-import { sandboxCommand, sandboxPython } from "./sandbox.js";
-import { makeWorkDir } from "./work-dir.js";
+import { DEFAULT_LIMITS, launchSandbox } from "./sandbox.js";
+import { sandboxPython } from "./sandbox-python.js";
+import { makeWorkDir, removeWorkDir } from "./work-dir.js";
 
 /**
  * How participants' code runs: "sandbox" = bubblewrap containment (src/participant/sandbox.ts);
@@ -27,9 +27,14 @@ export async function localIsolation(): Promise<Isolation> {
 async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
   const python = await sandboxPython();
   if (!python.ok) return { ok: false, reason: python.error };
-  const { dir, scratch } = await makeWorkDir();
+  const { dir, scratch } = await makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
+  const started = launchSandbox({ python, scratch, files: {}, args: ["-c", `import ${PREDICT_MODULES.join(", ")}, numpy`], keep: 3 }, DEFAULT_LIMITS);
+  if (!started.ok) {
+    await removeWorkDir(dir);
+    return { ok: false, reason: `no sandbox can be set up here: ${started.error}` };
+  }
+  const { command } = started.launch;
   try {
-    const command = sandboxCommand({ python, scratch, files: {}, args: ["-c", `import ${PREDICT_MODULES.join(", ")}, numpy`] });
     const failure = await new Promise<string | null>((resolve) => {
       const child = spawn(command.file, command.args, { env: command.env, cwd: command.cwd, stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
       let stderr = "";
@@ -40,6 +45,7 @@ async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
     });
     return failure === null ? { ok: true } : { ok: false, reason: `no sandbox can be set up here (bubblewrap): ${failure}` };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await started.launch.release();
+    await removeWorkDir(dir);
   }
 }

@@ -1,10 +1,11 @@
-import { copyFile, lstat, open, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, lstat, open, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { logSafe, runToEnd } from "../data/python-process.js";
 import { probeSandbox } from "./isolation.js";
 import type { Outcome } from "./python-worker.js";
-import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, type SandboxLimits } from "./sandbox.js";
-import { makeWorkDir } from "./work-dir.js";
+import { DEFAULT_LIMITS, insideLimits, launchSandbox, type SandboxLimits } from "./sandbox.js";
+import { sandboxPython } from "./sandbox-python.js";
+import { makeWorkDir, removeWorkDir } from "./work-dir.js";
 
 /** One run of a Python job script, always in the sandbox. */
 export interface JobRun {
@@ -16,7 +17,7 @@ export interface JobRun {
   outputs: string[];
   /** Wall-clock seconds before the run is stopped. */
   timeout_seconds: number;
-  /** The rlimits the script sets on itself before it runs any participant code, each DEFAULT_LIMITS' unless given. */
+  /** The sandbox's bounds, each DEFAULT_LIMITS' unless given (the script sets its rlimits before it runs any participant code). */
   limits?: Partial<SandboxLimits>;
   /** Names the run in reasons, e.g. "training". */
   what: string;
@@ -44,9 +45,10 @@ export async function runSandboxedJob(run: JobRun): Promise<Outcome<{ files: Rec
   if (!sandbox.ok) return { ok: false, error: sandbox.reason };
   const python = await sandboxPython();
   if (!python.ok) return python;
+  const limits = { ...DEFAULT_LIMITS, ...run.limits };
   let made: { dir: string; scratch: string };
   try {
-    made = await makeWorkDir();
+    made = await makeWorkDir(limits.scratch_bytes);
   } catch (e) {
     return { ok: false, error: `the ${run.what} directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
@@ -55,9 +57,12 @@ export async function runSandboxedJob(run: JobRun): Promise<Outcome<{ files: Rec
   try {
     await copyFile(run.script, join(dir, "job.py"));
     for (const [name, content] of Object.entries(run.inputs)) await writeFile(join(scratch, name), content);
-    const limits = { ...DEFAULT_LIMITS, ...run.limits };
-    const command = sandboxCommand({ python, scratch, files: { [INSIDE_SCRIPT]: join(dir, "job.py") }, args: ["-B", INSIDE_SCRIPT, JSON.stringify(limits)] });
-    const crash = await runToEnd(command, run.timeout_seconds, run.what);
+    const started = launchSandbox({ python, scratch, files: { [INSIDE_SCRIPT]: join(dir, "job.py") }, args: ["-B", INSIDE_SCRIPT, JSON.stringify(insideLimits(limits))], keep: 3 }, limits);
+    if (!started.ok) return started;
+    const crash = await runToEnd(started.launch.command, run.timeout_seconds, run.what);
+    await started.launch.release();
+    const bound = crash === null ? null : started.launch.stoppedBy();
+    if (bound !== null) return { ok: false, error: `the ${run.what} run was ${bound}` };
     if (crash !== null) return { ok: false, error: clean((await ownReason(scratch)) ?? crash) };
     const files: Record<string, Buffer> = {};
     for (const name of run.outputs) {
@@ -72,7 +77,7 @@ export async function runSandboxedJob(run: JobRun): Promise<Outcome<{ files: Rec
   } catch (e) {
     return { ok: false, error: clean(`the ${run.what} run failed: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`) };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await removeWorkDir(dir);
   }
 }
 

@@ -33,7 +33,8 @@ export class WorkerProcess {
   private exit: string | null = null;
   readonly exited: Promise<void>;
 
-  constructor(command: Command) {
+  /** `stoppedBy` answers why the sandbox's bounds stopped it (its memory limit), asked when it crashes. */
+  constructor(command: Command, private readonly stoppedBy: () => string | null = () => null) {
     this.child = spawn(command.file, command.args, {
       cwd: command.cwd,
       env: command.env,
@@ -151,6 +152,8 @@ export class WorkerProcess {
   private crashReason(code: number | null, signal: NodeJS.Signals | null): string {
     const what = this.what || "worker";
     if (code === 0) return `${what} ended without reporting a result (the process exited early, e.g. through os._exit)`;
+    const bound = this.stoppedBy();
+    if (bound !== null) return `the ${what} run was ${bound}`;
     const last = this.stderr.trim().split("\n").pop();
     return `the ${what} run crashed: ${last || exitText(code, signal)}`;
   }

@@ -24,7 +24,7 @@ describe("the predict runner's interpreter", () => {
       ok: false,
       error:
         "no Python interpreter can run the model: it needs cloudpickle and pandas (/nonexistent/python3: not found); " +
-        "BASECAMP_PYTHON is set to an interpreter that cannot run it",
+        "it was chosen by BASECAMP_PYTHON; choose another with --python or BASECAMP_PYTHON",
     });
   });
 

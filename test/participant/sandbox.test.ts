@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
 import { startPythonWorker, type PythonWorker } from "../../src/participant/python-worker.js";
 import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
+import { boundsMode } from "../../src/participant/sandbox-group.js";
 import { processesWith } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 
@@ -82,9 +83,13 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     expect(connections).toBe(0);
   });
 
-  it("hits its memory cap as a MemoryError, and goes on working", async () => {
-    await expect(tried(worker, "memory")).rejects.toThrow(/^memory: predict raised MemoryError/);
-    expect(await tried(worker, "uid")).toBe(65534);
+  it("is stopped at its memory limit, saying so (a MemoryError where rlimits bound it), and a restarted worker goes on", async () => {
+    const small = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: {} }, isolation: "sandbox", label: "hostile.py", limits: { memory_bytes: 512 * 1024 ** 2 } });
+    if (!small.ok) throw new Error(small.error);
+    const reason = boundsMode().kind === "cgroup" ? /^memory: the predict run was stopped at the sandbox's memory limit \(512 MiB for the whole sandbox/ : /^memory: predict raised MemoryError/;
+    await expect(tried(small.worker, "memory")).rejects.toThrow(reason);
+    expect(await tried(small.worker, "uid")).toBe(65534);
+    await small.worker.close();
   });
 
   it("stops a process at its CPU-seconds cap, and caps the size of a file it writes", async () => {
