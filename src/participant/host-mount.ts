@@ -13,7 +13,8 @@ export function mountAt(args: string[], at: string): Promise<string | null> {
     execFile("mount", [...args, at], { timeout: 30_000 }, (error, _stdout, stderr) => {
       if (error) return resolve(stderr.trim().split("\n").pop() || error.message);
       if (!registered) {
-        process.once("exit", () => {
+        // First of the exit hooks: exit-cleanup's removal of a directory fails while it is a mount point.
+        process.prependOnceListener("exit", () => {
           if (mounted.size > 0) spawnSync("umount", ["-l", ...mounted]);
         });
         registered = true;
@@ -28,5 +29,10 @@ export function mountAt(args: string[], at: string): Promise<string | null> {
 export function unmount(at: string): Promise<void> {
   if (!mounted.has(at)) return Promise.resolve();
   mounted.delete(at);
+  return detach(at);
+}
+
+/** Unmounts `at` lazily (also a mount a process that is gone left: work-dir.ts' sweep). */
+export function detach(at: string): Promise<void> {
   return new Promise((resolve) => execFile("umount", ["-l", at], { timeout: 30_000 }, () => resolve()));
 }

@@ -34,10 +34,15 @@ export function boundsMode(): BoundsMode {
   return mode;
 }
 
-/** The rlimits a sandboxed process sets on itself, besides its own cpu_seconds and file_size_bytes, for `whole` in this mode. */
-export function wholeRlimits(whole: WholeBounds): { memory_bytes?: number; processes?: number } {
-  if (boundsMode().kind === "cgroup") return {};
-  return { memory_bytes: Math.floor(whole.memory_bytes / RLIMIT_PROCESSES), processes: Math.min(whole.processes, RLIMIT_PROCESSES) };
+/**
+ * The rlimits a sandboxed process sets on itself, besides its own cpu_seconds and file_size_bytes,
+ * for `whole` in `mode`: none under a cgroup; else at most RLIMIT_PROCESSES processes, each with
+ * its share of the memory, so that together they cannot pass it.
+ */
+export function wholeRlimits(whole: WholeBounds, mode: BoundsMode = boundsMode()): { memory_bytes?: number; processes?: number } {
+  if (mode.kind === "cgroup") return {};
+  const processes = Math.min(whole.processes, RLIMIT_PROCESSES);
+  return { memory_bytes: Math.floor(whole.memory_bytes / processes), processes };
 }
 
 /** One sandbox's cgroups: made before it starts, joined by its launcher (seal.py), removed after it. */

@@ -3,7 +3,7 @@ import { dirname, join, sep } from "node:path";
 import { findPython, type InterpreterSource } from "../data/python-interpreter.js";
 import { mountAt } from "./host-mount.js";
 import { interpreterFacts, type InterpreterFacts } from "./interpreter-facts.js";
-import { sandboxRoot } from "./work-dir.js";
+import { ownRoot } from "./work-dir.js";
 
 /** A host directory bound read-only into the sandbox at `inside` (its own path, as the interpreter knows it). */
 export interface Bind {
@@ -55,8 +55,7 @@ let views = 0;
  */
 async function readableView(dir: string): Promise<{ ok: true; host: string } | { ok: false; error: string }> {
   if (process.getuid?.() !== 0 || (await othersReach(dir))) return { ok: true, host: dir };
-  const root = sandboxRoot();
-  await mkdir(root, { recursive: true, mode: 0o711 });
+  const root = await ownRoot();
   const host = join(root, `python-${process.pid}-${++views}`);
   await mkdir(host, { recursive: true });
   const failed = await mountAt(["--bind", "-o", "ro", dir], host);

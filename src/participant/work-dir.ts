@@ -1,7 +1,8 @@
-import { chmod, chown, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { chmod, chown, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { mountAt, unmount } from "./host-mount.js";
+import { mountAt, unmount, detach } from "./host-mount.js";
 import { SANDBOX_UID } from "./sandbox.js";
 
 /**
@@ -30,11 +31,9 @@ export function scratchBound(): ScratchBound | null {
  * bound files after dropping to it. The caller removes it with removeWorkDir once the process ends.
  */
 export async function makeWorkDir(bytes: number): Promise<{ dir: string; scratch: string }> {
-  const root = sandboxRoot();
-  await mkdir(root, { recursive: true });
+  const root = await ownRoot();
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) await chmod(root, 0o711); // the sandbox's user passes through to its own dir
-  const dir = await mkdtemp(join(root, "worker-"));
+  const dir = await mkdtemp(join(root, `worker-${process.pid}-`));
   if (!asRoot) bound ??= { kind: "file-size", why: "not running as root: no tmpfs can be mounted" };
   else if (bound?.kind !== "file-size") {
     const failed = await mountAt(["-t", "tmpfs", "-o", `size=${bytes},mode=0700,uid=${SANDBOX_UID},gid=${SANDBOX_UID},nosuid,nodev`, "tmpfs"], dir);
@@ -53,4 +52,48 @@ export async function makeWorkDir(bytes: number): Promise<{ dir: string; scratch
 export async function removeWorkDir(dir: string): Promise<void> {
   await unmount(dir);
   await rm(dir, { recursive: true, force: true });
+}
+
+let swept: Promise<string> | null = null;
+
+/**
+ * sandboxRoot(), made (passable by the sandbox's user) and, once per process, rid of what a
+ * process that is gone left there (killed before it could unmount and remove its directories):
+ * every name carries its maker's pid.
+ */
+export function ownRoot(): Promise<string> {
+  swept ??= (async () => {
+    const root = sandboxRoot();
+    await mkdir(root, { recursive: true });
+    if (process.getuid?.() === 0) await chmod(root, 0o711); // the sandbox's user passes through to its own dir
+    const gone = (name: string) => {
+      const pid = Number(/^(?:worker|python)-(\d+)-/.exec(name)?.[1]);
+      return Number.isInteger(pid) && pid !== process.pid && !alive(pid);
+    };
+    for (const at of mountsUnder(root)) if (gone(at.slice(root.length + 1))) await detach(at);
+    for (const name of await readdir(root)) if (gone(name)) await rm(join(root, name), { recursive: true, force: true });
+    return root;
+  })();
+  return swept;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The mount points directly in `root` (from /proc/self/mounts; none where it cannot be read). */
+function mountsUnder(root: string): string[] {
+  try {
+    return readFileSync("/proc/self/mounts", "utf8")
+      .split("\n")
+      .map((line) => line.split(" ")[1] ?? "")
+      .filter((at) => at.startsWith(root + "/") && !at.slice(root.length + 1).includes("/"));
+  } catch {
+    return [];
+  }
 }

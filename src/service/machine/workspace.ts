@@ -3,9 +3,9 @@ import { removeAtExit, removedBeforeExit } from "../../data/exit-cleanup.js";
 import { join } from "node:path";
 import { writeFrameCsv } from "../../data/csv.js";
 import { SHELL_RUNNER } from "../../participant/run-shell.js";
-import { DEFAULT_LIMITS } from "../../participant/sandbox.js";
 import { makeWorkDir, removeWorkDir } from "../../participant/work-dir.js";
 import type { ServiceContext } from "../deployment.js";
+import { machineSettings } from "./settings.js";
 
 /** A running machine's host directories: `dir` holds the runner, `scratch` is the workspace its commands see. */
 export interface Workspace {
@@ -30,8 +30,8 @@ export function trainFileName(ctx: ServiceContext): string {
 
 /** A fresh workspace holding the event's train split, kept for no machine yet (keepWorkspace). */
 export async function makeWorkspace(ctx: ServiceContext): Promise<Workspace> {
-  // Its scratch is bounded for the whole session (a tmpfs of scratch_bytes where this machine can mount one).
-  const { dir, scratch } = await makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
+  // Bounded for the whole session: workspace_mb, apart from the server's own store and spools.
+  const { dir, scratch } = await makeWorkDir(machineSettings(ctx).workspace_mb * 1024 ** 2);
   removeAtExit(dir); // if its machine never stops
   const ws: Workspace = { dir, scratch, runner: join(dir, "machine_command.py"), discarded: new AbortController() };
   try {
