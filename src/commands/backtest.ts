@@ -9,8 +9,10 @@ import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
+import { pythonUses } from "../../sim/requirements.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
-export interface BacktestFlags {
+export interface BacktestFlags extends PythonFlags {
   scenario: string;
   against: string;
   params?: string;
@@ -27,12 +29,16 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   if (flags.savePredictions && !/^\.(csv|parquet)$/i.test(extname(flags.savePredictions))) {
     throw new Error(`--save-predictions: expected a .csv or .parquet file name, got '${flags.savePredictions}'`);
   }
+  applyPythonFlags(flags);
+  const scenario = loadScenario(scenarioFile(flags.scenario));
+  const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
+  await announcePython([...files, ...pythonUses(scenario)], "local");
   const progress = process.stderr.isTTY ? (settled: number, rounds: number) => process.stderr.write(`\rbacktest: ${settled} of ${rounds} expeds scored`) : undefined;
   const run = await backtest({
     strategy: spec(strategy),
     params,
     against,
-    scenario: loadScenario(scenarioFile(flags.scenario)),
+    scenario,
     scenarioName: flags.scenario,
     onProgress: progress,
   });

@@ -7,12 +7,12 @@ export interface InterpreterFacts {
   /** The directories it reads from (its prefixes, its base interpreter's, the import paths), as given and as resolved. */
   roots: string[];
   python: string;
-  /** Version by package for pandas, numpy, cloudpickle, lightgbm and pyarrow; null where it is not importable. */
+  /** Version by package for pandas, numpy, cloudpickle and lightgbm; null where it is not importable. */
   packages: Record<string, string | null>;
 }
 
 /** The packages whose versions the facts name, in the banner's order. */
-export const NAMED_PACKAGES = ["pandas", "numpy", "cloudpickle", "lightgbm", "pyarrow"] as const;
+export const NAMED_PACKAGES = ["pandas", "numpy", "cloudpickle", "lightgbm"] as const;
 
 const CODE = [
   "import importlib, importlib.metadata, importlib.util, json, os, sys",

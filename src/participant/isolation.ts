@@ -12,6 +12,13 @@ import { makeWorkDir, removeWorkDir } from "./work-dir.js";
 export type Isolation = "sandbox" | "trusted";
 
 let probed: Promise<{ ok: true } | { ok: false; reason: string }> | null = null;
+/** Why local commands run unsandboxed by the user's choice (`--no-sandbox`), or null. */
+let declined: string | null = null;
+
+/** A local command's `--no-sandbox`: the user's own files run as the user (localIsolation() answers "trusted"). */
+export function declineSandbox(why: string): void {
+  declined = why;
+}
 
 /** Probed once per process: can a sandbox be set up here (bwrap present and user namespaces usable, the interpreter importable inside it)? */
 export function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
@@ -19,9 +26,14 @@ export function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: stri
   return probed;
 }
 
-/** The isolation for a local command running the user's own files: "sandbox" when probeSandbox() is ok, else "trusted". */
+/** The isolation for a local command running the user's own files: "sandbox" when probeSandbox() is ok and not declined, else "trusted". */
 export async function localIsolation(): Promise<Isolation> {
-  return (await probeSandbox()).ok ? "sandbox" : "trusted";
+  return (await localSandbox()).ok ? "sandbox" : "trusted";
+}
+
+/** Whether a local command's Python runs sandboxed, and why not (`--no-sandbox`, or no sandbox here). */
+export async function localSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  return declined !== null ? { ok: false, reason: declined } : probeSandbox();
 }
 
 async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {

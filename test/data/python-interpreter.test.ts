@@ -15,6 +15,33 @@ async function freshRunner() {
 
 const frame = { ids: ["a"], exped: ["exped_0001"], columns: { feature_a: Float64Array.of(1) } };
 
+describe("the interpreter's order", () => {
+  it("takes --python, then BASECAMP_PYTHON, then the activated venv, then the conda env, each alone; else python3 on PATH, then /usr/bin/python3", async () => {
+    const { interpreterCandidates } = await import("../../src/data/python-interpreter.js");
+    const all = { flag: "/x/python", BASECAMP_PYTHON: "/b/python", VIRTUAL_ENV: "/venv", CONDA_PREFIX: "/conda" };
+    expect(interpreterCandidates(all)).toEqual([{ path: "/x/python", source: "--python" }]);
+    expect(interpreterCandidates({ ...all, flag: undefined })).toEqual([{ path: "/b/python", source: "BASECAMP_PYTHON" }]);
+    expect(interpreterCandidates({ VIRTUAL_ENV: "/venv", CONDA_PREFIX: "/conda" })).toEqual([{ path: "/venv/bin/python", source: "VIRTUAL_ENV" }]);
+    expect(interpreterCandidates({ CONDA_PREFIX: "/conda" })).toEqual([{ path: "/conda/bin/python", source: "CONDA_PREFIX" }]);
+    expect(interpreterCandidates({ BASECAMP_PYTHON: "" })).toEqual([
+      { path: "python3", source: "PATH" },
+      { path: "/usr/bin/python3", source: "system" },
+    ]);
+  });
+
+  it("prints one line: the interpreter, its versions, and whether it is sandboxed", async () => {
+    const { bannerLine } = await import("../../src/participant/interpreter-banner.js");
+    const facts = { executable: "/v/bin/python", roots: [], python: "3.12.1", packages: { pandas: "3.0.6", numpy: "2.4.6", cloudpickle: "3.1.2", lightgbm: "4.7.0" } };
+    expect(bannerLine("/v/bin/python", facts, { ok: true })).toBe(
+      "python: /v/bin/python (Python 3.12.1; pandas 3.0.6, numpy 2.4.6, cloudpickle 3.1.2, lightgbm 4.7.0) sandboxed (bubblewrap)",
+    );
+    const plain = { ...facts, packages: { pandas: "1.5.3", numpy: "1.24.2", cloudpickle: null, lightgbm: null } };
+    expect(bannerLine("/usr/bin/python3", plain, { ok: false, reason: "--no-sandbox" })).toBe(
+      "python: /usr/bin/python3 (Python 3.12.1; pandas 1.5.3, numpy 1.24.2, no cloudpickle) not sandboxed: --no-sandbox",
+    );
+  });
+});
+
 describe("the predict runner's interpreter", () => {
   it("fails a run with a message naming what is missing when no interpreter fits", async () => {
     process.env.BASECAMP_PYTHON = "/nonexistent/python3";
