@@ -30,14 +30,19 @@ async function pick(): Promise<SandboxPython> {
   if (!found.ok) return found;
   const probed = await interpreterFacts(found.path);
   if (!probed.ok) return probed;
-  const { facts } = probed;
+  const binds = await interpreterBinds(probed.facts);
+  return binds.ok ? { ok: true, path: probed.facts.executable, source: found.source, facts: probed.facts, binds: binds.binds } : binds;
+}
+
+/** The read-only binds that let the sandbox run the interpreter of `facts`, or which directory it cannot be shown. */
+export async function interpreterBinds(facts: InterpreterFacts): Promise<{ ok: true; binds: Bind[] } | { ok: false; error: string }> {
   const binds: Bind[] = [];
   for (const dir of outermost(facts.roots)) {
     const view = await readableView(dir);
-    if (!view.ok) return { ok: false, error: `the sandbox cannot see ${dir}, which ${found.path} needs: ${view.error}` };
+    if (!view.ok) return { ok: false, error: `the sandbox cannot see ${dir}, which ${facts.executable} needs: ${view.error}` };
     binds.push({ host: view.host, inside: dir });
   }
-  return { ok: true, path: facts.executable, source: found.source, facts, binds };
+  return { ok: true, binds };
 }
 
 /** The directories outside /usr (which every sandbox sees) that are in no other of them. */

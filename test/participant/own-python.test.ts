@@ -1,5 +1,11 @@
-import { afterEach, expect, it, vi } from "vitest";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { afterEach, expect, it, vi } from "vitest";
+import { runInGroup } from "../../src/data/python-process.js";
+import { interpreterFacts } from "../../src/participant/interpreter-facts.js";
+import { DEFAULT_LIMITS, launchSandbox } from "../../src/participant/sandbox.js";
+import { interpreterBinds } from "../../src/participant/sandbox-python.js";
+import { makeWorkDir, removeWorkDir } from "../../src/participant/work-dir.js";
 import { requires } from "../helpers/requires.js";
 import { VENV_PYTHON } from "../helpers/venv.js";
 
@@ -51,4 +57,33 @@ requires("sandbox").it("runs Debian's python3 when it is chosen: pandas 1.5, no 
   const ran = await sandboxedRun({ BASECAMP_PYTHON: "/usr/bin/python3" });
   expect(ran).toMatchObject({ pandas: 1, lightgbm: false });
   expect(ran.banner).toMatch(/^python: \/usr\/bin\/python3 \(Python 3\.11\.\d+; pandas 1\.5\.\d+, numpy [\d.]+, cloudpickle 2\.[\d.]+\) sandboxed \(bubblewrap\)$/);
+}, 120_000);
+
+/** A pyenv interpreter under /root (mode 700 to the sandbox's uid 65534), where this machine has one. */
+const PYENV = (() => {
+  const versions = "/root/.pyenv/versions";
+  if (process.getuid?.() !== 0 || !existsSync(versions)) return null;
+  const found = readdirSync(versions).map((v) => `${versions}/${v}/bin/python3`).find((p) => existsSync(p));
+  return found ?? null;
+})();
+
+(PYENV ? requires("sandbox").it : it.skip)("runs an interpreter that lives under /root (mode 700) in the sandbox, as uid 65534, through a read-only view of its prefix", async () => {
+  const probed = await interpreterFacts(PYENV!);
+  if (!probed.ok) throw new Error(probed.error);
+  const binds = await interpreterBinds(probed.facts);
+  if (!binds.ok) throw new Error(binds.error);
+  expect(binds.binds.some((b) => b.inside.startsWith("/root/") && b.host !== b.inside)).toBe(true);
+  const { dir, scratch } = await makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
+  try {
+    const code = "import os, sys\ntry:\n    open(sys.prefix + '/written', 'w')\n    w = 'writable'\nexcept OSError:\n    w = 'read-only'\nprint(sys.prefix, os.getuid(), w)";
+    const started = launchSandbox({ python: { path: probed.facts.executable, binds: binds.binds }, scratch, files: {}, args: ["-c", code], keep: 3 }, DEFAULT_LIMITS);
+    if (!started.ok) throw new Error(started.error);
+    let stdout = "";
+    const end = await runInGroup(started.launch.command, ["ignore", "pipe", "pipe"], 60, (child) => child.stdout!.on("data", (b: Buffer) => (stdout += b.toString())));
+    await started.launch.release();
+    expect(end).toMatchObject({ kind: "closed", code: 0 });
+    expect(stdout.trim()).toBe(`${probed.facts.executable.replace(/\/bin\/python3[.\d]*$/, "")} 65534 read-only`);
+  } finally {
+    await removeWorkDir(dir);
+  }
 }, 120_000);
