@@ -22,8 +22,6 @@ export type BoundsMode = { kind: "cgroup"; roots: { memory: string; pids: string
 export const RLIMIT_PROCESSES = 4;
 /** The CFS period the cpu quota is a share of (the kernel's default). */
 const CPU_PERIOD_US = 100_000;
-/** A sandbox's CPU weight against the server's 1024: the server answers first on a busy machine. */
-const CPU_SHARES = 256;
 
 let mode: BoundsMode | null = null;
 let made = 0;
@@ -89,8 +87,10 @@ function writeLimits(dirs: { memory: string; pids: string; cpu: string | null },
   writeFileSync(join(dirs.pids, "pids.max"), String(whole.processes));
   if (dirs.cpu) {
     writeFileSync(join(dirs.cpu, "cpu.cfs_period_us"), String(CPU_PERIOD_US));
+    // Only a quota: the weight stays the default 1024, what a session's autogroup has (a sandbox was
+    // one before it had a cgroup: bwrap --new-session). A lower weight starved it behind every other
+    // session on a busy machine (a sandbox's start took 4× as long at 256).
     writeFileSync(join(dirs.cpu, "cpu.cfs_quota_us"), String(Math.round(whole.cpus * CPU_PERIOD_US)));
-    writeFileSync(join(dirs.cpu, "cpu.shares"), String(CPU_SHARES));
   }
 }
 
