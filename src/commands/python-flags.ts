@@ -25,12 +25,11 @@ export function applyPythonFlags(flags: PythonFlags): void {
 
 /**
  * Prints the interpreter's one line on stderr (never stdout: `--json` and MCP's stdio stay clean)
- * when something in `uses` runs Python; throws its one-line reason when the interpreter lacks a
- * module, before the command starts.
+ * when something in `uses` runs Python. Where there is no interpreter to name, nothing: the
+ * command's own preflight stops it with one line naming what needs Python and the module missing.
  */
 export async function announcePython(uses: string[], mode: Parameters<typeof interpreterBanner>[0]): Promise<void> {
   if (uses.length === 0) return;
   const banner = await interpreterBanner(mode);
-  if (!banner.ok) throw new Error(banner.error);
-  process.stderr.write(`basecamp: ${banner.line}\n`);
+  if (banner.ok) process.stderr.write(`basecamp: ${banner.line}\n`);
 }
