@@ -38,7 +38,10 @@ export function interpreterFacts(path: string): Promise<{ ok: true; facts: Inter
   let found = probed.get(path);
   if (!found) {
     found = new Promise((resolve) => {
-      execFile(path, ["-c", CODE], { timeout: 60_000, maxBuffer: 1024 ** 2 }, (error, stdout) => {
+      // As the sandbox runs it (a clean environment, no user site): a PYTHONPATH or ~/.local of
+      // the server's user is neither seen inside nor bound into the sandbox.
+      const env = { PATH: process.env.PATH, LANG: "C.UTF-8" };
+      execFile(path, ["-s", "-c", CODE], { timeout: 60_000, maxBuffer: 1024 ** 2, env }, (error, stdout) => {
         if (error) return resolve({ ok: false, error: `the interpreter ${path} cannot be inspected: ${error.message.split("\n")[0]}` });
         resolve({ ok: true, facts: JSON.parse(stdout) as InterpreterFacts });
       });
