@@ -1,9 +1,17 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-const saved = process.env.BASECAMP_PYTHON;
+/** The variables that choose an interpreter: an activated venv or conda env of the shell running the tests is set aside. */
+const CHOICES = ["BASECAMP_PYTHON", "VIRTUAL_ENV", "CONDA_PREFIX"] as const;
+const saved = Object.fromEntries(CHOICES.map((k) => [k, process.env[k]]));
+beforeEach(() => {
+  delete process.env.VIRTUAL_ENV;
+  delete process.env.CONDA_PREFIX;
+});
 afterEach(() => {
-  if (saved === undefined) delete process.env.BASECAMP_PYTHON;
-  else process.env.BASECAMP_PYTHON = saved;
+  for (const k of CHOICES) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
   vi.resetModules();
 });
 
