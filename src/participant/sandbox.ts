@@ -87,8 +87,8 @@ export interface SandboxSpec {
  * PIDs so nothing it starts outlives it), a read-only /usr and the few files it needs, one writable
  * scratch dir, a clean environment, and an unprivileged uid: when Basecamp runs as root, setpriv
  * drops to SANDBOX_UID before bwrap, so the sandbox never holds the host's root even mapped. It
- * runs BULK_NICE steps below the server's CPU priority: on a busy machine the server answers
- * requests first and a participant's run takes the CPU that is left.
+ * runs BULK_NICE steps below the server's CPU priority; across the machine it weighs as one
+ * session (its own session, or its cgroup with a quota of `cpus`: sandbox-group.ts).
  */
 export function sandboxCommand(spec: SandboxSpec): Command {
   const bwrap = [
