@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { join } from "node:path";
 
@@ -179,7 +179,36 @@ function probe(): BoundsMode {
   if (!tried(memory, "memory.limit_in_bytes", String(1024 ** 3)) || !tried(pids, "pids.max", "64")) {
     return { kind: "rlimits", why: "the cgroup controllers do not delegate a group to this process" };
   }
-  return { kind: "cgroup", roots: { memory, pids, cpu: cpu && tried(cpu, "cpu.cfs_quota_us", String(CPU_PERIOD_US)) ? cpu : null } };
+  const found = { memory, pids, cpu: cpu && tried(cpu, "cpu.cfs_quota_us", String(CPU_PERIOD_US)) ? cpu : null };
+  for (const root of [found.memory, found.pids, found.cpu]) if (root) sweep(root);
+  return { kind: "cgroup", roots: found };
+}
+
+/** Removes the groups a process that is gone left in `root` (killed before it could remove them), killing what is still in them. */
+function sweep(root: string): void {
+  for (const name of readdirSync(root)) {
+    const pid = Number(/^basecamp-(\d+)-/.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || processAlive(pid)) continue;
+    const dir = join(root, name);
+    for (const task of pidsIn(dir)) {
+      try {
+        process.kill(task, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    removeNow(dir);
+  }
+}
+
+/** Whether a process with this pid exists (its owner's leftovers are left alone while it does). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 function gib(bytes: number): string {

@@ -3,6 +3,7 @@ import { chmod, chown, mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mountAt, unmount, detach } from "./host-mount.js";
+import { processAlive } from "./sandbox-group.js";
 import { SANDBOX_UID } from "./sandbox.js";
 
 /**
@@ -68,22 +69,13 @@ export function ownRoot(): Promise<string> {
     if (process.getuid?.() === 0) await chmod(root, 0o711); // the sandbox's user passes through to its own dir
     const gone = (name: string) => {
       const pid = Number(/^(?:worker|python)-(\d+)-/.exec(name)?.[1]);
-      return Number.isInteger(pid) && pid !== process.pid && !alive(pid);
+      return Number.isInteger(pid) && pid !== process.pid && !processAlive(pid);
     };
     for (const at of mountsUnder(root)) if (gone(at.slice(root.length + 1))) await detach(at);
     for (const name of await readdir(root)) if (gone(name)) await rm(join(root, name), { recursive: true, force: true });
     return root;
   })();
   return swept;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** The mount points directly in `root` (from /proc/self/mounts; none where it cannot be read). */
