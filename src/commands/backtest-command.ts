@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
 import { DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM } from "../report/backtest-report.js";
 import type { BacktestFlags } from "./backtest.js";
+import { pythonOptions } from "./python-flags.js";
 
 /** A commander parser for a positive number of seconds; the error names the flag and the value. */
 function secondsFlag(flag: string) {
@@ -14,7 +15,7 @@ function secondsFlag(flag: string) {
 
 /** `basecamp backtest <strategy>`: how a strategy would have scored on the validation expeds, beside v1_designated and others. */
 export function registerBacktestCommand(program: Command): void {
-  program
+  const command = program
     .command("backtest")
     .description("walk a strategy over a scenario's validation expeds and score it beside v1_designated and --against strategies")
     .argument("<strategy>", "a Python file (.py), a model file (.pkl), a TypeScript/JavaScript module, a predictions file (.csv/.parquet with id, prediction), or a built-in strategy's name")
@@ -33,6 +34,6 @@ export function registerBacktestCommand(program: Command): void {
     .option("--keep-going", "walk on when a Python strategy fails (its failure is shown and reported) instead of stopping at the first failure")
     .option("--fit-timeout <seconds>", "seconds a Python strategy's fit(train) may take (default 600)", secondsFlag("--fit-timeout"))
     .option("--predict-timeout <seconds>", "seconds one predict may take (default 60)", secondsFlag("--predict-timeout"))
-    .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)")
-    .action(async (strategy: string, flags: BacktestFlags) => (await import("./backtest.js")).backtestCommand(strategy, flags));
+    .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)");
+  pythonOptions(command, true).action(async (strategy: string, flags: BacktestFlags) => (await import("./backtest.js")).backtestCommand(strategy, flags));
 }

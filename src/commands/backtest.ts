@@ -17,8 +17,10 @@ import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
 import { checkOutputPath, makeLogDir, shownPath } from "./backtest-outputs.js";
 import { BacktestProgress } from "./backtest-progress.js";
+import { pythonUses } from "../../sim/requirements.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
-export interface BacktestFlags extends DataFlags {
+export interface BacktestFlags extends DataFlags, PythonFlags {
   scenario: string;
   against: string;
   params?: string;
@@ -49,7 +51,10 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   }
   if (flags.html) checkOutputPath("--html", flags.html);
   if (flags.savePredictions) checkOutputPath("--save-predictions", flags.savePredictions);
+  applyPythonFlags(flags);
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
+  const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
+  await announcePython([...files, ...pythonUses(scenario)], "local");
 
   const progress = process.stderr.isTTY ? new BacktestProgress("redraw") : flags.progress ? new BacktestProgress("lines") : null;
   const note = (text: string) => (progress ? progress.note(text) : process.stderr.write(`${text}\n`));
@@ -61,8 +66,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
     const world = buildWorld(deploymentOf(scenario));
     if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, world, flags));
-    const python = [spec(strategy), ...against].some((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
-    const logDir = python ? makeLogDir() : undefined;
+    const logDir = files.length > 0 ? makeLogDir() : undefined;
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {
       fitting: (agent) => progress?.fitting(agent),

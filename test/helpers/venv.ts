@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { inject } from "vitest";
 import { probeSandbox, type Isolation } from "../../src/participant/isolation.js";
-import { sandboxPython } from "../../src/participant/sandbox.js";
+import { sandboxPython } from "../../src/participant/sandbox-python.js";
 import { VENV_PATH } from "./machine.js";
 
 /**

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
-import { processTempDir } from "../../src/data/temp-roots.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
+import { sandboxRoot } from "../../src/participant/work-dir.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
 import { requires } from "../helpers/requires.js";
 
@@ -45,9 +45,9 @@ afterAll(() => {
   else process.env.TMPDIR = savedTmp;
 });
 
-/** The workers' directories still in this process's `sandboxes` directory, where makeWorkDir makes them. */
+/** This process's workers' directories still in the sandboxes' root, where makeWorkDir makes them. */
 async function leftBehind(): Promise<string[]> {
-  const workers = () => readdirSync(processTempDir("sandboxes")).filter((name) => name.startsWith("worker-"));
+  const workers = () => readdirSync(sandboxRoot()).filter((name) => name.startsWith(`worker-${process.pid}-`));
   for (let i = 0; i < 50 && workers().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
   return workers();
 }

@@ -13,7 +13,9 @@ header's labels), the id byte offsets (uint32, rows + 1) and the UTF-8 ids. A pr
 body is the float64 values, the id offsets and the ids, the same way.
 
 LIMITS_JSON ({} when trusted) holds the rlimits set before any participant code is loaded; lowered
-hard limits cannot be raised again from inside.
+hard limits cannot be raised again from inside. Where the sandbox has a cgroup, its memory and
+processes are bounded there, for the whole sandbox, and LIMITS_JSON holds only CPU seconds and file
+size (src/participant/sandbox-group.ts).
 """
 import inspect
 import json
