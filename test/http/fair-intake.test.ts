@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ANN, BEN, ROUND_UPLOAD, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase } from "./event-server.js";
+import { ANN, BEN, ROUND_UPLOAD, csvUpload, eventServer, newModel, placesTaken, postForm, splitIds, spread, toPhase } from "./event-server.js";
 import { encoded, rawUpload, type RawAnswer, type RawUpload } from "./raw-upload.js";
 import type { TestServer } from "./server.js";
 
@@ -18,19 +18,6 @@ function answered(uploads: RawUpload[], n: number): Promise<void> {
   let count = 0;
   return new Promise((resolve) => {
     for (const u of uploads) void u.answer.then(() => ++count === n && resolve());
-  });
-}
-
-/** Resolves once `n` uploads have taken a place in a lane: the face takes one through `service.intakeSlot`, and starts its body's pace watch right after. */
-function placesTaken(s: TestServer, n: number): Promise<void> {
-  const take = s.service.intakeSlot.bind(s.service);
-  let count = 0;
-  return new Promise((resolve) => {
-    s.service.intakeSlot = (key, lane) => {
-      const release = take(key, lane);
-      if (++count === n) resolve();
-      return release;
-    };
   });
 }
 
