@@ -8,6 +8,7 @@ import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
 import { requires } from "../helpers/requires.js";
+import { whenChanged } from "../helpers/when-changed.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/participant/${name}`, import.meta.url));
 
@@ -44,9 +45,9 @@ afterAll(() => {
   else process.env.TMPDIR = savedTmp;
 });
 
-async function leftBehind(): Promise<string[]> {
-  for (let i = 0; i < 50 && readdirSync(tmp).some((name) => name.startsWith("basecamp-worker-")); i++) await new Promise((r) => setTimeout(r, 20));
-  return readdirSync(tmp).filter((name) => name.startsWith("basecamp-worker-"));
+/** Resolves once no worker's scratch directory is left in `tmp` (each is removed when its worker stops). */
+function noneLeft(): Promise<void> {
+  return whenChanged(tmp, () => !readdirSync(tmp).some((name) => name.startsWith("basecamp-worker-")));
 }
 
 const isolations = [
@@ -63,7 +64,7 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
     expect(out.ok && Array.from(out.values)).toEqual([2, 12, 22, 32, 42, 52, 62]);
     await worker.close();
     await worker.close();
-    expect(await leftBehind()).toEqual([]);
+    await noneLeft();
     expect(failure(await worker.predict(live("x"), null, 30))).toBe("the worker for agent.py is closed");
   });
 
@@ -72,7 +73,7 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
     expect(failure(out)).toBe("the strategy has no parameter 'scael' (its PARAMS: name, scale)");
     const missing = await startPythonWorker({ source: { kind: "module", path: fixture("missing.py"), params: {} }, isolation, label: "missing.py" });
     expect(failure(missing)).toBe("the strategy missing.py cannot be read: ENOENT");
-    expect(await leftBehind()).toEqual([]);
+    await noneLeft();
   });
 
   it("runs a pickle, with fit a no-op, and passes the benchmark to a two-parameter callable", async () => {
@@ -131,6 +132,6 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
     const nan = await worker.predict(live("nan"), null, 30);
     expect(nan.ok && Array.from(nan.values).every(Number.isNaN)).toBe(true);
     await Promise.all([worker.close(), other.close()]);
-    expect(await leftBehind()).toEqual([]);
+    await noneLeft();
   }, 120_000);
 });

@@ -1,29 +1,15 @@
-import { mkdtempSync, rmSync, statSync, watch, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startCheckpointer } from "../../src/store/checkpointer.js";
 import { openDb } from "../../src/store/db.js";
+import { whenChanged } from "../helpers/when-changed.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-checkpoint-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const MIB = 1024 * 1024;
-
-/** Resolves once `check` holds, looked at again each time the file at `path` changes. */
-function whenChanged(path: string, check: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const watcher = watch(path, () => {
-      if (!check()) return;
-      watcher.close();
-      resolve();
-    });
-    if (check()) {
-      watcher.close();
-      resolve();
-    }
-  });
-}
 
 describe("a store file's checkpoints", () => {
   it("a new store file has 16 KiB pages, runs WAL and never checkpoints on the connection that writes", () => {
