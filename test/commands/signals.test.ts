@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { descendants, killGroup, stillRunning, type Proc } from "../helpers/process-tree.js";
+import { descendants, killGroup, stillRunning } from "../helpers/process-tree.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
+import { until } from "../helpers/until.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(root, "bin", "basecamp.js");
@@ -40,12 +41,6 @@ function output(p: ChildProcess, stream: "stdout" | "stderr", pattern: RegExp): 
   });
 }
 
-/** Waits up to 3 s for `procs` to be gone, and returns those still running then. */
-async function leftBehind(procs: Proc[]): Promise<Proc[]> {
-  for (let i = 0; i < 30 && stillRunning(procs).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-  return stillRunning(procs);
-}
-
 /** A small scenario whose served agents include a Python strategy, so `serve --with-agents` runs a Python worker. */
 function scenarioWithPython(): string {
   dir = mkdtempSync(join(tmpdir(), "basecamp-signals-"));
@@ -68,7 +63,7 @@ async function serveThenTerminate(command: string, args: string[]): Promise<numb
   const exited = once(p, "exit");
   p.kill("SIGTERM");
   const [code] = (await exited) as [number | null];
-  expect(await leftBehind(tree)).toEqual([]);
+  await until(() => stillRunning(tree).length === 0);
   await expect(fetch(`${url}/api/v1/scoring`)).rejects.toThrow(/fetch failed/);
   return code;
 }
@@ -90,6 +85,6 @@ describe("SIGTERM and SIGINT to the process the user started", () => {
     p.kill("SIGINT");
     await expect(printed).resolves.toMatch(/stopped after step/);
     await once(p, "exit");
-    expect(await leftBehind(tree)).toEqual([]);
+    await until(() => stillRunning(tree).length === 0);
   }, 60_000);
 });

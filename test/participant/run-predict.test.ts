@@ -7,6 +7,7 @@ import type { Isolation } from "../../src/participant/isolation.js";
 import { runPredict, type PredictOutcome } from "../../src/participant/run-predict.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
 import { requires } from "../helpers/requires.js";
+import { until } from "../helpers/until.js";
 
 let pickle: (name: string) => Uint8Array;
 
@@ -109,8 +110,7 @@ function describeCases(isolation: Isolation) {
         return false;
       }
     };
-    for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(alive()).toBe(false);
+    await until(() => !alive());
   }, 20_000);
 
   it("passes non-finite and out-of-range values through for the service to judge", async () => {

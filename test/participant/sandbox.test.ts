@@ -10,6 +10,7 @@ import { startPythonWorker, type PythonWorker } from "../../src/participant/pyth
 import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
 import { processesWith } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
+import { until } from "../helpers/until.js";
 
 const HOSTILE = fileURLToPath(new URL("../fixtures/participant/hostile.py", import.meta.url));
 
@@ -23,11 +24,6 @@ async function tried(worker: PythonWorker, mode: string, timeoutSeconds = 30): P
   const out = await worker.predict(attempt(mode), null, timeoutSeconds);
   if (!out.ok) throw new Error(`${mode}: ${out.error}`);
   return out.values[0];
-}
-
-async function until(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  return check();
 }
 
 requires("sandbox").describe("a sandboxed worker running hostile code", () => {
@@ -102,19 +98,19 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     expect(await tried(daemon.worker, "daemon")).toBe(1);
     expect(processesWith(`${token}1`)).toHaveLength(1);
     await daemon.worker.close();
-    expect(await until(() => processesWith(`${token}1`).length === 0)).toBe(true);
+    await until(() => processesWith(`${token}1`).length === 0);
   });
 
   it("contains a fork bomb under its process cap, keeps the host responsive, and leaves nothing once stopped", async () => {
     const bomb = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}2` } }, isolation: "sandbox", label: "hostile.py" });
     if (!bomb.ok) throw new Error(bomb.error);
     const call = bomb.worker.predict(attempt("fork_bomb"), null, 3);
-    expect(await until(() => processesWith(`${token}2`).length > 10)).toBe(true);
+    await until(() => processesWith(`${token}2`).length > 10);
     execFileSync("true", [], { timeout: 5_000 }); // the host still starts processes
     expect(processesWith(`${token}2`).length).toBeLessThan(DEFAULT_LIMITS.processes);
     const out = await call;
     expect(out).toEqual({ ok: false, error: "predict did not finish within 3 s and was stopped" });
-    expect(await until(() => processesWith(`${token}2`).length === 0)).toBe(true);
+    await until(() => processesWith(`${token}2`).length === 0);
     await bomb.worker.close();
   }, 30_000);
 });
