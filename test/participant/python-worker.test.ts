@@ -123,7 +123,8 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
       hangs: "predict did not finish within 1 s and was stopped",
     };
     for (const [mode, reason] of Object.entries(reasons)) {
-      expect([mode, failure(await worker.predict(live(mode), null, 1))]).toEqual([mode, reason]);
+      // Only the call that hangs meets its timeout: the others, given 30 s, never race it on a busy machine.
+      expect([mode, failure(await worker.predict(live(mode), null, mode === "hangs" ? 1 : 30))]).toEqual([mode, reason]);
       const again = await worker.predict(live("ok"), null, 30);
       expect([mode, again.ok && Array.from(again.values)]).toEqual([mode, [2, 3, 4, 5, 6, 7, 8]]);
       const beside = await other.predict(live("ok"), null, 30);
