@@ -68,8 +68,8 @@ describe("fair intake: places per agent, taken after authentication, given back 
       // Its place came back: ann's share is free again.
       expect((await postForm(s, ROUND_UPLOAD, ANN, csvUpload(ann, live, spread(live, 7)))).status).toBe(202);
     } finally {
-      vi.useRealTimers();
       for (const t of trickles) t.destroy();
+      vi.useRealTimers();
     }
   });
 
@@ -96,8 +96,8 @@ describe("fair intake: places per agent, taken after authentication, given back 
       await Promise.all(held.map((h) => h.closed));
       expect((await postForm(s, ROUND_UPLOAD, BEN, form())).status).toBe(202);
     } finally {
-      vi.useRealTimers();
       for (const h of held) h.destroy();
+      vi.useRealTimers();
     }
   });
 
