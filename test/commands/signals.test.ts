@@ -71,11 +71,11 @@ async function serveThenTerminate(command: string, args: string[]): Promise<numb
 describe("SIGTERM and SIGINT to the process the user started", () => {
   requires("python").it("the bin: serve closes its port, stops its Python worker and exits 0", async () => {
     expect(await serveThenTerminate(process.execPath, [BIN])).toBe(0);
-  }, 60_000);
+  });
 
   requires("python").it("npx basecamp serve: the shell npx puts in between does not keep the server running", async () => {
     await serveThenTerminate("npx", ["basecamp"]);
-  }, 60_000);
+  });
 
   it("npm start: SIGINT stops the replay after the step in progress, and nothing is left running", async () => {
     const p = start("npm", ["start", "--", "--plain"]);
@@ -86,5 +86,5 @@ describe("SIGTERM and SIGINT to the process the user started", () => {
     await expect(printed).resolves.toMatch(/stopped after step/);
     await once(p, "exit");
     await until(() => stillRunning(tree).length === 0);
-  }, 60_000);
+  });
 });

@@ -134,5 +134,5 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
     expect(nan.ok && Array.from(nan.values).every(Number.isNaN)).toBe(true);
     await Promise.all([worker.close(), other.close()]);
     await noneLeft();
-  }, 120_000);
+  });
 });

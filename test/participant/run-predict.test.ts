@@ -37,7 +37,7 @@ for (const { isolation, need } of isolations) {
 function describeCases(isolation: Isolation) {
   beforeAll(async () => {
     pickle = await predictPickles();
-  }, 60_000);
+  });
 
   const run = (name: string, timeout_seconds = 30, pkl = pickle(name)): Promise<PredictOutcome> =>
     runPredict({ pkl, features, benchmark, timeout_seconds, isolation });
@@ -81,7 +81,7 @@ function describeCases(isolation: Isolation) {
   it("stops a run that outlasts its timeout", async () => {
     // Long enough for the interpreter to load pandas on a busy machine, far shorter than the 30 s sleep.
     expect(failure(await run("slow", 4))).toBe("predict did not finish within 4 s and was stopped");
-  }, 20_000);
+  });
 
   it("fails a predict that exits instead of answering, and keeps object addresses out of its reasons", async () => {
     expect(failure(await run("exits"))).toBe("predict raised SystemExit: 0");
@@ -111,7 +111,7 @@ function describeCases(isolation: Isolation) {
       }
     };
     await until(() => !alive());
-  }, 20_000);
+  });
 
   it("passes non-finite and out-of-range values through for the service to judge", async () => {
     const nan = await run("with_nan");

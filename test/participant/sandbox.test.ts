@@ -90,7 +90,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     await expect(tried(capped.worker, "big_file")).rejects.toThrow("big_file: predict raised OSError: [Errno 27] File too large");
     await expect(tried(capped.worker, "cpu", 20)).rejects.toThrow(/^cpu: the predict run crashed: killed by SIG(XCPU|KILL)/);
     await capped.worker.close();
-  }, 30_000);
+  });
 
   it("leaves no double-forked daemon behind once closed", async () => {
     const daemon = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}1` } }, isolation: "sandbox", label: "hostile.py" });
@@ -112,5 +112,5 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     expect(out).toEqual({ ok: false, error: "predict did not finish within 3 s and was stopped" });
     await until(() => processesWith(`${token}2`).length === 0);
     await bomb.worker.close();
-  }, 30_000);
+  });
 });

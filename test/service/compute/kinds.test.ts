@@ -143,7 +143,7 @@ requires("python", "sandbox").describe("hosted training of every kind", () => {
       const scored = getRun(h.ctx, h.ann, run.upload_id);
       expect(scored).toMatchObject({ status: "finalised", n_matched: validation.ids.length });
       expect(scored.scores).not.toBeNull();
-    }, 120_000);
+    });
   });
 
   describe("a sandboxed job's event log", () => {
@@ -157,6 +157,6 @@ requires("python", "sandbox").describe("hosted training of every kind", () => {
       const completed = a.lines.map((l) => JSON.parse(l)).find((e) => e.type === "job.completed");
       expect(completed.payload.model_digest).toMatch(/^[0-9a-f]{64}$/);
       expect(a.lines.join("\n")).not.toContain(a.job.artifact.sha256 as string);
-    }, 120_000);
+    });
   });
 });
