@@ -1,8 +1,8 @@
 import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
+import { removeLeftovers } from "../data/temp-roots.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
-import { DownloadDir } from "../mcp/downloads.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
 import { buildWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
@@ -55,6 +55,8 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
   if (opts.withAgents) await requireScenarioPython(scenario);
+  // What earlier servers killed with -9 left (workspaces, spools, stores) goes before this one makes its own.
+  removeLeftovers();
   const world = buildWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = opts.db ? openDb(opts.db) : openScratchDb();
@@ -78,18 +80,16 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const control: ClockControl = { mode, speed, advance: (ms) => clock.advance(ms), ...hold };
   const appointments = lineup ? (s: Service) => servedAgents(scenario, world, lineup, s, log) : undefined;
   const service = new Service(ctx, { clockControl: control, appointments });
-  const downloads = new DownloadDir();
   const stop = async () => {
     await service.idle();
     await lineup?.close();
-    downloads.close();
     db.close();
   };
   let server: Listening;
   try {
     // The agents' steps at the season's very start are kept before anyone can move the clock.
     if (lineup) await service.catchUp();
-    server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log, downloads }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
+    server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
   } catch (e) {
     await stop();
     throw e;

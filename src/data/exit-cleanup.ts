@@ -6,14 +6,14 @@ let registered = false;
 
 /**
  * Marks a temporary directory to be removed when the process exits, in case its owner never
- * removes it (an uncaught error, a `process.exit`). The exit hook is registered with the first
- * directory, not when the module loads.
+ * removes it (an uncaught error, a `process.exit`, SIGINT or SIGTERM). The hooks are registered
+ * with the first directory, not when the module loads. A directory that cannot be removed then is
+ * left for the next start (temp-roots.ts removes the directories of processes that are gone).
  */
 export function removeAtExit(dir: string): void {
   if (!registered) {
-    process.once("exit", () => {
-      for (const d of left) rmSync(d, { recursive: true, force: true });
-    });
+    process.once("exit", removeLeft);
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => endBy(signal));
     registered = true;
   }
   left.add(dir);
@@ -28,4 +28,26 @@ export function removedBeforeExit(dir: string): void {
 export function removeNow(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   left.delete(dir);
+}
+
+function removeLeft(): void {
+  for (const dir of left) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Left for the next start.
+    }
+  }
+  left.clear();
+}
+
+/**
+ * A signal the process has no other handler for would end it without the exit hook: remove the
+ * directories, then die of the signal as the default would. A command that handles the signal
+ * itself (serve, mcp) ends through `process.exit`, which runs the exit hook.
+ */
+function endBy(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 0) return;
+  removeLeft();
+  process.kill(process.pid, signal);
 }

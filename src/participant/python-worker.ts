@@ -12,7 +12,8 @@ import { WorkerProcess, type Command } from "./worker-process.js";
 
 export type { Isolation } from "./isolation.js";
 
-export type Outcome<T extends object = {}> = ({ ok: true } & T) | { ok: false; error: string };
+/** A failure's `traceback` is Python's, of the participant's own frames, when its code raised. */
+export type Outcome<T extends object = {}> = ({ ok: true } & T) | { ok: false; error: string; traceback?: string };
 
 /** What the worker runs. */
 export type WorkerSource =
@@ -30,6 +31,8 @@ export interface WorkerOptions {
   loadTimeoutSeconds?: number;
   /** A sandbox's rlimits, each DEFAULT_LIMITS' unless given. */
   limits?: Partial<SandboxLimits>;
+  /** A file the participant's stdout and stderr are appended to (every launch of the process); discarded without it. */
+  log?: string;
 }
 
 export interface PythonWorker {
@@ -138,7 +141,8 @@ class Worker implements PythonWorker {
     const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
     if (refit.ok) return { ok: true };
     await this.stop(); // a process without its source (or its fit) must not answer the next call
-    return loaded.ok ? { ok: false, error: `the worker was restarted and fit again, which failed: ${refit.error}` } : loaded;
+    if (!loaded.ok) return loaded;
+    return { ...refit, error: `the worker was restarted and fit again, which failed: ${refit.error}` };
   }
 
   /** One request to the running process; a refusal from Python is a failure with its (cleaned) reason. */
@@ -147,8 +151,8 @@ class Worker implements PythonWorker {
     const done = await run.process.call(parts, timeoutSeconds, what);
     if (!done.ok) return { ok: false, error: run.clean(done.error) };
     if (done.answer.header.ok) return { ok: true, answer: done.answer };
-    const error = done.answer.header.error;
-    if (typeof error === "string") return { ok: false, error: run.clean(error) };
+    const { error, traceback } = done.answer.header;
+    if (typeof error === "string") return { ok: false, error: run.clean(error), ...(typeof traceback === "string" ? { traceback: run.clean(traceback) } : {}) };
     run.process.kill();
     return { ok: false, error: `${what}'s answer cannot be read: its header has no reason; the worker was stopped` };
   }
@@ -186,17 +190,23 @@ class Worker implements PythonWorker {
         await copyFile(SCRIPT, join(dir, "worker.py"));
         files[INSIDE.script] = join(dir, "worker.py");
         path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
-        command = sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify({ ...DEFAULT_LIMITS, ...this.opts.limits })] });
+        command = { ...sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify({ ...DEFAULT_LIMITS, ...this.opts.limits })] }), log: this.opts.log };
       } else {
         path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
-        command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch };
+        command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch, log: this.opts.log };
       }
     } catch (e) {
       await rm(dir, { recursive: true, force: true });
       const what = source.kind === "module" ? `the strategy ${label} cannot be read` : "the model file cannot be written";
       return { ok: false, error: logSafe(`${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, dir) };
     }
-    const child = new WorkerProcess(command);
+    let child: WorkerProcess;
+    try {
+      child = new WorkerProcess(command);
+    } catch (e) {
+      await rm(dir, { recursive: true, force: true });
+      return { ok: false, error: `the log file ${this.opts.log} cannot be opened: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
     const removed = child.exited.then(() => rm(dir, { recursive: true, force: true }));
     const inside = path;
     const clean = (reason: string) => logSafe(reason.replaceAll(inside, label), dir);

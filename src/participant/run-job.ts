@@ -1,12 +1,14 @@
 import { copyFile, lstat, open, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { findPython } from "../data/python-interpreter.js";
 import { logSafe, runToEnd } from "../data/python-process.js";
-import { probeSandbox } from "./isolation.js";
+import { probeSandbox, type Isolation } from "./isolation.js";
 import type { Outcome } from "./python-worker.js";
-import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, type SandboxLimits } from "./sandbox.js";
+import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV, type SandboxLimits, type SandboxPython } from "./sandbox.js";
+import type { Command } from "./worker-process.js";
 import { makeWorkDir } from "./work-dir.js";
 
-/** One run of a Python job script, always in the sandbox. */
+/** One run of a Python job script, in the sandbox unless `isolation` says "trusted". */
 export interface JobRun {
   /** The script's host path; it is bound read-only into the sandbox. */
   script: string;
@@ -16,10 +18,12 @@ export interface JobRun {
   outputs: string[];
   /** Wall-clock seconds before the run is stopped. */
   timeout_seconds: number;
-  /** The rlimits the script sets on itself before it runs any participant code, each DEFAULT_LIMITS' unless given. */
+  /** The rlimits the script sets on itself in the sandbox before it runs any participant code, each DEFAULT_LIMITS' unless given. */
   limits?: Partial<SandboxLimits>;
   /** Names the run in reasons, e.g. "training". */
   what: string;
+  /** "trusted": a plain child process of findPython()'s interpreter, for a run of Basecamp's own script alone. Default "sandbox". */
+  isolation?: Isolation;
 }
 
 /** Where the sandbox sees the job script. */
@@ -35,14 +39,17 @@ const MAX_ERROR_BYTES = 4096;
  * Runs a Python script once in the sandbox (src/participant/sandbox.ts: no network, its own PIDs,
  * a read-only /usr, one writable scratch dir) with its inputs in the scratch dir, and answers the
  * files it left there. The script is passed the limits as JSON and must apply them before it runs
- * anything it was given. Fails closed where no sandbox can be set up. Never throws: a failure is
- * the script's own reason (ERROR_FILE), the crash, the timeout or the missing output, cleaned of
- * the host's paths.
+ * anything it was given. Fails closed where no sandbox can be set up (unless the run is trusted).
+ * Never throws: a failure is the script's own reason (ERROR_FILE), the crash, the timeout or the
+ * missing output, cleaned of the host's paths.
  */
 export async function runSandboxedJob(run: JobRun): Promise<Outcome<{ files: Record<string, Buffer> }>> {
-  const sandbox = await probeSandbox();
-  if (!sandbox.ok) return { ok: false, error: sandbox.reason };
-  const python = await sandboxPython();
+  const trusted = run.isolation === "trusted";
+  if (!trusted) {
+    const sandbox = await probeSandbox();
+    if (!sandbox.ok) return { ok: false, error: sandbox.reason };
+  }
+  const python: SandboxPython = trusted ? await findPython().then((found) => (found.ok ? { ...found, binds: [] } : found)) : await sandboxPython();
   if (!python.ok) return python;
   let made: { dir: string; scratch: string };
   try {
@@ -55,8 +62,10 @@ export async function runSandboxedJob(run: JobRun): Promise<Outcome<{ files: Rec
   try {
     await copyFile(run.script, join(dir, "job.py"));
     for (const [name, content] of Object.entries(run.inputs)) await writeFile(join(scratch, name), content);
-    const limits = { ...DEFAULT_LIMITS, ...run.limits };
-    const command = sandboxCommand({ python, scratch, files: { [INSIDE_SCRIPT]: join(dir, "job.py") }, args: ["-B", INSIDE_SCRIPT, JSON.stringify(limits)] });
+    const command: Command = trusted
+      ? // As a trusted worker runs: no rlimits (outside the sandbox's user namespace the process limit would count all the user's processes); the timeout still stops it.
+        { file: python.path, args: ["-B", join(dir, "job.py"), "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch }
+      : sandboxCommand({ python, scratch, files: { [INSIDE_SCRIPT]: join(dir, "job.py") }, args: ["-B", INSIDE_SCRIPT, JSON.stringify({ ...DEFAULT_LIMITS, ...run.limits })] });
     const crash = await runToEnd(command, run.timeout_seconds, run.what);
     if (crash !== null) return { ok: false, error: clean((await ownReason(scratch)) ?? crash) };
     const files: Record<string, Buffer> = {};

@@ -1,9 +1,10 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
+import { processTempDir } from "../../src/data/temp-roots.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
@@ -45,9 +46,10 @@ afterAll(() => {
   else process.env.TMPDIR = savedTmp;
 });
 
-/** Resolves once no worker's scratch directory is left in `tmp` (each is removed when its worker stops). */
+/** Resolves once no worker's directory is left in this process's `sandboxes` directory, where makeWorkDir makes them (each is removed when its worker stops). */
 function noneLeft(): Promise<void> {
-  return whenChanged(tmp, () => !readdirSync(tmp).some((name) => name.startsWith("basecamp-worker-")));
+  const sandboxes = processTempDir("sandboxes");
+  return whenChanged(sandboxes, () => !readdirSync(sandboxes).some((name) => name.startsWith("worker-")));
 }
 
 const isolations = [
@@ -101,6 +103,27 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
     const ids = await worker.predict(live("frame_of_ids"), null, 30);
     expect(ids.ok && ids.ids).toEqual(live("x").ids);
     expect(ids.ok && Array.from(ids.values)).toEqual([4, 4, 3, 3, 1, 3, 1]);
+    await worker.close();
+  });
+
+  it("appends the strategy's stdout and stderr to its log, takes a crash's reason from it, and gives a raise's traceback of the strategy's own frames", async () => {
+    const log = join(tmp, `${isolation}.log`);
+    const out = await startPythonWorker({ source: { kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, label: "behaviours.py", log });
+    if (!out.ok) throw new Error(out.error);
+    const { worker } = out;
+    const printed = await worker.predict(live("prints"), null, 30);
+    expect(printed.ok).toBe(true);
+    expect(readFileSync(log, "utf8")).toBe("to stdout\nto stderr\n");
+
+    const raised = await worker.predict(live("raises"), null, 30);
+    const line = readFileSync(fixture("behaviours.py"), "utf8").split("\n").findIndex((l) => l.includes("no signal today")) + 1;
+    expect(!raised.ok && raised.traceback).toBe(
+      `Traceback (most recent call last):\n  File "behaviours.py", line ${line}, in predict\n    raise ValueError("no signal today")\nValueError: no signal today\n`,
+    );
+    expect(failure(await worker.predict(live("crash"), null, 30))).toBe("the predict run crashed: segfault imitation");
+    const again = await worker.predict(live("prints"), null, 30); // a restarted process appends to the same log
+    expect(again.ok).toBe(true);
+    expect(readFileSync(log, "utf8")).toBe("to stdout\nto stderr\nabout to fail\nsegfault imitation\nto stdout\nto stderr\n");
     await worker.close();
   });
 
