@@ -103,12 +103,12 @@ requires("python").describe("the report's diagnostics against numpy", () => {
     const run = await backtest({ strategy: "ridge", scenario: loadScenario(scenarioFile("default-tournament")), scenarioName: "default-tournament" });
     expect(run.report.expeds).toHaveLength(30);
     check(run);
-  }, 120_000);
+  });
 
   it("agree on a dataset directory", async () => {
     const file = datasetDirScenario(mkdtempSync(join(tmpdir(), "diagnostics-numpy-dir-")));
     const run = await backtest({ strategy: "ridge", scenario: loadScenario(file), scenarioName: "real-data", topBottom: 5 });
     expect(run.report.context.top_bottom).toBe(5);
     check(run);
-  }, 120_000);
+  });
 });

@@ -72,7 +72,7 @@ describe("temporary directories outlive no process", () => {
     expect(await stopped).toEqual([0, null]);
     expect(await ended).toEqual([null, "SIGTERM"]);
     for (const dir of [served, ...live.own, ...live.made]) expect(existsSync(dir), dir).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe("removeLeftovers and the roots", () => {

@@ -34,6 +34,6 @@ requires("python", "venv").describe("the examples under the machine's Python (De
         expect(system[example]).toHaveLength(30);
         system[example].forEach((v, i) => expect(venv[example][i]).toBeCloseTo(v, 12));
       }
-    }, 120_000);
+    });
   }
 });

@@ -37,5 +37,5 @@ requires("python", "venv").describe("a model file made in the project venv (pand
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

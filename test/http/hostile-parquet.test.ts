@@ -52,18 +52,10 @@ const ATTACKS: Attack[] = [
   },
 ];
 
-/** Far past the 2 s an answer should take: a hang fails the test instead of stalling it. */
-const GENEROUS_MS = 30_000;
-
-async function timed<T>(what: string, p: Promise<T>): Promise<{ value: T; ms: number }> {
+/** `p`'s answer and how long it took (reported, not asserted: the machine may be busy; a hang fails the test at its timeout). */
+async function timed<T>(p: Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in ${GENEROUS_MS} ms`)), GENEROUS_MS)));
-  try {
-    return { value: await Promise.race([p, late]), ms: performance.now() - start };
-  } finally {
-    clearTimeout(timer);
-  }
+  return { value: await p, ms: performance.now() - start };
 }
 
 const parquetForm = (model_id: string, bytes: Uint8Array) => uploadForm({ model_id, predictions: { name: "predictions.parquet", bytes } });
@@ -114,7 +106,7 @@ async function underAttack(s: TestServer, lane: string, ids: string[]): Promise<
   const status = statusLoop(s);
   for (const attack of ATTACKS) {
     const bytes = attack.bytes();
-    const [sent, during] = await Promise.all([timed(attack.name, postForm(s, lane, ANN, parquetForm(attacker, bytes))), ben()]);
+    const [sent, during] = await Promise.all([timed(postForm(s, lane, ANN, parquetForm(attacker, bytes))), ben()]);
     times.push(`${attack.name.slice(0, 4)} ${(bytes.length / 1e6).toFixed(2)} MB: ${Math.round(sent.ms)} ms`);
     expect(refusal(sent.value)).toEqual({ status: attack.status, code: attack.code, message: attack.message });
     accepted(attack.name, during);
@@ -151,7 +143,7 @@ describe("hostile parquet over HTTP: refused in time, the server up, others' upl
         model_pkl_base64: Buffer.from(PKL).toString("base64"),
         model_pkl_python_version: "3.12",
       };
-      const [sent, during] = await Promise.all([timed(attack.name, callTool(ann, "submit_validation_diagnostics", args)), ben()]);
+      const [sent, during] = await Promise.all([timed(callTool(ann, "submit_validation_diagnostics", args)), ben()]);
       expect(sent.value).toMatchObject({ isError: true, json: { detail: { code: attack.code, message: attack.message } } });
       accepted(attack.name, during);
     }

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
 import { boundsMode } from "../../src/participant/sandbox-group.js";
 import { processesWith } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
+import { until } from "../helpers/until.js";
 
 const HOSTILE = fileURLToPath(new URL("../fixtures/participant/hostile.py", import.meta.url));
 
@@ -24,11 +25,6 @@ async function tried(worker: PythonWorker, mode: string, timeoutSeconds = 30): P
   const out = await worker.predict(attempt(mode), null, timeoutSeconds);
   if (!out.ok) throw new Error(`${mode}: ${out.error}`);
   return out.values[0];
-}
-
-async function until(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  return check();
 }
 
 requires("sandbox").describe("a sandboxed worker running hostile code", () => {
@@ -102,7 +98,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     await expect(tried(capped.worker, "big_file")).rejects.toThrow("big_file: predict raised OSError: [Errno 27] File too large");
     await expect(tried(capped.worker, "cpu", 20)).rejects.toThrow(/^cpu: the predict run crashed: killed by SIG(XCPU|KILL)/);
     await capped.worker.close();
-  }, 30_000);
+  });
 
   it("leaves no double-forked daemon behind once closed", async () => {
     const daemon = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}1` } }, isolation: "sandbox", label: "hostile.py" });
@@ -110,7 +106,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     expect(await tried(daemon.worker, "daemon")).toBe(1);
     expect(processesWith(`${token}1`)).toHaveLength(1);
     await daemon.worker.close();
-    expect(await until(() => processesWith(`${token}1`).length === 0)).toBe(true);
+    await until(() => processesWith(`${token}1`).length === 0);
   });
 
   it("contains a fork bomb under its process cap, keeps the host responsive, and leaves nothing once stopped", async () => {
@@ -130,7 +126,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     expect(processesWith(`${token}2`).length).toBeLessThan(DEFAULT_LIMITS.processes);
     const out = await call;
     expect(out).toEqual({ ok: false, error: "predict did not finish within 10 s and was stopped" });
-    expect(await until(() => processesWith(`${token}2`).length === 0)).toBe(true);
+    await until(() => processesWith(`${token}2`).length === 0);
     await bomb.worker.close();
-  }, 30_000);
+  });
 });

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import type { Worker } from "node:worker_threads";
 import { refuse, type ServiceError } from "../../domain/errors.js";
 import { startWorker, workerModule } from "../../scoring/workers.js";
@@ -90,6 +91,12 @@ export class UploadCheckPool {
   /** Threads checking a task now. */
   get busy(): number {
     return this.slots.filter((s) => s.task !== null).length;
+  }
+
+  /** Starts every thread the pool may have and resolves once each can take a task (otherwise threads start as uploads need them). */
+  async ready(): Promise<void> {
+    while (this.slots.length < this.size) this.start();
+    await Promise.all(this.slots.filter((s) => !s.ready).map((s) => once(s.thread, "message")));
   }
 
   check(files: UploadFiles, rules: FileRules): Promise<CheckedFiles> {

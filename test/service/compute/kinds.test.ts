@@ -42,7 +42,7 @@ requires("python", "sandbox").describe("hosted training of every kind", () => {
   describe.each(KINDS)("hosted training of %s", (kind, body) => {
     it("completes with CV metrics the scoring engine gives for the fold predictions, and a model the practice board scores", async () => {
       await checkHostedKind(kind, body);
-    }, 120_000);
+    });
   });
 
   describe("a sandboxed job's event log", () => {
@@ -56,6 +56,6 @@ requires("python", "sandbox").describe("hosted training of every kind", () => {
       const completed = a.lines.map((l) => JSON.parse(l)).find((e) => e.type === "job.completed");
       expect(completed.payload.model_digest).toMatch(/^[0-9a-f]{64}$/);
       expect(a.lines.join("\n")).not.toContain(a.job.artifact.sha256 as string);
-    }, 120_000);
+    });
   });
 });

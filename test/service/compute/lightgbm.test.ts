@@ -16,7 +16,7 @@ venv.describe("hosted training of lightgbm under the project venv", () => {
   venv.it("completes with CV metrics the scoring engine gives for the fold predictions, and a model the practice board scores", async () => {
     const { job } = await checkHostedKind("lightgbm", LIGHTGBM, await venvIsolation());
     expect(job.params).toMatchObject({ seed: 7, n_estimators: 30, num_leaves: 7, learning_rate: 0.05 });
-  }, 180_000);
+  });
 
   venv.it("is deterministic: the same job gives the same model bytes and event log, another seed another model", async () => {
     const isolation = await venvIsolation();

@@ -44,14 +44,18 @@ describe("upload check pool", () => {
 
   it("checks one large file at a time on two threads, keeping the other thread for small uploads", async () => {
     const pool = new UploadCheckPool(2, 256);
+    await pool.ready();
     const ended: string[] = [];
     const track = (name: string, n: number) => pool.check(files(n), rules).then((r) => (ended.push(name), r));
     const large = [track("large a", 100_000), track("large b", 160_000)];
-    const small = await track("small", 10);
-    // The smallest waits first. The small upload is answered while the first large file is still being checked and the second waits for its turn.
+    // The first large file takes the first thread; the second waits for its turn rather than take the last.
+    expect(pool.busy).toBe(1);
+    const answered = track("small", 10);
+    // The small upload takes the last thread at once, while the first large file is still being checked.
+    expect(pool.busy).toBe(2);
+    const small = await answered;
     expect(small.predictions?.ok).toBe(true);
     expect(ended).toEqual(["small"]);
-    expect(pool.busy).toBe(1);
     await Promise.all(large);
     expect(ended).toEqual(["small", "large a", "large b"]);
   });
