@@ -2,9 +2,11 @@
 
 Reads a sweep's cells on stdin, one JSON line each ({"index": ..., "cell": ...}), submits each as a
 Ray task with its resources, and prints each cell's outcome line as soon as its task finishes, in
-the order they finish. A task runs the cell with `node BASECAMP sweep-worker`, the same worker the
-local pool runs, so a cell gives the same bytes here as on one machine. Ray retries a task whose
-node died (max_retries); a cell whose own code fails is not retried: its outcome says why.
+the order they finish. A task hands the cell to `node BASECAMP sweep-worker`, the same worker the
+local pool runs, so a cell gives the same bytes here as on one machine; Ray reuses its worker
+processes, and each keeps its sweep-worker (and the worlds it built) for the next cell it is given.
+Ray retries a task whose node died (max_retries); a cell whose own code fails is not retried: its
+outcome says why.
 
 Every node needs Node 20 and the package at the same paths as here (--node, --basecamp), and the
 cells' files (strategies, scenarios, dataset directories) at paths every node sees.
@@ -19,13 +21,27 @@ import ray
 RESULT_MARK = "sweep-result\t"
 
 
+# This Ray worker process's sweep-worker, started by its first cell.
+_worker = None
+
+
+def sweep_worker(node, basecamp):
+    global _worker
+    if _worker is None or _worker.poll() is not None:
+        _worker = subprocess.Popen([node, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    return _worker
+
+
 @ray.remote
 def run_cell(job_line, node, basecamp):
-    done = subprocess.run([node, basecamp, "sweep-worker"], input=job_line + "\n", capture_output=True, text=True)
-    for line in done.stdout.splitlines():
+    worker = sweep_worker(node, basecamp)
+    worker.stdin.write(job_line + "\n")
+    worker.stdin.flush()
+    for line in worker.stdout:
         if line.startswith(RESULT_MARK):
-            return line
-    raise RuntimeError(f"the cell's worker exited with code {done.returncode} and no result: {done.stderr[-4000:]}")
+            return line.rstrip("\n")
+        sys.stderr.write(line)
+    raise RuntimeError(f"the cell's sweep-worker exited with code {worker.wait()} and no result")
 
 
 def failed(index, reason, traceback):
