@@ -10,12 +10,15 @@ import { z } from "zod";
 const json = z.unknown();
 
 /** A numeric range for a sampled parameter: uniform, or uniform in log space with `log`; `int` rounds down. */
-const rangeSchema = z.strictObject({
-  min: z.number(),
-  max: z.number(),
-  log: z.boolean().default(false),
-  int: z.boolean().default(false),
-});
+const rangeSchema = z
+  .strictObject({
+    min: z.number(),
+    max: z.number(),
+    log: z.boolean().default(false),
+    int: z.boolean().default(false),
+  })
+  .refine((r) => r.min < r.max, { message: "expected min < max", path: ["max"] })
+  .refine((r) => !r.log || r.min > 0, { message: "a log range needs min > 0", path: ["min"] });
 
 /** A seed list, or `count` consecutive seeds from `from`. */
 const seedsSchema = z.union([
