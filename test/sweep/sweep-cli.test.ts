@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -8,6 +9,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SweepReport } from "../../src/report/sweep-report.js";
 import { basecamp } from "../helpers/cli.js";
+import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 
 const BIN = fileURLToPath(new URL("../../bin/basecamp.js", import.meta.url));
@@ -145,6 +147,28 @@ withPython("basecamp sweep", () => {
     expect(progress[0]).toMatch(new RegExp(`^sweep: ${before + 1} of 24 cells done`));
     expect(resumed.stdout).toBe(local.json);
   }, 600_000);
+
+  it("Ctrl-C stops the workers and their Python at once, keeps the finished cells and exits 130", async () => {
+    const db = join(dir, "interrupted.db");
+    const child = spawn(process.execPath, [BIN, "sweep", grid, "--workers", "2", "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    const procs = await new Promise<Proc[]>((done) => {
+      createInterface({ input: child.stderr }).on("line", (line) => {
+        stderr += `${line}\n`;
+        if (/^sweep: 1 of 24 cells done/.test(line)) {
+          const running = descendants(child.pid as number);
+          child.kill("SIGINT");
+          done(running);
+        }
+      });
+    });
+    const [code] = (await once(child, "close")) as [number];
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
+    expect(procs.length).toBeGreaterThan(2);
+    expect(stillRunning(procs)).toEqual([]);
+    expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
+  }, 300_000);
 
   it("records a failed cell with its reason and goes on; the report gives its reproducing command", async () => {
     const path = sweepFile("failing.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { strategies: ["ridge", "missing.py"] } });
