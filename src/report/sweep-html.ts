@@ -5,7 +5,7 @@
  * string from the sweep is escaped.
  */
 import type { BacktestSummary } from "./backtest-report.js";
-import { STYLE } from "./backtest-page-style.js";
+import { colourClass, STYLE } from "./backtest-page-style.js";
 import { cumulativeChart } from "./cumulative-chart.js";
 import { escapeHtml } from "./html-escape.js";
 import { paramChart } from "./sweep-param-chart.js";
@@ -65,9 +65,9 @@ function leaderboard(r: SweepReport): string {
 <p class="note">Bold: v1_designated on the same scenario, dataset, scoring and seed. Statistics over each cell's per-exped series.</p>`;
 }
 
-/** One chart per axis whose every value is a number. */
+/** One chart per parameter axis whose every value is a number (seeds are not parameters). */
 function paramCharts(r: SweepReport): string {
-  const numeric = r.axes.filter((a) => r.rows.length > 0 && r.rows.every((row) => typeof row.varied[a] === "number"));
+  const numeric = r.axes.filter((a) => a !== "seed" && r.rows.length > 0 && r.rows.every((row) => typeof row.varied[a] === "number"));
   if (numeric.length === 0) return "";
   const bench = r.benchmarks.length === 1 ? metricValue(r.benchmarks[0].summary, r.rank_by) : null;
   const charts = numeric.map((axis) => {
@@ -90,7 +90,11 @@ function cumulative(r: SweepReport): string {
     ...top.map((row) => ({ name: `#${row.rank} cell ${row.index}`, values: sums(row.expeds) })),
     ...(r.benchmarks.length > 0 ? [{ name: "v1_designated", values: sums(r.benchmarks[0].expeds) }] : []),
   ];
-  return `<h2>Cumulative score of the top ${top.length} cells</h2><figure>${cumulativeChart(expeds, series)}</figure>`;
+  const legend = series.map((s, i) => `<li><span class="swatch ${colourClass(i)}"></span>${escapeHtml(s.name)} <b>${display(s.values[s.values.length - 1] ?? 0)}</b></li>`);
+  return `<h2>Cumulative score of the top ${top.length} cells</h2>
+<figure>${cumulativeChart(expeds, series)}
+<ul class="legend">${legend.join("")}</ul></figure>
+<p class="note">On the expeds of the top cell; round scores summed exped by exped.</p>`;
 }
 
 function swarm(r: SweepReport): string {
