@@ -33,6 +33,9 @@ export interface PlannedCell {
   varied: Record<string, unknown>;
 }
 
+/** The most cells a grid may make (a sample draws at most as many). */
+const MAX_CELLS = 100_000;
+
 type Axis = { name: string; values: unknown[] | ParamRange; apply: (cell: Cell, value: unknown) => void; label?: (value: unknown) => unknown };
 
 /** The sweep's cells: the grid of its axes in file order (seeds innermost), or `sample.n` seeded draws. */
@@ -58,6 +61,8 @@ export function planCells(sweep: Sweep): PlannedCell[] {
     return Array.from({ length: sweep.sample.n }, (_, index) => make(index, axes.map((a) => draw(a.values, rng))));
   }
   const lists = axes.map((a) => a.values as unknown[]);
+  const count = lists.reduce((n, l) => n * l.length, 1);
+  if (count > MAX_CELLS) throw new Error(`the sweep's axes make ${count} cells (${axes.map((a) => `${a.name} ${(a.values as unknown[]).length}`).join(" × ")}); at most ${MAX_CELLS}: draw a "sample" instead`);
   const cells: PlannedCell[] = [];
   const walk = (i: number, picked: unknown[]): void => {
     if (i === lists.length) {

@@ -26,6 +26,11 @@ describe("sweep file", () => {
     expect(cells[7].cell.strategy).toBe("ridge");
   });
 
+  it("refuses a grid of more than 100,000 cells, naming the axes", () => {
+    const values = Array.from({ length: 400 }, (_, i) => i);
+    expect(() => planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { a: values, b: values } } }))).toThrow(/the sweep's axes make 160000 cells \(a 400 × b 400\); at most 100000/);
+  });
+
   it("draws seeded samples: the same seed gives the same cells, ranges stay within their bounds", () => {
     const raw = { base: { strategy: "ridge" }, axes: { params: { lambda: { min: 0.1, max: 1000, log: true }, k: { min: 1, max: 5, int: true }, mode: ["a", "b"] }, seeds: { from: 1, count: 3 } }, sample: { n: 50, seed: 9 } };
     const a = planCells(sweep(raw));
