@@ -48,6 +48,7 @@ export function planCells(sweep: Sweep): PlannedCell[] {
     against: sweep.base.against.map((s) => strategyPath(s, sweep.dir)),
     scenario: scenarioPath(sweep.base.scenario, sweep.dir),
     scenario_name: sweep.base.scenario,
+    ...(sweep.base.dataset ? { dataset: datasetFields(sweep.base.dataset, sweep.dir) } : {}),
   });
   const varies = axes.filter((a) => !Array.isArray(a.values) || a.values.length > 1);
   const make = (index: number, values: unknown[]): PlannedCell => {
@@ -95,11 +96,7 @@ function axesOf(sweep: Sweep): Axis[] {
     list.push({
       name: "dataset",
       values: axes.datasets,
-      apply: (c, v) => {
-        const d = { ...(v as Record<string, unknown>) };
-        if (typeof d.dir === "string") d.dir = resolve(dir, d.dir);
-        c.dataset = d;
-      },
+      apply: (c, v) => (c.dataset = { ...c.dataset, ...datasetFields(v as Record<string, unknown>, dir) }),
       label: (v) => JSON.stringify(v),
     });
   }
@@ -119,6 +116,11 @@ function draw(values: unknown[] | ParamRange, rng: Rng): unknown {
   const u = rng.next();
   const x = log ? Math.exp(Math.log(min) + u * (Math.log(max) - Math.log(min))) : min + u * (max - min);
   return int ? Math.floor(x) : x;
+}
+
+/** Dataset fields with a relative `dir` made absolute against the sweep file's directory. */
+function datasetFields(fields: Record<string, unknown>, dir: string): Record<string, unknown> {
+  return typeof fields.dir === "string" ? { ...fields, dir: resolve(dir, fields.dir) } : { ...fields };
 }
 
 function strategyPath(strategy: string, dir: string): string {

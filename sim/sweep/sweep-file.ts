@@ -43,6 +43,8 @@ export const sweepSchema = z
       params: z.record(z.string(), json).default({}),
       /** A scenario file (relative to the sweep file) or a built-in scenario's name. */
       scenario: z.string().min(1).default("default-tournament"),
+      /** Fields merged into the scenario's dataset, e.g. {"dir": "data", "core_features": [...]} for data in the service's file layout. */
+      dataset: z.record(z.string(), json).optional(),
       /** Strategies to show beside the strategy in each backtest, besides v1_designated. */
       against: z.array(z.string().min(1)).default([]),
     }),

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { planCells } from "../../sim/sweep/cells.js";
+import { runCell } from "../../sim/sweep/run-cell.js";
 import { parseSweep } from "../../sim/sweep/sweep-file.js";
+import { writeDatasetDir } from "../helpers/dataset-dir.js";
 
 const sweep = (raw: unknown) => parseSweep(raw, "s.json", "/work/sweeps");
 
@@ -43,6 +48,27 @@ describe("sweep file", () => {
       expect([1, 2, 3, 4]).toContain(cell.params.k);
       expect(["a", "b"]).toContain(cell.params.mode);
       expect([1, 2, 3]).toContain(cell.seed);
+    }
+  });
+});
+
+describe("a sweep on a dataset directory", () => {
+  it("backtests on the directory base.dataset names (relative to the sweep file), merged into the scenario's dataset", async () => {
+    const home = mkdtempSync(join(tmpdir(), "basecamp-sweep-dir-"));
+    try {
+      writeDatasetDir(join(home, "data"), "scored");
+      writeFileSync(
+        join(home, "scenario.json"),
+        JSON.stringify({ name: "gen", seed: 5, calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 }, agents: [{ name: "alice", key: "key-alice-0001", strategy: "ridge" }] }),
+      );
+      const [planned] = planCells(parseSweep({ base: { strategy: "ridge", scenario: "scenario.json", dataset: { dir: "data", core_features: ["feature_steep_ridge"] } } }, "s.json", home));
+      expect(planned.cell.dataset).toEqual({ dir: join(home, "data"), core_features: ["feature_steep_ridge"] });
+      const outcome = await runCell(planned.cell);
+      if (!outcome.ok || outcome.result.kind !== "backtest") throw new Error(JSON.stringify(outcome));
+      expect(outcome.result.report.context).toMatchObject({ train_rows: 10 * 40, validation_rows: 6 * 40 });
+      expect(outcome.result.report.summary.entered).toBe(6);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });
