@@ -165,7 +165,7 @@ withPython("basecamp sweep", () => {
     const [code] = (await once(child, "close")) as [number];
     expect(code).toBe(130);
     expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
-    expect(procs.length).toBeGreaterThan(2);
+    expect(procs.length).toBeGreaterThanOrEqual(2);
     expect(stillRunning(procs)).toEqual([]);
     expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
   }, 300_000);
