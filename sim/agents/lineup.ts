@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { localIsolation, type Isolation } from "../../src/participant/isolation.js";
 import type { Scenario } from "../scenario.js";
 import { loadModuleStrategy } from "./module-strategy.js";
@@ -6,6 +7,7 @@ import { loadPythonStrategy } from "./python-strategy.js";
 import { strategyByName } from "./registry.js";
 import type { Strategy } from "./strategy.js";
 import { strategyFileKind } from "./strategy-file.js";
+import type { StrategyWatch } from "./strategy-watch.js";
 
 /**
  * The strategies a scenario's agents play, resolved once per replay: built-ins by name, file
@@ -32,6 +34,10 @@ export interface LineupOptions {
    * which suits a user replaying their own files; a served deployment asks for "sandbox".
    */
   isolation?: Isolation;
+  /** A directory for each Python or model-file agent's log, `<agent>.log` (its stdout and stderr); discarded without it. */
+  logDir?: string;
+  /** Told of the Python strategies' fits and failures as they happen. */
+  watch?: StrategyWatch;
 }
 
 /** Default timeouts of a Python or model-file strategy's calls, in wall-clock seconds. */
@@ -76,6 +82,9 @@ async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, h
   if (kind === "module") return loadModuleStrategy(agent.strategy);
   if (kind === "predictions") return loadPredictionsStrategy(agent.strategy);
   const h = await loadPythonStrategy(agent.strategy, kind, agent.params, {
+    agent: agent.name,
+    log: opts.logDir === undefined ? undefined : join(opts.logDir, `${agent.name}.log`),
+    watch: opts.watch,
     isolation: opts.isolation ?? (await localIsolation()),
     fit_timeout_seconds: agent.fit_timeout_seconds ?? FIT_TIMEOUT_SECONDS,
     predict_timeout_seconds: agent.predict_timeout_seconds ?? PREDICT_TIMEOUT_SECONDS,

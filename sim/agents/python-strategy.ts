@@ -5,14 +5,20 @@ import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import type { Held } from "./lineup.js";
 import { StrategyFailure, type AgentContext, type Strategy } from "./strategy.js";
+import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
 import { duringWindow } from "./timing.js";
 
 export interface PythonStrategyOptions {
+  /** The agent playing it (named in faults). */
+  agent: string;
   isolation: Isolation;
   /** Wall-clock seconds fit(train) may take. */
   fit_timeout_seconds: number;
   /** Wall-clock seconds one predict may take. */
   predict_timeout_seconds: number;
+  /** A file the strategy's stdout and stderr are appended to; discarded without it. */
+  log?: string;
+  watch?: StrategyWatch;
 }
 
 /**
@@ -21,7 +27,10 @@ export interface PythonStrategyOptions {
  * once on the train split before its first round, then predict each round. What predict answers
  * is submitted as it is, so wrong ids, NaN or values outside [0, 1] get the service's own
  * refusals; a predict that raises, hangs or answers something else is a failed round with its
- * reason. Parameters are checked against PARAMS when the worker loads the file.
+ * reason. A fit that fails ends the agent's part at once: its worker is stopped, and every later
+ * round is missed for that reason without asking Python again (never a refit per round).
+ * Parameters are checked against PARAMS when the worker loads the file. Each failure is also
+ * told to `watch`, with Python's traceback and the log file.
  */
 export async function loadPythonStrategy(
   path: string,
@@ -30,16 +39,31 @@ export async function loadPythonStrategy(
   opts: PythonStrategyOptions,
 ): Promise<Held<Strategy<Record<string, unknown>>>> {
   const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
-  const started = await startPythonWorker({ source, isolation: opts.isolation, label: basename(path) });
-  if (!started.ok) throw new Error(`${basename(path)}: ${started.error}`);
+  const fault = (call: StrategyFault["call"], failure: { error: string; traceback?: string }, exped?: string) =>
+    opts.watch?.failed?.({ agent: opts.agent, call, exped, error: failure.error, traceback: failure.traceback, log: opts.log });
+  const started = await startPythonWorker({ source, isolation: opts.isolation, label: basename(path), log: opts.log });
+  if (!started.ok) {
+    fault("load", started);
+    throw new Error(`${basename(path)}: ${started.error}`);
+  }
   const { worker } = started;
   let fitted = false;
+  /** Why the agent takes no further part: its fit failed. */
+  let out: string | null = null;
 
-  const fit = async (ctx: AgentContext) => {
+  const fit = async (ctx: AgentContext, exped: string) => {
+    if (out !== null) throw new StrategyFailure(out);
     if (fitted) return;
-    const outcome = await worker.fit(await ctx.client.downloadDataset("train"), opts.fit_timeout_seconds);
-    if (!outcome.ok) throw new StrategyFailure(`fit: ${outcome.error}`);
-    fitted = true;
+    opts.watch?.fitting?.(opts.agent);
+    const outcome = await worker.fit(await ctx.client.downloadDataset("train"), opts.fit_timeout_seconds).finally(() => opts.watch?.fitted?.(opts.agent));
+    if (outcome.ok) {
+      fitted = true;
+      return;
+    }
+    out = `no further part: its fit failed in ${exped}`;
+    await worker.close();
+    fault("fit", outcome, exped);
+    throw new StrategyFailure(`fit: ${outcome.error}`);
   };
 
   const strategy: Strategy<Record<string, unknown>> = {
@@ -48,14 +72,17 @@ export async function loadPythonStrategy(
     summary: kind === "python" ? `the Python strategy ${basename(path)}` : `the model file ${basename(path)}`,
     params: z.record(z.string(), z.unknown()),
     actAt: (slot, _p, rng) => duringWindow(slot, rng),
-    act: async (ctx) => {
-      await fit(ctx);
+    act: async (ctx, slot) => {
+      await fit(ctx, slot.exped);
       await ctx.client.createModel({ name: ctx.model });
       const { exped } = await ctx.client.instruments();
       const live = await ctx.client.downloadDataset("live");
       const benchmark = await ctx.client.downloadBenchmark("futures", "live");
       const answer = await worker.predict(live, benchmark, opts.predict_timeout_seconds);
-      if (!answer.ok) throw new StrategyFailure(answer.error);
+      if (!answer.ok) {
+        fault("predict", answer, exped);
+        throw new StrategyFailure(answer.error);
+      }
       await ctx.client.submit({
         model_id: ctx.model,
         exped,

@@ -7,15 +7,21 @@ export const DESIGNATED_CONTENDER = "v1_designated";
 /**
  * The walk's agents: the strategy under test, then v1_designated, then each `--against` strategy,
  * each named as its report entry will be (a file strategy by its file name, a built-in by its
- * name), made unique and fit for a model name.
+ * name), made unique and fit for a model name. `timeouts` (seconds) apply to every Python and
+ * model-file contender's calls.
  */
-export function contenders(strategy: string, params: Record<string, unknown>, against: string[]): ScenarioAgent[] {
+export function contenders(
+  strategy: string,
+  params: Record<string, unknown>,
+  against: string[],
+  timeouts: Pick<ScenarioAgent, "fit_timeout_seconds" | "predict_timeout_seconds"> = {},
+): ScenarioAgent[] {
   const taken = new Set<string>();
   const agent = (spec: string, p: Record<string, unknown>, name: string, i: number): ScenarioAgent => {
     let unique = modelName(name);
     for (let k = 2; taken.has(unique); k++) unique = `${modelName(name)}-${k}`;
     taken.add(unique);
-    return { name: unique, key: `backtest-key-${String(i).padStart(4, "0")}`, scope: "tournament", email_confirmed: true, blocked: false, event_staking: false, strategy: spec, params: p };
+    return { name: unique, key: `backtest-key-${String(i).padStart(4, "0")}`, scope: "tournament", email_confirmed: true, blocked: false, event_staking: false, strategy: spec, params: p, ...timeouts };
   };
   const label = (spec: string) => (strategyFileKind(spec) === null ? spec : strategyFileLabel(spec));
   return [

@@ -17,16 +17,34 @@ export interface WalkEntry {
 export interface WalkResult {
   entries: Map<string, Map<string, WalkEntry>>;
   missed: Map<string, Map<string, string>>;
+  /** The expeds whose rounds settled, in walk order: every one unless the walk was stopped. */
+  settled: string[];
+  /** Whether the walk ran to its end (else `shouldStop` ended it). */
+  finished: boolean;
   digest: string;
+}
+
+/** How far the walk is: the replay's steps done of all, and its rounds settled of all. */
+export interface WalkProgress {
+  step: number;
+  steps: number;
+  settled: number;
+  rounds: number;
 }
 
 /**
  * Replays the walk (the validation expeds as rounds, see walkWorld) with the contenders as the
  * scenario's agents, through the same service, intake rules and settlement as any replay. What
  * each agent submitted is read off its own client as it goes; the terms and round scores are the
- * settled round boards' own numbers.
+ * settled round boards' own numbers. `shouldStop`, asked between steps, ends the walk early.
  */
-export async function walk(scenario: Scenario, world: World, lineup: Lineup, onProgress?: (settled: number, rounds: number) => void): Promise<WalkResult> {
+export async function walk(
+  scenario: Scenario,
+  world: World,
+  lineup: Lineup,
+  opts: { onProgress?: (p: WalkProgress) => void; shouldStop?: () => boolean } = {},
+): Promise<WalkResult> {
+  const settled: string[] = [];
   const submitted = new Map<string, Map<string, { ids: string[]; values: Float64Array }>>();
   const entries = new Map<string, Map<string, WalkEntry>>();
   const missed = new Map<string, Map<string, string>>();
@@ -50,15 +68,16 @@ export async function walk(scenario: Scenario, world: World, lineup: Lineup, onP
     wrapClient: capture,
     onEvent: (e) => {
       if (e.kind === "missed") missed.get(e.agent)?.set(e.exped, e.reason);
-      else if (e.kind === "progress") onProgress?.(e.settled, e.rounds);
+      else if (e.kind === "progress") opts.onProgress?.({ step: e.step, steps: e.steps, settled: e.settled, rounds: e.rounds });
       else if (e.kind === "settled" && e.round) {
+        settled.push(e.exped);
         for (const row of e.round.rows) {
           const sent = submitted.get(row.model)?.get(e.exped);
           if (sent) entries.get(row.model)?.set(e.exped, { ...sent, row });
         }
       }
     },
+    shouldStop: opts.shouldStop,
   });
-  if (!result.finished) throw new Error(`the walk stopped after ${result.stepsDone} of ${result.steps} steps`);
-  return { entries, missed, digest: result.digest };
+  return { entries, missed, settled, finished: result.finished, digest: result.digest };
 }

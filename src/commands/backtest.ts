@@ -1,25 +1,47 @@
+import { constants } from "node:os";
 import { writeFile } from "node:fs/promises";
 import { extname, resolve } from "node:path";
-import { backtest } from "../../sim/backtest/backtest.js";
+import type { StrategyFault, StrategyWatch } from "../../sim/agents/strategy-watch.js";
+import { backtest, type BacktestRun } from "../../sim/backtest/backtest.js";
 import { scoredFrame } from "../../sim/backtest/scored-frame.js";
 import { strategyFileKind } from "../../sim/agents/strategy-file.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
+import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario } from "../../sim/scenario.js";
 import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
+import { buildWorld } from "../service/deployment.js";
+import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
+import { faultLine, formatFault } from "./backtest-failure.js";
+import { checkOutputPath, makeLogDir, shownPath } from "./backtest-outputs.js";
+import { BacktestProgress } from "./backtest-progress.js";
+import { pythonUses } from "../../sim/requirements.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
-export interface BacktestFlags {
+export interface BacktestFlags extends DataFlags, PythonFlags {
   scenario: string;
   against: string;
   params?: string;
+  topBottom: string;
+  window: string;
   json?: boolean;
   html?: string;
   savePredictions?: string;
+  keepGoing?: boolean;
+  fitTimeout?: number;
+  predictTimeout?: number;
+  progress?: boolean;
 }
 
-/** `basecamp backtest <strategy>` (defined in backtest-command.ts): how a strategy would have scored on the validation expeds. */
+/**
+ * `basecamp backtest <strategy>` (defined in backtest-command.ts): how a strategy would have scored
+ * on the validation expeds. The debugging loop: output paths are checked before any work; each
+ * Python strategy's prints go to a log file; the first failure of a Python strategy's code stops
+ * the backtest with its traceback and its last printed lines (exit 1), unless `--keep-going`;
+ * SIGINT/SIGTERM stop the walk and print the report of the expeds settled so far.
+ */
 export async function backtestCommand(strategy: string, flags: BacktestFlags): Promise<void> {
   const params = parseParams(flags.params);
   const spec = (s: string) => (strategyFileKind(s) === null ? s : resolve(s));
@@ -27,22 +49,89 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   if (flags.savePredictions && !/^\.(csv|parquet)$/i.test(extname(flags.savePredictions))) {
     throw new Error(`--save-predictions: expected a .csv or .parquet file name, got '${flags.savePredictions}'`);
   }
-  const progress = process.stderr.isTTY ? (settled: number, rounds: number) => process.stderr.write(`\rbacktest: ${settled} of ${rounds} expeds scored`) : undefined;
-  const run = await backtest({
-    strategy: spec(strategy),
-    params,
-    against,
-    scenario: loadScenario(scenarioFile(flags.scenario)),
-    scenarioName: flags.scenario,
-    onProgress: progress,
-  });
-  if (progress) process.stderr.write("\r\x1b[K");
-  if (flags.html) await writeFile(flags.html, renderBacktestHtml(run.report));
+  if (flags.html) checkOutputPath("--html", flags.html);
+  if (flags.savePredictions) checkOutputPath("--save-predictions", flags.savePredictions);
+  applyPythonFlags(flags);
+  const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
+  const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
+  await announcePython([...files, ...pythonUses(scenario)], "local");
+
+  const progress = process.stderr.isTTY ? new BacktestProgress("redraw") : flags.progress ? new BacktestProgress("lines") : null;
+  const note = (text: string) => (progress ? progress.note(text) : process.stderr.write(`${text}\n`));
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
+  const faults: StrategyFault[] = [];
+  let run: BacktestRun;
+  try {
+    progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
+    const world = buildWorld(deploymentOf(scenario));
+    if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, world, flags));
+    const logDir = files.length > 0 ? makeLogDir() : undefined;
+    const shownFaults = new Set<string>();
+    const watch: StrategyWatch = {
+      fitting: (agent) => progress?.fitting(agent),
+      fitted: (agent) => progress?.fitted(agent),
+      failed: (fault) => {
+        if (stop.signal.aborted) return; // a worker stopped by the stop itself
+        faults.push(fault);
+        if (!flags.keepGoing || fault.call === "load") return stop.abort("failure");
+        const key = `${fault.agent} ${fault.call}`;
+        note(shownFaults.has(key) ? faultLine(fault) : formatFault(fault).trimEnd());
+        shownFaults.add(key);
+      },
+    };
+    process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
+    run = await backtest({
+      strategy: spec(strategy),
+      params,
+      against,
+      scenario,
+      scenarioName: scenario.dataset.dir ?? flags.scenario,
+      world,
+      timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
+      lineup: { logDir, watch },
+      stop: stop.signal,
+      topBottom: Number(flags.topBottom),
+      rollingWindow: Number(flags.window),
+      onProgress: (p) => progress?.walk(p),
+      onReady: () => {
+        if (!logDir) return;
+        note(`logs: each Python strategy's stdout and stderr go to ${shownPath(logDir)}/<agent>.log`);
+        progress?.load("starting the Python strategies");
+      },
+    });
+  } catch (e) {
+    progress?.end();
+    const load = faults.find((f) => f.call === "load");
+    if (load) process.stderr.write(formatFault(load).split("\n").slice(1).join("\n")); // its first line is the error's own
+    throw e;
+  } finally {
+    process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
+    progress?.end();
+  }
+
+  if (stop.signal.reason === "failure") {
+    const first = faults[0];
+    process.stderr.write(formatFault(first));
+    throw new Error(`${first.agent}'s ${first.call} failed, so the backtest stopped (--keep-going walks on without it)`);
+  }
+  if (!run.finished) {
+    const signal = stop.signal.reason as NodeJS.Signals;
+    process.stderr.write(`backtest: stopped by ${signal}; the report covers the ${run.report.expeds.length} expeds settled before\n`);
+    // The shell's convention for a command stopped by a signal: 128 + its number.
+    process.exitCode = 128 + constants.signals[signal];
+  }
+  if (flags.html) await writeOut(flags.html, renderBacktestHtml(run.report));
   if (flags.savePredictions) {
     const frame = scoredFrame(run.predictions, run.world);
-    await writeFile(flags.savePredictions, /\.csv$/i.test(flags.savePredictions) ? writeFrameCsv(frame) : writeFrameParquet(frame));
+    await writeOut(flags.savePredictions, /\.csv$/i.test(flags.savePredictions) ? writeFrameCsv(frame) : writeFrameParquet(frame));
   }
   process.stdout.write(flags.json ? `${JSON.stringify(run.report)}\n` : formatBacktestText(run.report));
+}
+
+async function writeOut(path: string, data: string | Uint8Array): Promise<void> {
+  await writeFile(path, data);
+  process.stderr.write(`wrote ${path}\n`);
 }
 
 function parseParams(text: string | undefined): Record<string, unknown> {

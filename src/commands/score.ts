@@ -41,13 +41,20 @@ const PREDICTION = "prediction";
 const TARGET = "target";
 const BENCHMARK = "v1_designated";
 
+export interface ScoreOptions {
+  core: string[];
+  workers?: number;
+  /** Told how many of the rows read were not scored because their prediction or target is not finite (empty, NaN, ±inf). */
+  onDropped?: (dropped: number, read: number) => void;
+}
+
 /** Scores a .csv or .parquet file's `prediction` column on every exped: what `--json` prints. */
-export async function scoreFileTerms(path: string, opts: { core: string[]; workers?: number }): Promise<ScoreReport> {
+export async function scoreFileTerms(path: string, opts: ScoreOptions): Promise<ScoreReport> {
   return report(await scoreExpeds(path, { ...opts, diagnose: false }));
 }
 
 /** `scoreFileTerms` and the display-only diagnostics, for the table. */
-export async function scoreFile(path: string, opts: { core: string[]; workers?: number }): Promise<DiagnosedReport> {
+export async function scoreFile(path: string, opts: ScoreOptions): Promise<DiagnosedReport> {
   const results = await scoreExpeds(path, { ...opts, diagnose: true });
   return { ...report(results), diagnostics: diagnose(results, opts.core.length) };
 }
@@ -57,12 +64,15 @@ export async function scoreFile(path: string, opts: { core: string[]; workers?: 
  * (`gatherExpeds`), so memory holds the expeds in flight, not the file. A file whose expeds are
  * not in runs is read a second time, its expeds then handed over at their last row.
  */
-async function scoreExpeds(path: string, opts: { core: string[]; workers?: number; diagnose: boolean }): Promise<ExpedResult[]> {
+async function scoreExpeds(path: string, opts: ScoreOptions & { diagnose: boolean }): Promise<ExpedResult[]> {
   const source = batchSource(path);
   const names = [PREDICTION, TARGET, BENCHMARK, ...opts.core];
+  let read = 0;
   const inputs = async function* (lastRows: Map<string, number> | null): AsyncGenerator<ExpedInput> {
+    read = 0;
     for await (const { exped, ids, rows, columns } of gatherExpeds(source(names), names.length, lastRows)) {
       const [prediction, target, benchmark, ...core] = columns;
+      read += prediction.length;
       yield { exped, truth: { ids, target, benchmark, core }, prediction, rows, owned: true, diagnose: opts.diagnose };
     }
   };
@@ -74,6 +84,7 @@ async function scoreExpeds(path: string, opts: { core: string[]; workers?: numbe
     results = await scoreExpedStream(inputs(await lastRowOfEachExped(source([]))), { workers: opts.workers });
   }
   if (results.length === 0) throw new Error("no rows to score (the file has its columns and nothing under them)");
+  opts.onDropped?.(read - results.reduce((sum, r) => sum + r.terms.n, 0), read);
   return results;
 }
 

@@ -1,12 +1,14 @@
 import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
+import { removeLeftovers } from "../data/temp-roots.js";
+import { ownRoot } from "../participant/work-dir.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
-import { DownloadDir } from "../mcp/downloads.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
 import { buildWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 import { initialiseStore } from "../service/setup.js";
 import { openDb } from "../store/db.js";
 import { openScratchDb } from "../store/scratch-store.js";
@@ -55,6 +57,9 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
   if (opts.withAgents) await requireScenarioPython(scenario);
+  // What earlier servers killed with -9 left (workspaces and their mounts, spools, stores) goes before this one makes its own.
+  removeLeftovers();
+  await ownRoot();
   const world = buildWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = opts.db ? openDb(opts.db) : openScratchDb();
@@ -78,18 +83,16 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const control: ClockControl = { mode, speed, advance: (ms) => clock.advance(ms), ...hold };
   const appointments = lineup ? (s: Service) => servedAgents(scenario, world, lineup, s, log) : undefined;
   const service = new Service(ctx, { clockControl: control, appointments });
-  const downloads = new DownloadDir();
   const stop = async () => {
     await service.idle();
     await lineup?.close();
-    downloads.close();
     db.close();
   };
   let server: Listening;
   try {
     // The agents' steps at the season's very start are kept before anyone can move the clock.
     if (lineup) await service.catchUp();
-    server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log, downloads }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
+    server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
   } catch (e) {
     await stop();
     throw e;
@@ -118,7 +121,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 }
 
-export interface ServeFlags {
+export interface ServeFlags extends Pick<PythonFlags, "python"> {
   port: number;
   host: string;
   clock: "manual" | "realtime";
@@ -131,12 +134,14 @@ export interface ServeFlags {
 /** `basecamp serve [scenario]` (defined in serve-command.ts): serves until SIGINT or SIGTERM. */
 export async function serveCommand(file: string, flags: ServeFlags): Promise<void> {
   if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
-  const { trustModelFiles, ...rest } = flags;
+  const { trustModelFiles, python, ...rest } = flags;
+  applyPythonFlags({ python });
   const scenario = loadScenario(scenarioFile(file));
   if (flags.withAgents) await requireScenarioPython(scenario);
   const agentsNeedPython = flags.withAgents === true && pythonUses(scenario).length > 0;
   const noPython = await missingPython(scenario.name, servedPythonLanes(scenario));
   if (noPython) process.stderr.write(`basecamp: warning: ${noPython}: participants' model files will fail their runs\n`);
+  else await announcePython([...servedPythonLanes(scenario), ...(agentsNeedPython ? pythonUses(scenario) : [])], { served: { trusted: trustModelFiles === true } });
   if (!trustModelFiles) {
     const sandbox = await probeSandbox();
     if (!sandbox.ok) {

@@ -1,13 +1,13 @@
 import { open } from "node:fs/promises";
 import { CsvSyntaxError } from "./csv-records.js";
 import { NotANumber, parseNumberBytes } from "./csv-number.js";
-import type { BatchSource, RowBatch } from "./row-batch.js";
+import { labelColumnIn, type BatchSource, type RowBatch } from "./row-batch.js";
 
 /**
  * A CSV predictions file read as row batches (`BatchSource`) straight from its bytes, a chunk at
  * a time: no string of the file, none per row. The rules are `readFrameCsv`'s: a header row,
  * fields quoted the RFC 4180 way (quoted records take a slower path), LF or CRLF, blank lines
- * skipped, `id` and `exped` as text, the asked-for columns as numbers; rows in errors counted
+ * skipped, `id` and `exped` (or `era`) as text, the asked-for columns as numbers; rows in errors counted
  * from 1 after the header.
  */
 const CHUNK = 4 << 20;
@@ -82,7 +82,7 @@ class CsvRows {
     };
     this.roles = new Int32Array(header.length).fill(SKIP);
     this.roles[at("id")] = ID;
-    this.roles[at("exped")] = EXPED;
+    this.roles[at(labelColumnIn(header))] = EXPED;
     names.forEach((name, c) => (this.roles[at(name)] = c));
     this.fields = header.length;
   }

@@ -3,7 +3,8 @@
  * decimal of at most 2^53 in its digits, scaled by at most 10^22, is one exact integer times or
  * divided by one exact power of ten, a single correctly rounded operation (Clinger's fast path).
  * Anything else (17-digit values, exponents out of range, `Infinity`, spaces...) goes through
- * the string. Empty, `NaN` and `nan` are missing (NaN).
+ * the string. Empty, `NaN` and `nan` are missing (NaN); `inf`, `-inf` (as pandas writes them,
+ * any case) and `Infinity` are infinite.
  */
 export class NotANumber extends Error {
   constructor(readonly text: string) {
@@ -14,6 +15,11 @@ export class NotANumber extends Error {
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 const MAX_EXACT = 2 ** 53;
 const MISSING_TEXT = new Set(["", "NaN", "nan"]);
+const INFINITE_TEXT = new Map([
+  ["inf", Infinity],
+  ["+inf", Infinity],
+  ["-inf", -Infinity],
+]);
 
 export function parseNumberBytes(bytes: Uint8Array, start: number, end: number): number {
   let i = start;
@@ -48,6 +54,8 @@ export function parseNumberBytes(bytes: Uint8Array, start: number, end: number):
 /** The slow path, exactly the old reader's rules. */
 function parseText(raw: string): number {
   if (MISSING_TEXT.has(raw)) return NaN;
+  const infinite = INFINITE_TEXT.get(raw.toLowerCase());
+  if (infinite !== undefined) return infinite;
   const v = Number(raw);
   if (Number.isNaN(v) || raw.trim() === "") throw new NotANumber(raw);
   return v;

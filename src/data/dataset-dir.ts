@@ -114,7 +114,7 @@ function readSplit(file: ParquetFile, features: string[], target: string): Frame
 }
 
 /** Whether `path` exists and its `target` column has a finite value (real live files carry it blank). */
-function liveCarriesTarget(path: string, target: string): boolean {
+export function liveCarriesTarget(path: string, target: string): boolean {
   if (!existsSync(path)) return false;
   const file = ParquetFile.open(path);
   if (!file.fields.has(target)) return false;

@@ -3,15 +3,17 @@ import { Type, makeVector, tableFromIPC, type Vector } from "apache-arrow";
 import { ParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
 import { readNumbers, readStrings } from "./arrow-columns.js";
 import { FfiColumnReader, type FfiColumn } from "./arrow-ffi.js";
-import { EXPED_COLUMN, INDEX_COLUMN } from "./parquet.js";
-import type { BatchSource, RowBatch } from "./row-batch.js";
+import { checkParquetBlob } from "./parquet-check.js";
+import { INDEX_COLUMN } from "./parquet.js";
+import { labelColumnIn, type BatchSource, type RowBatch } from "./row-batch.js";
 
 /**
  * A parquet predictions file read as row batches (`BatchSource`): the file is read by byte ranges
- * (a Blob on it), row group by row group, decoding only `id`, `exped` and the asked-for columns, in
+ * (a Blob on it), row group by row group, decoding only `id`, `exped` (or `era`) and the asked-for columns, in
  * batches of BATCH rows, so neither the file nor its decoded columns are ever whole in memory. The
  * usual column shapes are read from the wasm memory in place (`FfiColumnReader`), the rest through
- * an Arrow IPC stream.
+ * an Arrow IPC stream. The file is checked to hold what it says first (src/data/parquet-check.ts),
+ * a column chunk at a time.
  * Ids come as their Utf8 bytes; `exped` as runs, a string per run (from the dictionary when the
  * column is dictionary-encoded).
  */
@@ -22,10 +24,15 @@ export function parquetBatches(path: string): BatchSource {
 }
 
 async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBatch> {
-  const file = await ParquetFile.fromFile(await openAsBlob(path));
+  const blob = await openAsBlob(path);
+  await checkParquetBlob(blob).catch((e: Error) => {
+    throw new Error(`${path}: ${e.message}`);
+  });
+  const file = await ParquetFile.fromFile(blob);
   try {
     const schema = tableFromIPC(file.schema().intoIPCStream()).schema;
-    const wanted = [...new Set([INDEX_COLUMN, EXPED_COLUMN, ...names])];
+    const label = labelColumnIn(schema.fields.map((f) => f.name));
+    const wanted = [...new Set([INDEX_COLUMN, label, ...names])];
     for (const name of wanted) if (!schema.fields.some((f) => f.name === name)) throw new Error(`missing column '${name}'`);
     const reader = (await file.stream({ columns: wanted, batchSize: BATCH })).getReader();
     const columns = new FfiColumnReader(wanted);
@@ -34,7 +41,7 @@ async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBa
       if (done) return;
       const batch = value as WasmRecordBatch;
       const ffi = columns.read(batch);
-      const read = ffi && ffiBatch(ffi, names);
+      const read = ffi && ffiBatch(ffi, label, names);
       if (read) {
         batch.free();
         yield read;
@@ -42,7 +49,7 @@ async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBa
       }
       const table = tableFromIPC(batch.intoIPCStream());
       const child = (name: string) => table.getChild(name)!;
-      yield { length: table.numRows, ...idBytes(child(INDEX_COLUMN)), ...expedRuns(child(EXPED_COLUMN)), columns: names.map((name) => readNumbers(name, child(name))) };
+      yield { length: table.numRows, ...idBytes(child(INDEX_COLUMN)), ...expedRuns(label, child(label)), columns: names.map((name) => readNumbers(name, child(name))) };
     }
   } finally {
     file.free();
@@ -50,9 +57,9 @@ async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBa
 }
 
 /** A batch read through the C data interface (`FfiColumnReader`), or null when its columns are not text ids and labels and numbers. */
-function ffiBatch({ length, columns }: { length: number; columns: Map<string, FfiColumn> }, names: string[]): RowBatch | null {
+function ffiBatch({ length, columns }: { length: number; columns: Map<string, FfiColumn> }, label: string, names: string[]): RowBatch | null {
   const ids = columns.get(INDEX_COLUMN)!;
-  const exped = columns.get(EXPED_COLUMN)!;
+  const exped = columns.get(label)!;
   const numbers = names.map((name) => columns.get(name)!);
   if (ids.kind !== "text" || exped.kind !== "text" || numbers.some((c) => c.kind !== "numbers")) return null;
   const runLabels: string[] = [];
@@ -74,15 +81,15 @@ function idBytes(vector: Vector): Pick<RowBatch, "idBytes" | "idOffsets"> {
 }
 
 /** The runs of equal labels: compared as bytes (Utf8) or dictionary keys, a string made once per run. */
-function expedRuns(vector: Vector): Pick<RowBatch, "runLabels" | "runStarts"> {
+function expedRuns(column: string, vector: Vector): Pick<RowBatch, "runLabels" | "runStarts"> {
   const runLabels: string[] = [];
   const runStarts: number[] = [];
   let row = 0;
   for (const chunk of vector.data) {
-    if (chunk.nullCount > 0) throw new Error(`Column '${EXPED_COLUMN}' has a null`);
+    if (chunk.nullCount > 0) throw new Error(`Column '${column}' has a null`);
     if (chunk.type.typeId === Type.Utf8) utf8Runs(chunk.values as Uint8Array, chunk.valueOffsets as Int32Array, chunk.length, row, runLabels, runStarts);
     else if (chunk.type.typeId === Type.Dictionary) {
-      const labels = readStrings(EXPED_COLUMN, makeVector(chunk.dictionary!));
+      const labels = readStrings(column, makeVector(chunk.dictionary!));
       const keys = chunk.values as ArrayLike<number>;
       for (let i = 0; i < chunk.length; i++) {
         if (i === 0 || keys[i] !== keys[i - 1]) {
@@ -90,7 +97,7 @@ function expedRuns(vector: Vector): Pick<RowBatch, "runLabels" | "runStarts"> {
           runStarts.push(row + i);
         }
       }
-    } else readStrings(EXPED_COLUMN, makeVector(chunk)).forEach((label, i) => {
+    } else readStrings(column, makeVector(chunk)).forEach((label, i) => {
       if (i === 0 || label !== runLabels[runLabels.length - 1]) {
         runLabels.push(label);
         runStarts.push(row + i);

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { tableFromIPC, type DataType, type Table } from "apache-arrow";
 import { readParquet, readSchema } from "parquet-wasm";
+import { checkParquetBytes } from "./parquet-check.js";
 
 /**
  * A parquet file opened for reading some of its columns: the fields come from the footer alone,
- * and `read` decodes only the columns it is asked for, each in one chunk (large batches).
+ * and `read` decodes only the columns it is asked for, each in one chunk (large batches). The file
+ * is checked to hold what it says before anything is decoded (src/data/parquet-check.ts).
  */
 export class ParquetFile {
   /** Column name → arrow type, in file order. */
@@ -16,6 +18,7 @@ export class ParquetFile {
     readonly path: string,
     private readonly bytes: Uint8Array,
   ) {
+    checkParquetBytes(bytes);
     const schema = tableFromIPC(readSchema(bytes).intoIPCStream()).schema;
     this.fields = new Map(schema.fields.map((f) => [f.name, f.type]));
     this.index = indexColumn(schema.metadata.get("pandas"), this.fields);

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LinearModel } from "./least-squares.js";
 import { findPython } from "./python-interpreter.js";
 import { logSafe, runPythonScript } from "./python-process.js";
+import { processTempDir } from "./temp-roots.js";
 
 const SCRIPT = fileURLToPath(new URL("./python/make_ridge_pickle.py", import.meta.url));
 /** Wall-clock seconds the pickling may take. */
@@ -23,7 +23,7 @@ export async function ridgePickle(features: string[], model: LinearModel, fillVa
   if (!python.ok) return { ok: false, error: python.error };
   let dir: string | null = null;
   try {
-    dir = await mkdtemp(join(tmpdir(), "basecamp-ridge-"));
+    dir = await mkdtemp(join(processTempDir("ridge"), "ridge-"));
     const ridge = { features, coefficients: [...model.coefficients], intercept: model.intercept, fill_value: fillValue };
     await writeFile(join(dir, "ridge.json"), JSON.stringify(ridge));
     const crash = await runPythonScript(python.path, [SCRIPT, dir], TIMEOUT_SECONDS, "ridge pickling");

@@ -21,3 +21,13 @@ export interface RowBatch {
  * copies what it keeps before asking for the next. Called again, it reads the file again.
  */
 export type BatchSource = (columns: string[]) => AsyncIterable<RowBatch>;
+
+/** The exped label's column names, first found first (dir-frame.ts's EXPED_COLUMNS; not imported, so a CSV read never loads arrow). */
+const LABEL_COLUMNS = ["exped", "era"];
+
+/** The column of `names` that holds the exped label: `exped`, else `era` (as older files and pandas users name it). */
+export function labelColumnIn(names: readonly string[]): string {
+  const name = LABEL_COLUMNS.find((c) => names.includes(c));
+  if (!name) throw new Error("missing column 'exped' (or 'era')");
+  return name;
+}

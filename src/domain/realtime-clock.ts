@@ -1,12 +1,17 @@
 import type { Clock } from "./clock.js";
 
+/** The wall clock, epoch ms: for display only (a progress line's elapsed time, a log directory's name), never for simulated time. */
+export function wallTime(): number {
+  return Date.now();
+}
+
 /**
  * The one real-time adapter: simulated time that runs at `speed` times the wall clock from
  * `start`. The only place in Basecamp that reads the wall clock. An organiser can pause it (it
  * then stands still) and resume it (it runs on from where it stood).
  */
 export class RealtimeClock implements Clock {
-  private wallStart = Date.now();
+  private wallStart = wallTime();
   private frozenAt: number | null = null;
 
   constructor(
@@ -15,7 +20,7 @@ export class RealtimeClock implements Clock {
   ) {}
 
   now(): number {
-    return this.frozenAt ?? this.start + Math.floor((Date.now() - this.wallStart) * this.speed);
+    return this.frozenAt ?? this.start + Math.floor((wallTime() - this.wallStart) * this.speed);
   }
 
   /** Jumps simulated time forward (organiser clock control); the wall clock keeps running. */
@@ -35,7 +40,7 @@ export class RealtimeClock implements Clock {
   resume(): void {
     if (this.frozenAt === null) return;
     this.start = this.frozenAt;
-    this.wallStart = Date.now();
+    this.wallStart = wallTime();
     this.frozenAt = null;
   }
 }

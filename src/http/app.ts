@@ -1,6 +1,5 @@
 import { Hono, type Handler, type MiddlewareHandler } from "hono";
 import { refuse, type ServiceError } from "../domain/errors.js";
-import type { DownloadDir } from "../mcp/downloads.js";
 import { handleMcpPost } from "../mcp/http.js";
 import type { Service } from "../service/service.js";
 import { bodyLimit } from "./body-limit.js";
@@ -37,8 +36,6 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Where internal errors are reported (default: stderr). */
   log?: (line: string) => void;
-  /** Where `/mcp` download tools write: the serving process's private directory, removed when it closes. */
-  downloads: DownloadDir;
 }
 
 /** Every served route but the OpenAPI document, in registration order (the benchmark download before the dataset download). */
@@ -134,7 +131,7 @@ export function createApp(service: Service, options: AppOptions): Hono {
   app.get(LOGIN_PATH, () => loginPage());
   // The MCP face: behind the same gate, keyed by X-API-Key or Bearer (src/mcp/http.ts), never by the query; POST only.
   app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery, callerAddress);
-  app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, options.downloads, log));
+  app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, log));
   app.all("/mcp", (c) => renderError(refuse("method_not_allowed", { method: c.req.method, path: "/mcp", allowed: "POST" }, { headers: { Allow: "POST" } })));
   for (const r of routes) {
     for (const guard of guards(r, service, limit)) app.on(r.method, honoPath(r), guard);

@@ -1,7 +1,7 @@
 import { openAsBlob } from "node:fs";
 import { mkdtemp, open, readFile, rm, type FileHandle } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processTempDir } from "../data/temp-roots.js";
 
 /**
  * Where one request's large file parts wait on disk instead of in memory: a private (0700)
@@ -14,15 +14,19 @@ export class FileSpool {
   private count = 0;
   private readonly writing = new Set<SpooledFile>();
 
-  /** `thresholdBytes`: a file part grows in memory up to this size, and moves to disk past it. */
+  /**
+   * `thresholdBytes`: a file part grows in memory up to this size, and moves to disk past it.
+   * `parent`: where the spool's directory is made, by default this process's `uploads` directory
+   * (temp-roots.ts), removed at exit and, after a `kill -9`, at the next start.
+   */
   constructor(
     readonly thresholdBytes: number,
-    private readonly parent = tmpdir(),
+    private readonly parent?: string,
   ) {}
 
   /** A new file of the spool, open for writing. */
   async create(): Promise<SpooledFile> {
-    this.dir ??= mkdtemp(join(this.parent, "basecamp-upload-"));
+    this.dir ??= mkdtemp(join(this.parent ?? processTempDir("uploads"), "upload-"));
     const path = join(await this.dir, String(this.count++));
     const file = new SpooledFile(path, await open(path, "wx", 0o600), () => this.writing.delete(file));
     this.writing.add(file);

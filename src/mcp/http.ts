@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Service } from "../service/service.js";
-import type { DownloadDir } from "./downloads.js";
+import { DownloadLinks } from "./downloads.js";
 import type { Log } from "./result.js";
 import { createMcpServer } from "./server.js";
 
@@ -19,9 +19,11 @@ export function mcpKey(request: Request): string | undefined {
 /**
  * One MCP request over stateless streamable HTTP: a fresh server bound to the request's key and a
  * fresh transport answering with JSON (no SSE stream stays open), both closed once answered.
- * File arguments take contents only (no server paths); downloads go to the serving process's `downloads`.
+ * File arguments take contents only (no server paths), and downloads answer the REST URL on the
+ * origin the caller reached, never a path on the server.
  */
-export async function handleMcpPost(service: Service, request: Request, downloads: DownloadDir, log: Log): Promise<Response> {
+export async function handleMcpPost(service: Service, request: Request, log: Log): Promise<Response> {
+  const downloads = new DownloadLinks(new URL(request.url).origin);
   const server = createMcpServer(service, mcpKey(request), { transport: "http", downloads, log });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {

@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Service } from "../service/service.js";
-import type { DownloadDir } from "./downloads.js";
+import type { Downloads } from "./downloads.js";
 import type { Transport } from "./file-argument.js";
 import { stderrLog, type Log } from "./result.js";
 import { registerComputeTools } from "./tools-compute.js";
@@ -24,8 +24,8 @@ const INSTRUCTIONS =
 
 export interface McpServerOptions {
   transport: Transport;
-  /** Where download tools write; its owner removes it when the session or server ends. */
-  downloads: DownloadDir;
+  /** How download tools hand their files over: a DownloadDir (stdio; its owner removes it when the session ends) or DownloadLinks (HTTP). */
+  downloads: Downloads;
   log?: Log;
 }
 

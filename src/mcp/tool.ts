@@ -1,20 +1,20 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { Service } from "../service/service.js";
-import type { DownloadDir } from "./downloads.js";
+import type { Downloads } from "./downloads.js";
 import type { Transport } from "./file-argument.js";
 import { answer, type Log } from "./result.js";
 
 /**
  * What every tool runs with: the service, the caller's key (one per MCP request or stdio server),
- * the transport (which decides whether a file argument may be a path), the private directory
- * downloads go to, and the error log.
+ * the transport (which decides whether a file argument may be a path), how downloads are handed
+ * over (a local file over stdio, a URL over HTTP), and the error log.
  */
 export interface ToolContext {
   service: Service;
   key: string | undefined;
   transport: Transport;
-  downloads: DownloadDir;
+  downloads: Downloads;
   log: Log;
 }
 

@@ -1,18 +1,20 @@
-import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Frame } from "../data/frame.js";
 import { findPython } from "../data/python-interpreter.js";
 import { logSafe } from "../data/python-process.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
-import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV, type SandboxLimits, type SandboxPython } from "./sandbox.js";
+import { DEFAULT_LIMITS, insideLimits, launchSandbox, WORKER_ENV, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
+import { sandboxPython } from "./sandbox-python.js";
 import { decodePredictAnswer, encodeRequest } from "./wire.js";
-import { makeWorkDir } from "./work-dir.js";
+import { makeWorkDir, removeWorkDir } from "./work-dir.js";
 import { WorkerProcess, type Command } from "./worker-process.js";
 
 export type { Isolation } from "./isolation.js";
 
-export type Outcome<T extends object = {}> = ({ ok: true } & T) | { ok: false; error: string };
+/** A failure's `traceback` is Python's, of the participant's own frames, when its code raised. */
+export type Outcome<T extends object = {}> = ({ ok: true } & T) | { ok: false; error: string; traceback?: string };
 
 /** What the worker runs. */
 export type WorkerSource =
@@ -28,8 +30,10 @@ export interface WorkerOptions {
   label: string;
   /** Wall-clock seconds the interpreter may take to start and load the source (default 60). */
   loadTimeoutSeconds?: number;
-  /** A sandbox's rlimits, each DEFAULT_LIMITS' unless given. */
+  /** A sandbox's bounds, each DEFAULT_LIMITS' unless given. */
   limits?: Partial<SandboxLimits>;
+  /** A file the participant's stdout and stderr are appended to (every launch of the process); discarded without it. */
+  log?: string;
 }
 
 export interface PythonWorker {
@@ -138,7 +142,8 @@ class Worker implements PythonWorker {
     const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
     if (refit.ok) return { ok: true };
     await this.stop(); // a process without its source (or its fit) must not answer the next call
-    return loaded.ok ? { ok: false, error: `the worker was restarted and fit again, which failed: ${refit.error}` } : loaded;
+    if (!loaded.ok) return loaded;
+    return { ...refit, error: `the worker was restarted and fit again, which failed: ${refit.error}` };
   }
 
   /** One request to the running process; a refusal from Python is a failure with its (cleaned) reason. */
@@ -147,8 +152,8 @@ class Worker implements PythonWorker {
     const done = await run.process.call(parts, timeoutSeconds, what);
     if (!done.ok) return { ok: false, error: run.clean(done.error) };
     if (done.answer.header.ok) return { ok: true, answer: done.answer };
-    const error = done.answer.header.error;
-    if (typeof error === "string") return { ok: false, error: run.clean(error) };
+    const { error, traceback } = done.answer.header;
+    if (typeof error === "string") return { ok: false, error: run.clean(error), ...(typeof traceback === "string" ? { traceback: run.clean(traceback) } : {}) };
     run.process.kill();
     return { ok: false, error: `${what}'s answer cannot be read: its header has no reason; the worker was stopped` };
   }
@@ -160,19 +165,18 @@ class Worker implements PythonWorker {
       const sandbox = await probeSandbox();
       if (!sandbox.ok) return { ok: false, error: sandbox.reason };
     }
-    const found = await findPython();
-    const python: SandboxPython = isolation === "sandbox" ? await sandboxPython() : found.ok ? { ...found, binds: [] } : found;
+    const limits = { ...DEFAULT_LIMITS, ...this.opts.limits };
+    const sandboxed = isolation === "sandbox" ? await sandboxPython() : null;
+    const python = sandboxed ?? (await findPython());
     if (!python.ok) return python;
     let made: { dir: string; scratch: string };
     try {
-      made = await makeWorkDir();
+      made = await makeWorkDir(limits.scratch_bytes);
     } catch (e) {
       return { ok: false, error: `the worker's directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
     }
     const { dir, scratch } = made;
     const files: Record<string, string> = {};
-    let path: string;
-    let command: Command;
     try {
       if (source.kind === "pickle") {
         await writeFile(join(dir, "model.pkl"), source.bytes);
@@ -185,19 +189,42 @@ class Worker implements PythonWorker {
       if (isolation === "sandbox") {
         await copyFile(SCRIPT, join(dir, "worker.py"));
         files[INSIDE.script] = join(dir, "worker.py");
-        path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
-        command = sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify({ ...DEFAULT_LIMITS, ...this.opts.limits })] });
-      } else {
-        path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
-        command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch };
       }
     } catch (e) {
-      await rm(dir, { recursive: true, force: true });
+      await removeWorkDir(dir);
       const what = source.kind === "module" ? `the strategy ${label} cannot be read` : "the model file cannot be written";
       return { ok: false, error: logSafe(`${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, dir) };
     }
-    const child = new WorkerProcess(command);
-    const removed = child.exited.then(() => rm(dir, { recursive: true, force: true }));
+    let path: string;
+    let command: Command;
+    let sandbox: SandboxLaunch | null = null;
+    if (sandboxed?.ok) {
+      path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
+      const args = ["-B", INSIDE.script, JSON.stringify(insideLimits(limits))];
+      const started = launchSandbox({ python: sandboxed, scratch, files, args, keep: 5 }, limits);
+      if (!started.ok) {
+        await removeWorkDir(dir);
+        return started;
+      }
+      sandbox = started.launch;
+      command = { ...sandbox.command, log: this.opts.log };
+    } else {
+      path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
+      command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch, log: this.opts.log };
+    }
+    let child: WorkerProcess;
+    try {
+      child = new WorkerProcess(command, sandbox?.stoppedBy);
+    } catch (e) {
+      await sandbox?.release();
+      await removeWorkDir(dir);
+      return { ok: false, error: `the log file ${this.opts.log} cannot be opened: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
+    const launched = sandbox;
+    const removed = child.exited.then(async () => {
+      await launched?.release();
+      await removeWorkDir(dir);
+    });
     const inside = path;
     const clean = (reason: string) => logSafe(reason.replaceAll(inside, label), dir);
     return { ok: true, run: { process: child, clean, removed }, path };

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { exitText } from "../data/python-process.js";
+import { fileTail } from "./log-tail.js";
 import type { Readable, Writable } from "node:stream";
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES, type Answer } from "./wire.js";
 
@@ -13,14 +15,17 @@ export interface Command {
   args: string[];
   env: Record<string, string | undefined>;
   cwd: string;
+  /** A file the process's stdout and stderr are appended to (the participant's log); without it stdout is discarded and stderr kept as a crash tail. */
+  log?: string;
 }
 
 export type CallOutcome = { ok: true; answer: Answer } | { ok: false; error: string };
 
 /**
- * One running worker process: requests on its fd 3, answers on its fd 4, stdout discarded, a
- * bounded stderr tail kept. It runs in a process group of its own, killed whole on a timeout, on
- * an unreadable answer and on kill(); once killed or exited it answers every call with a failure.
+ * One running worker process: requests on its fd 3, answers on its fd 4, stdout and stderr to the
+ * command's log file (else stdout discarded and a bounded stderr tail kept). It runs in a process
+ * group of its own, killed whole on a timeout, on an unreadable answer and on kill(); once killed
+ * or exited it answers every call with a failure.
  * One call at a time: the caller serialises.
  */
 export class WorkerProcess {
@@ -31,18 +36,26 @@ export class WorkerProcess {
   private pending: ((o: CallOutcome) => void) | null = null;
   private what = "";
   private exit: string | null = null;
+  private readonly log: string | undefined;
   readonly exited: Promise<void>;
 
-  constructor(command: Command) {
-    this.child = spawn(command.file, command.args, {
-      cwd: command.cwd,
-      env: command.env,
-      detached: true,
-      stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
-    });
-    const stderr = this.child.stderr as Readable;
-    stderr.setEncoding("utf8");
-    stderr.on("data", (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL)));
+  /** `stoppedBy` answers why the sandbox's bounds stopped it (its memory limit), asked when it crashes. */
+  constructor(command: Command, private readonly stoppedBy: () => string | null = () => null) {
+    this.log = command.log;
+    const output = command.log === undefined ? null : openSync(command.log, "a");
+    try {
+      this.child = spawn(command.file, command.args, {
+        cwd: command.cwd,
+        env: command.env,
+        detached: true,
+        stdio: ["ignore", output ?? "ignore", output ?? "pipe", "pipe", "pipe"],
+      });
+    } finally {
+      if (output !== null) closeSync(output); // the child holds its own copy
+    }
+    const stderr = this.child.stderr;
+    stderr?.setEncoding("utf8");
+    stderr?.on("data", (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL)));
     (this.child.stdio[3] as Writable).on("error", () => {}); // a dead worker's closed pipe: reported by the exit
     (this.child.stdio[4] as Readable).on("data", (chunk: Buffer) => this.onData(chunk));
     this.exited = new Promise((resolve) => {
@@ -151,7 +164,10 @@ export class WorkerProcess {
   private crashReason(code: number | null, signal: NodeJS.Signals | null): string {
     const what = this.what || "worker";
     if (code === 0) return `${what} ended without reporting a result (the process exited early, e.g. through os._exit)`;
-    const last = this.stderr.trim().split("\n").pop();
+    const bound = this.stoppedBy();
+    if (bound !== null) return `the ${what} run was ${bound}`;
+    const tail = this.log === undefined ? this.stderr : fileTail(this.log, STDERR_TAIL);
+    const last = tail.trim().split("\n").pop();
     return `the ${what} run crashed: ${last || exitText(code, signal)}`;
   }
 }

@@ -6,8 +6,8 @@
  */
 import type { BacktestSummary } from "./backtest-report.js";
 import { colourClass, STYLE } from "./backtest-page-style.js";
-import { cumulativeChart } from "./cumulative-chart.js";
 import { escapeHtml } from "./html-escape.js";
+import { lineChart } from "./line-chart.js";
 import { paramChart } from "./sweep-param-chart.js";
 import { metricValue, type SweepReport, type SweepRow } from "./sweep-report.js";
 import { axisValue } from "./sweep-text.js";
@@ -92,7 +92,7 @@ function cumulative(r: SweepReport): string {
   ];
   const legend = series.map((s, i) => `<li><span class="swatch ${colourClass(i)}"></span>${escapeHtml(s.name)} <b>${display(s.values[s.values.length - 1] ?? 0)}</b></li>`);
   return `<h2>Cumulative score of the top ${top.length} cells</h2>
-<figure>${cumulativeChart(expeds, series)}
+<figure>${lineChart("cumulative-chart", "Cumulative score of the top cells over the expeds", "cumulative score", expeds, series)}
 <ul class="legend">${legend.join("")}</ul></figure>
 <p class="note">On the expeds of the top cell; round scores summed exped by exped.</p>`;
 }

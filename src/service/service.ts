@@ -136,14 +136,15 @@ export class Service {
 
   /**
    * Who `key` stands for. A network caller (a face set its address) whose unknown keys passed the
-   * ceiling is refused (429) before its key is looked at; each unknown key counts one against it.
+   * ceiling is refused (429) before its key is looked up, unless the key is one already at work from
+   * that address; each unknown key counts one against it.
    */
   private authenticate(key: string | undefined | null): Principal {
     const address = callerAddress();
     if (address === undefined) return authenticate(this.ctx, key);
     const now = this.ctx.clock.now();
-    this.authFailures.check(address, now);
-    return this.authFailures.counting(address, now, () => authenticate(this.ctx, key));
+    this.authFailures.check(address, key, now);
+    return this.authFailures.counting(address, key, now, () => authenticate(this.ctx, key));
   }
 
   /** Authenticates `key`, counts the call against the rate limit of `operation`, then runs `fn`. */

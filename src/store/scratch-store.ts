@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
+import { processTempDir } from "../data/temp-roots.js";
 import { openDb, type Db } from "./db.js";
 
 /**
@@ -11,7 +11,7 @@ import { openDb, type Db } from "./db.js";
  * file they cost disk, and SQLite's page cache stays a few megabytes.
  */
 export function openScratchDb(): Db {
-  const dir = mkdtempSync(join(tmpdir(), "basecamp-store-"));
+  const dir = mkdtempSync(join(processTempDir("store"), "store-"));
   removeAtExit(dir); // should the process end without closing it
   let db: Db;
   try {

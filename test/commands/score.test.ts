@@ -109,6 +109,29 @@ describe("scoreFile", () => {
     expect(JSON.stringify(fromParquet)).toBe(JSON.stringify(fromCsv));
   });
 
+  it("takes `era` for the exped column, reads pandas' inf and -inf (and Infinity) as numbers, and tells how many rows were not scored", async () => {
+    const infinite = [Infinity, -Infinity, Infinity];
+    const prediction = Float64Array.from(frame.columns.prediction, (v, i) => infinite[i] ?? v);
+    const withInf: Frame = { ...frame, columns: { ...frame.columns, prediction } };
+    const lines = writeFrameCsv(withInf).split("\n");
+    lines[0] = lines[0].replace(/^id,exped,/, "id,era,");
+    lines[1] = lines[1].replace(",Infinity,", ",inf,");
+    lines[2] = lines[2].replace(",-Infinity,", ",-inf,");
+    const told: [number, number][] = [];
+    const onDropped = (dropped: number, read: number) => told.push([dropped, read]);
+    const fromCsv = await scoreFile(write("era-inf.csv", lines.join("\n")), { core, onDropped });
+    const fromParquet = await scoreFile(write("era-inf.parquet", writeFrameParquet(withInf, "era")), { core, onDropped });
+    // An infinite prediction is dropped from the scored rows, as a missing one is.
+    const nan = await scoreFile(write("nan.csv", writeFrameCsv({ ...frame, columns: { ...frame.columns, prediction: prediction.map((v) => (Number.isFinite(v) ? v : NaN)) } })), { core });
+    expect(JSON.stringify(fromCsv)).toBe(JSON.stringify(nan));
+    expect(JSON.stringify(fromParquet)).toBe(JSON.stringify(nan));
+    const missing = Array.from(frame.columns.prediction.slice(3)).filter(Number.isNaN).length;
+    expect(told).toEqual([
+      [missing + 3, frame.ids.length],
+      [missing + 3, frame.ids.length],
+    ]);
+  });
+
   it("names the column or row that is wrong", async () => {
     const csv = writeFrameCsv(frame).split("\n");
     const badValue = [...csv];

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { descendants, killGroup, stillRunning, type Proc } from "../helpers/process-tree.js";
+import { printed as output } from "../helpers/printed.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
 
@@ -25,19 +26,6 @@ afterEach(() => {
 function start(command: string, args: string[]): ChildProcess {
   child = spawn(command, args, { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   return child;
-}
-
-/** Resolves with what `stream` printed once it matches `pattern`; rejects if the process exits first. */
-function output(p: ChildProcess, stream: "stdout" | "stderr", pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    p[stream]?.setEncoding("utf8");
-    p[stream]?.on("data", (chunk: string) => {
-      seen += chunk;
-      if (pattern.test(seen)) resolve(seen);
-    });
-    p.once("exit", (code) => reject(new Error(`exited (${code}) before printing ${pattern}:\n${seen}`)));
-  });
 }
 
 /** Waits up to 3 s for `procs` to be gone, and returns those still running then. */

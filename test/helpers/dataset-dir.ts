@@ -58,6 +58,21 @@ export function writeDatasetDir(dir: string, live: LiveKind = "scored"): Written
   return files;
 }
 
+/** A scenario replaying a dataset directory (written by writeDatasetDir under `home/data`): the path of its JSON file. */
+export function datasetDirScenario(home: string): string {
+  writeDatasetDir(join(home, "data"), "scored");
+  const file = join(home, "scenario.json");
+  const scenario = {
+    name: "real-data",
+    seed: 5,
+    dataset: { dir: "data", core_features: ["feature_steep_ridge"] },
+    calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 },
+    agents: [{ name: "alice", key: "key-alice-0001", strategy: "ridge" }],
+  };
+  writeFileSync(file, JSON.stringify(scenario));
+  return file;
+}
+
 /** One file of the layout, written like the service's (`id` index) with an `era` label column. */
 export function writeDirFile(dir: string, name: string, frame: Frame): void {
   writeFileSync(join(dir, name), writeFrameParquet(frame, "era"));

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requires } from "../helpers/requires.js";
-import { callTool, mcpClient } from "../mcp/client.js";
+import { callTool, fetchDownload, mcpClient } from "../mcp/client.js";
 import { ANN, PIA, eventServer, toPhase } from "./event-server.js";
 import { ORGANISER, refusal, type TestServer } from "./server.js";
 
@@ -62,7 +61,7 @@ describe("hosted compute over REST", () => {
 });
 
 describe("hosted compute over MCP", () => {
-  requires("python").it("trains, polls and downloads the model to a file; an unknown argument is refused by name", async () => {
+  requires("python").it("trains, polls and downloads the model by its URL; an unknown argument is refused by name", async () => {
     const m = await eventServer({ compute: { budget_usd: "5" } });
     const ann = await mcpClient(m.url, { "X-API-Key": ANN });
     const unknown = await callTool(ann, "train", { model: "ridge", sample_pct: 10 });
@@ -76,8 +75,10 @@ describe("hosted compute over MCP", () => {
     expect((await callTool(ann, "list_compute_jobs")).json.jobs).toHaveLength(1);
     expect((await callTool(ann, "get_compute_credits")).json).toMatchObject({ reserved_cents: 0, total_spent_usd: 0.01 });
     const saved = (await callTool(ann, "download_model", { job_id: job.job_id })).json;
-    expect(saved.path).toMatch(new RegExp(`${job.job_id}\\.pkl$`));
-    expect(createHash("sha256").update(readFileSync(saved.path)).digest("hex")).toBe(saved.sha256);
+    // Over HTTP the answer is the REST URL of the file, never a path on the server.
+    expect(saved).toMatchObject({ download_url: `${m.url}/api/v1/compute/jobs/${job.job_id}/model/file`, filename: `${job.job_id}.pkl` });
+    expect(saved).not.toHaveProperty("path");
+    expect(createHash("sha256").update(await fetchDownload(saved.download_url, ANN)).digest("hex")).toBe(saved.sha256);
     expect((await callTool(ann, "cancel_job", { job_id: job.job_id })).json.detail).toMatchObject({ code: "job_already_finished" });
   });
 });

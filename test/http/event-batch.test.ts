@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync, watch } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, watch } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { processTempDir } from "../../src/data/temp-roots.js";
 import { refusal, type TestServer } from "./server.js";
 import { ANN, PKL, PKL_SHA, PRACTICE_BATCH, ROUND_BATCH, csv, eventServer, newModel, postForm, splitIds, spread, toPhase } from "./event-server.js";
 
@@ -42,11 +41,10 @@ const ids = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${t
 
 describe("batch uploads", () => {
   it("reads each item's own file when its files wait on disk (past the 1 MiB spool threshold), and leaves no spool file behind", async () => {
-    const parent = mkdtempSync(join(tmpdir(), "batch-spool-"));
-    const saved = process.env.TMPDIR;
-    process.env.TMPDIR = parent;
+    // Spools are made in this process's `uploads` directory.
+    const uploads = processTempDir("uploads");
     const made: string[] = [];
-    const watcher = watch(parent, (_, name) => void (name && made.push(name)));
+    const watcher = watch(uploads, (_, name) => void (name && made.push(name)));
     try {
       const s = await eventServer();
       const [m1, m2] = [await newModel(s, ANN, "m1"), await newModel(s, ANN, "m2")];
@@ -57,15 +55,12 @@ describe("batch uploads", () => {
       expect(res.status).toBe(202);
       expect(res.json.items.map((i: { run: { n_rows: number } }) => i.run.n_rows)).toEqual([50_000, 50_001]);
       // The spool is removed once the answer is sent: wait (at most 5 s) until it is gone.
-      const spools = () => readdirSync(parent).filter((name) => name.startsWith("basecamp-upload-"));
+      const spools = () => readdirSync(uploads).filter((name) => name.startsWith("upload-"));
       for (let waited = 0; spools().length > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-      expect(made.some((name) => name.startsWith("basecamp-upload-"))).toBe(true);
+      expect(made.some((name) => name.startsWith("upload-"))).toBe(true);
       expect(spools()).toEqual([]);
     } finally {
       watcher.close();
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-      rmSync(parent, { recursive: true, force: true });
     }
   });
 

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { readFrameParquet } from "../../src/data/parquet.js";
 import { TARGET } from "../../src/data/schema.js";
-import { DownloadDir } from "../../src/mcp/downloads.js";
 import { createApp } from "../../src/http/app.js";
 import { listen, type Listening } from "../../src/http/listen.js";
 import { harness } from "../helpers/service-harness.js";
@@ -47,7 +46,7 @@ describe("event data downloads", () => {
 
   it("refuses downloads and uploads before the event with 403 Your hackathon has not started yet", async () => {
     const h = harness(smallEvent(), 60_000);
-    const server = await listen(createApp(h.service, { log: () => {}, downloads: new DownloadDir() }), 0, "127.0.0.1");
+    const server = await listen(createApp(h.service, { log: () => {} }), 0, "127.0.0.1");
     listening.push(server);
     const get = async (path: string) => {
       const r = await fetch(server.url + path, { headers: { "X-API-Key": ANN } });

@@ -46,6 +46,24 @@ describe("failed authentications (429 per client address)", () => {
     expect((await s.get("/api/v1/whoami", "key-guess-6")).json.authenticated).toBe(false);
   });
 
+  it("spares the keys already at work from the address: one client's 61 wrong keys do not lock its neighbours out", async () => {
+    const s = await testServer();
+    expect((await s.get("/api/v1/status", BOB)).status).toBe(200);
+    for (let i = 0; i < 61; i++) await s.get("/api/v1/status", `key-guess-${i}`);
+    const wrong = await s.get("/api/v1/status", "key-guess-61");
+    expect(refusal(wrong)).toEqual({
+      status: 429,
+      code: "auth_rate_limited",
+      message: "Rate limit exceeded: at most 60 failed authentications per 60 s per client address.",
+    });
+    expect(wrong.headers.get("retry-after")).toBeNull();
+    // Bob's key authenticated from this address before: it keeps working, on every path.
+    expect((await s.get("/api/v1/status", BOB)).status).toBe(200);
+    expect((await s.get("/api/v1/whoami", BOB)).json.authenticated).toBe(true);
+    // A key never seen from the address is refused like a wrong one, so a right guess still looks like a wrong one.
+    expect((await s.get("/api/v1/status", ALICE)).status).toBe(429);
+  });
+
   it("stops a burst of guesses at the scenario's default ceiling (60 per 60 s)", async () => {
     const s = await testServer();
     const statuses = [];

@@ -30,3 +30,10 @@ export async function callTool(client: Client, name: string, args: Record<string
   if (result.content.length !== 1 || first.type !== "text") throw new Error(`${name}: expected one text content, got ${JSON.stringify(result.content)}`);
   return { isError: result.isError === true, json: JSON.parse(first.text), text: first.text };
 }
+
+/** The bytes at a download tool's `download_url` (its answer over HTTP), fetched with the caller's key as a remote client would. */
+export async function fetchDownload(url: string, key: string): Promise<Uint8Array> {
+  const r = await fetch(url, { headers: { "X-API-Key": key } });
+  if (r.status !== 200) throw new Error(`GET ${url}: ${r.status}`);
+  return new Uint8Array(await r.arrayBuffer());
+}

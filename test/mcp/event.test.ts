@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readFrameParquet } from "../../src/data/parquet.js";
 import { ANN, PKL, PKL_SHA, ROUND_UPLOAD, csv, csvUpload, eventServer, postForm, spread, toPhase } from "../http/event-server.js";
 import type { TestServer } from "../http/server.js";
-import { callTool, mcpClient } from "./client.js";
+import { callTool, fetchDownload, mcpClient } from "./client.js";
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 const PKL_BASE64 = base64(PKL);
@@ -20,7 +19,7 @@ describe("the event lanes by MCP", () => {
   it("uploads to the practice board from inline predictions, with the .pkl as base64 contents", async () => {
     const ann = await mcpClient(s.url, { Authorization: `Bearer ${ANN}` });
     const data = await callTool(ann, "download_dataset", { split: "validation" });
-    validation = readFrameParquet(readFileSync(data.json.path)).ids;
+    validation = readFrameParquet(await fetchDownload(data.json.download_url, ANN)).ids;
     const model = await callTool(ann, "create_model", { name: "label" });
     expect(model.json.name).toMatch(/^participant_/);
     const run = await callTool(ann, "submit_validation_diagnostics", {

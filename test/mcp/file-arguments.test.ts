@@ -10,7 +10,7 @@ import { DownloadDir } from "../../src/mcp/downloads.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { ANN, PKL, csv, eventServer, spread } from "../http/event-server.js";
 import type { TestServer } from "../http/server.js";
-import { callTool, mcpClient, type ToolAnswer } from "./client.js";
+import { callTool, fetchDownload, mcpClient, type ToolAnswer } from "./client.js";
 
 /** File arguments from a hostile caller: over /mcp (HTTP) and over an in-process stdio-style server. */
 const dir = mkdtempSync(join(tmpdir(), "basecamp-file-args-"));
@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(SECRET_FILE, SECRET, { mode: 0o600 });
   s = await eventServer();
   const ann = await mcpClient(s.url, { "X-API-Key": ANN });
-  validation = readFrameParquet(readFileSync((await callTool(ann, "download_dataset", { split: "validation" })).json.path)).ids;
+  validation = readFrameParquet(await fetchDownload((await callTool(ann, "download_dataset", { split: "validation" })).json.download_url, ANN)).ids;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -87,21 +87,23 @@ describe("over /mcp (HTTP)", () => {
     const both = await callTool(ann, "submit_validation_diagnostics", practice(m, { model_pkl_base64: base64(PKL), model_pkl_path: "/x.pkl" }));
     expect(both.json.detail).toMatchObject({ code: "validation_error", loc: ["arguments", "model_pkl_base64"] });
   });
-
-  it("downloads into a private directory (0700, files 0600) and lists only the data columns", async () => {
-    const ann = await mcpClient(s.url, { "X-API-Key": ANN });
-    const a = await callTool(ann, "download_benchmark", { split: "train" });
-    expect(a.isError).toBe(false);
-    expect(a.json.index).toBe("id");
-    expect(a.json.columns).not.toContain("id");
-    expect(a.json.columns).toEqual(["exped", "v1_designated"]);
-    expect(statSync(dirname(a.json.path)).mode & 0o777).toBe(0o700);
-    expect(statSync(a.json.path).mode & 0o777).toBe(0o600);
-    expect(dirname(a.json.path)).not.toBe(join(tmpdir(), "basecamp-mcp"));
-  });
 });
 
 describe("over stdio (in process): paths after the key, regular files only, size-capped, never echoed", () => {
+  it("downloads into a private directory (0700, files 0600), the REST file's bytes, and lists only the data columns", async () => {
+    const { client, downloads } = await stdioClient(ANN);
+    const a = await callTool(client, "download_benchmark", { split: "train" });
+    expect(a.isError).toBe(false);
+    expect(a.json).toMatchObject({ index: "id", columns: ["exped", "v1_designated"] });
+    expect(a.json).not.toHaveProperty("download_url");
+    expect(statSync(dirname(a.json.path)).mode & 0o777).toBe(0o700);
+    expect(statSync(a.json.path).mode & 0o777).toBe(0o600);
+    expect(dirname(a.json.path)).not.toBe(join(tmpdir(), "basecamp-mcp"));
+    expect(new Uint8Array(readFileSync(a.json.path))).toEqual((await s.get("/api/v1/futures/data/train_benchmark_models", ANN)).bytes);
+    await client.close();
+    downloads.close();
+  });
+
   it("answers an invalid key with 401 before reading a FIFO", async () => {
     const { client } = await stdioClient("key-nobody-000000");
     const a = await callTool(client, "submit_validation_diagnostics", { model_id: "x", model_pkl_path: FIFO });

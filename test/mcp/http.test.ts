@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { tmpdir } from "node:os";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readFrameParquet } from "../../src/data/parquet.js";
 import { ALICE, BOB, EVE, testServer, type TestServer } from "../http/server.js";
-import { callTool, mcpClient } from "./client.js";
+import { callTool, fetchDownload, mcpClient } from "./client.js";
 
 /** The tools the spec names (and the event/tournament tools the public facts name) that Basecamp serves. */
 const SERVED = [
@@ -160,17 +159,18 @@ describe("the /mcp transport of basecamp serve", () => {
     expect(archived.json.detail).toEqual({ code: "model_name_unknown", message: "No model 'ghost'. Create it first with create_model." });
   });
 
-  it("download_benchmark writes the parquet file and returns its path", async () => {
+  it("download_benchmark and download_dataset answer the REST URL of the file, never a path on the server", async () => {
     const alice = await mcpClient(s.url, { "X-API-Key": ALICE });
-    const answer = await callTool(alice, "download_benchmark", { universe: "futures", split: "validation" });
-    expect(answer.isError).toBe(false);
-    expect(basename(answer.json.path)).toMatch(/^.+_validation_benchmark_models\.parquet$/);
-    expect(existsSync(answer.json.path)).toBe(true);
-    const frame = readFrameParquet(readFileSync(answer.json.path));
-    const rest = readFrameParquet((await s.get("/api/v1/futures/data/validation_benchmark_models", ALICE)).bytes);
-    expect(frame.ids).toEqual(rest.ids);
-    expect(Array.from(frame.columns.v1_designated)).toEqual(Array.from(rest.columns.v1_designated));
-    expect(answer.json.rows).toBe(rest.ids.length);
+    for (const [tool, file] of [["download_benchmark", "validation_benchmark_models"], ["download_dataset", "validation"]]) {
+      const answer = await callTool(alice, tool, { universe: "futures", split: "validation" });
+      expect(answer.isError).toBe(false);
+      expect(answer.json).not.toHaveProperty("path");
+      expect(JSON.stringify(answer.json)).not.toContain(tmpdir());
+      expect(answer.json.download_url).toBe(`${s.url}/api/v1/futures/data/${file}`);
+      expect(answer.json.filename).toMatch(new RegExp(`^.+_${file}\\.parquet$`));
+      const frame = readFrameParquet(await fetchDownload(answer.json.download_url, ALICE));
+      expect(answer.json).toMatchObject({ rows: frame.ids.length, index: "id", columns: ["exped", ...Object.keys(frame.columns)] });
+    }
 
     const eve = await mcpClient(s.url, { "X-API-Key": EVE });
     const withheld = await callTool(eve, "download_benchmark", { split: "validation" });

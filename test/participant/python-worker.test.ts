@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/data/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
+import { sandboxRoot } from "../../src/participant/work-dir.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
 import { requires } from "../helpers/requires.js";
 
@@ -44,9 +45,11 @@ afterAll(() => {
   else process.env.TMPDIR = savedTmp;
 });
 
+/** This process's workers' directories still in the sandboxes' root, where makeWorkDir makes them. */
 async function leftBehind(): Promise<string[]> {
-  for (let i = 0; i < 50 && readdirSync(tmp).some((name) => name.startsWith("basecamp-worker-")); i++) await new Promise((r) => setTimeout(r, 20));
-  return readdirSync(tmp).filter((name) => name.startsWith("basecamp-worker-"));
+  const workers = () => readdirSync(sandboxRoot()).filter((name) => name.startsWith(`worker-${process.pid}-`));
+  for (let i = 0; i < 50 && workers().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  return workers();
 }
 
 const isolations = [
@@ -102,6 +105,27 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
     expect(ids.ok && Array.from(ids.values)).toEqual([4, 4, 3, 3, 1, 3, 1]);
     await worker.close();
   });
+
+  it("appends the strategy's stdout and stderr to its log, takes a crash's reason from it, and gives a raise's traceback of the strategy's own frames", async () => {
+    const log = join(tmp, `${isolation}.log`);
+    const out = await startPythonWorker({ source: { kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, label: "behaviours.py", log });
+    if (!out.ok) throw new Error(out.error);
+    const { worker } = out;
+    const printed = await worker.predict(live("prints"), null, 30);
+    expect(printed.ok).toBe(true);
+    expect(readFileSync(log, "utf8")).toBe("to stdout\nto stderr\n");
+
+    const raised = await worker.predict(live("raises"), null, 30);
+    const line = readFileSync(fixture("behaviours.py"), "utf8").split("\n").findIndex((l) => l.includes("no signal today")) + 1;
+    expect(!raised.ok && raised.traceback).toBe(
+      `Traceback (most recent call last):\n  File "behaviours.py", line ${line}, in predict\n    raise ValueError("no signal today")\nValueError: no signal today\n`,
+    );
+    expect(failure(await worker.predict(live("crash"), null, 30))).toBe("the predict run crashed: segfault imitation");
+    const again = await worker.predict(live("prints"), null, 30); // a restarted process appends to the same log
+    expect(again.ok).toBe(true);
+    expect(readFileSync(log, "utf8")).toBe("to stdout\nto stderr\nabout to fail\nsegfault imitation\nto stdout\nto stderr\n");
+    await worker.close();
+  }, 60_000);
 
   it("fails each broken call with its reason, and restarts and fits again after one that ended the process", async () => {
     const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation);

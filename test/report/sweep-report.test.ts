@@ -6,7 +6,7 @@ import type { BacktestReport, BacktestSummary, ExpedScore } from "../../src/repo
 import { parseRankMetric } from "../../src/report/sweep-report.js";
 import { formatSweepText } from "../../src/report/sweep-text.js";
 
-const stats = (mean: number, max_drawdown = 0) => ({ mean, std: 0.1, sharpe: mean / 0.1, max_drawdown, hit_rate: 1 });
+const stats = (mean: number, max_drawdown = 0) => ({ mean, std: 0.1, sharpe: mean / 0.1, smart_sharpe: mean / 0.1, max_drawdown, max_drawdown_expeds: 1, calmar: null, autocorrelation: 0, hit_rate: 1, vs_benchmark: null });
 const summary = (score: number, drawdown: number): BacktestSummary => ({
   expeds: 1,
   entered: 1,
@@ -14,17 +14,20 @@ const summary = (score: number, drawdown: number): BacktestSummary => ({
   aimc: stats(0),
   ncorr: stats(score),
   score: { ...stats(score, drawdown), total: score },
+  fn_corr: null,
+  tb_corr: stats(score),
   feature_exposure: null,
+  designated_corr: null,
   benchmark_corr: null,
 });
-const expeds: ExpedScore[] = [{ exped: "exped_0001", n: 10, corr: 0.1, aimc: 0, ncorr: 0.1, score: 0.1 }];
+const expeds: ExpedScore[] = [{ exped: "exped_0001", n: 10, corr: 0.1, aimc: 0, ncorr: 0.1, score: 0.1, fn_corr: null, tb_corr: null, designated_corr: null, max_exposure: null }];
 const report = (score: number, drawdown: number): BacktestReport => ({
   strategy: "ridge",
   expeds,
   summary: summary(score, drawdown),
   refusals: [],
   against: { v1_designated: { expeds, summary: summary(0.01, 0.5), refusals: [] } },
-  context: { scenario: "s", train_rows: 1, validation_rows: 1, weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25 },
+  context: { scenario: "s", train_rows: 1, validation_rows: 1, weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, top_bottom: 0, rolling_window: 0 },
 });
 const cells: PlannedCell[] = [0.1, 0.3, 0.2].map((alpha, index) => ({
   index,

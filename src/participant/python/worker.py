@@ -3,14 +3,19 @@
     python3 worker.py LIMITS_JSON
 
 Requests arrive on fd 3 and answers leave on fd 4, so nothing the participant prints can reach the
-protocol (stdout is discarded by the caller; stderr is kept as a crash tail). Every message is
+protocol (stdout and stderr go where the caller points them: the agent's log file, or nowhere and a
+crash tail). Both are flushed before every answer, so the log holds a call's prints once it is
+answered. A failed call's answer carries the Python traceback of the participant's own frames.
+Every message is
   u32 header length, u32 body length (little-endian), the JSON header, the body.
 A frame in a request body is its float64 columns (frame order), the exped codes (uint32 into the
 header's labels), the id byte offsets (uint32, rows + 1) and the UTF-8 ids. A predict answer's
 body is the float64 values, the id offsets and the ids, the same way.
 
 LIMITS_JSON ({} when trusted) holds the rlimits set before any participant code is loaded; lowered
-hard limits cannot be raised again from inside.
+hard limits cannot be raised again from inside. Where the sandbox has a cgroup, its memory and
+processes are bounded there, for the whole sandbox, and LIMITS_JSON holds only CPU seconds and file
+size (src/participant/sandbox-group.ts).
 """
 import inspect
 import json
@@ -18,6 +23,7 @@ import os
 import resource
 import struct
 import sys
+import traceback
 
 REQUESTS, ANSWERS = 3, 4
 LIMITS = {
@@ -52,6 +58,11 @@ def read_message():
 
 
 def send(header, parts=()):
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # a participant may have closed or replaced them
+            pass
     head = json.dumps(header).encode()
     body_len = sum(len(p) for p in parts)
     data = b"".join([struct.pack("<II", len(head), body_len), head, *parts])
@@ -143,7 +154,31 @@ class Strategy:
 
 
 class Refusal(Exception):
-    pass
+    def __init__(self, reason, error=None):
+        super().__init__(reason)
+        self.traceback = participant_traceback(error) if error is not None else None
+
+
+#: Frames of this file are Basecamp's, not the participant's: left out of a traceback.
+WORKER_FILE = os.path.abspath(__file__)
+#: The last characters of a traceback kept: a deep recursion cannot flood the answer's header.
+TRACEBACK_CHARS = 16_000
+
+
+def participant_frame(filename):
+    """Whether a frame is the participant's: not this worker's, not the import machinery's (`<frozen importlib…>`)."""
+    return not filename.startswith("<frozen ") and os.path.abspath(filename) != WORKER_FILE
+
+
+def participant_traceback(error):
+    """The exception's traceback without this worker's own frames (chained causes included), its last TRACEBACK_CHARS."""
+    try:
+        summary = traceback.TracebackException.from_exception(error)
+        summary.stack = traceback.StackSummary.from_list([f for f in summary.stack if participant_frame(f.filename)])
+        text = "".join(summary.format())
+    except Exception as e:  # a broken __str__ or the like: say so rather than lose the call's reason
+        text = f"(the traceback cannot be formatted: {type(e).__name__})\n"
+    return text[-TRACEBACK_CHARS:]
 
 
 def load_module(path, params):
@@ -154,7 +189,9 @@ def load_module(path, params):
     try:
         spec.loader.exec_module(module)
     except BaseException as e:
-        raise Refusal(f"the strategy does not load: {type(e).__name__}: {e}")
+        # A SyntaxError's str() names the file by its name inside the sandbox: give the line alone.
+        detail = f"{e.msg} (line {e.lineno})" if isinstance(e, SyntaxError) else str(e)
+        raise Refusal(f"the strategy does not load: {type(e).__name__}: {detail}", e)
     predict = getattr(module, "predict", None)
     if not callable(predict):
         raise Refusal("the strategy defines no predict(live, benchmark=None)")
@@ -176,7 +213,7 @@ def load_pickle(path):
         with open(path, "rb") as f:
             fn = cloudpickle.load(f)
     except BaseException as e:  # SystemExit and KeyboardInterrupt too: the load must report
-        raise Refusal(f"the model file does not unpickle: {type(e).__name__}: {e}")
+        raise Refusal(f"the model file does not unpickle: {type(e).__name__}: {e}", e)
     if not callable(fn):
         raise Refusal(f"the model file holds {describe(fn)}, not a callable")
     return fn
@@ -217,16 +254,18 @@ def serve():
             try:
                 out = strategy.fit(*frames) if op == "fit" else strategy.predict(*frames)
             except BaseException as e:  # a predict calling sys.exit() is a failed call, not a silent one
-                raise Refusal(f"{op} raised {type(e).__name__}: {e}")
+                raise Refusal(f"{op} raised {type(e).__name__}: {e}", e)
             if op == "fit":
                 send({"ok": True})
                 continue
             send(*answer(np, *strategy.column_of(out)))
         except Refusal as e:
-            send({"ok": False, "error": str(e)})
+            send({"ok": False, "error": str(e), **({"traceback": e.traceback} if e.traceback else {})})
 
 
 if __name__ == "__main__":
+    # Each print reaches the agent's log as its line ends, for a user watching it (tail -f).
+    sys.stdout.reconfigure(line_buffering=True)
     apply_limits(json.loads(sys.argv[1]))
     os.set_inheritable(REQUESTS, False)
     os.set_inheritable(ANSWERS, False)

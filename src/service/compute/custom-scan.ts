@@ -22,6 +22,7 @@ interface Scan {
   relative_import: boolean;
   names: string[];
   attributes: string[];
+  computed_attribute: number | null;
   defines_build_model: boolean;
 }
 
@@ -31,7 +32,9 @@ interface Scan {
  * names and attributes are held to the model-file policy (src/service/event/pickle-safety.ts: a
  * name from a module must be on its allowlist; os, subprocess, socket ... and exec, eval, open,
  * __import__ ... are refused) and its imports to SOURCE_MODULES. The first unsafe name is refused
- * (400) by name. Like the pickle scan it is a tripwire: the job itself runs in the sandbox.
+ * (400) by name, and so is a getattr whose name is not a string constant. Like the pickle scan it
+ * is a tripwire, not the boundary: the job itself runs in the sandbox, which contains what a
+ * static read cannot see.
  */
 export async function requireSafeSource(source: string): Promise<void> {
   const ran = await runSandboxedJob({
@@ -47,14 +50,18 @@ export async function requireSafeSource(source: string): Promise<void> {
   if (!scan.ok) throw refuse("train_field_invalid", { field: "custom_model_fn", message: `does not parse: ${scan.error}` });
   if (scan.relative_import) throw refuse("custom_model_fn_unsafe", { name: "a relative import", why: "it is one module, with nothing beside it" });
   // Imports first, so a denied module is named as itself; then every name and attribute the code uses.
-  const imported = unsafeReference({ globals: scan.from_imports, imports: scan.imports, codeNames: [], getattrs: [] });
+  const imported = unsafeReference({ globals: scan.from_imports, imports: scan.imports, codeNames: [], codeStrings: [], getattrs: [] });
   if (imported) throw refuse("custom_model_fn_unsafe", { name: imported, why: "the model-file policy refuses it" });
   const outside = scan.imports.find((m) => !SOURCE_MODULES.includes(m.split(".")[0]));
   if (outside) throw refuse("custom_model_fn_unsafe", { name: outside, why: `it imports only ${SOURCE_MODULES.join(", ")}` });
+  if (scan.computed_attribute !== null) {
+    throw refuse("custom_model_fn_unsafe", { name: `an attribute by a computed name (line ${scan.computed_attribute})`, why: "a lookup by name must spell the name as a string" });
+  }
   const used = unsafeReference({
     globals: [],
     imports: [],
     codeNames: [[...scan.names, ...scan.attributes]],
+    codeStrings: [],
     getattrs: scan.attributes.map((name) => ({ of: null, name })),
   });
   if (used) throw refuse("custom_model_fn_unsafe", { name: used.replace(/^an object\./, "."), why: "the model-file policy refuses it" });

@@ -8,7 +8,11 @@ import type { PickleManifest } from "./pickle-scan.js";
  * plus modelling libraries), a module imported by name (cloudpickle's `subimport`) must not be on
  * the denylist, and a code object's `co_names` must not reach a denied module or builtin
  * (a lambda calling `os.system` pickles as code naming `os` and `system`, with `subimport('os')`
- * in its globals). The first unsafe reference is refused as `model_file_unsafe`, named.
+ * in its globals), nor look attributes up by a name it holds in a value (getattr, attrgetter).
+ * The first unsafe reference is refused as `model_file_unsafe`, named. What it cannot see (an
+ * attribute reached through a type's `__dict__`, a name built at run time and used by a library
+ * call) is contained by the sandbox, which is the boundary: this scan only catches the obvious
+ * early, with a clear answer.
  */
 export function requireSafe(manifest: PickleManifest): void {
   const found = unsafeReference(manifest);
@@ -20,11 +24,16 @@ export function unsafeReference(m: PickleManifest): string | null {
   const global = m.globals.find((g) => !globalAllowed(g));
   if (global) return global;
   for (const { of, name } of m.getattrs) {
+    if (name === null) return COMPUTED_ATTRIBUTE;
     if (PROCESS_NAMES.has(name) || DENIED_BUILTINS.has(name) || (of !== null && deniedModule(of))) return `${of ?? "an object"}.${name}`;
   }
   const names = m.codeNames.flat();
   const builtin = names.find((n) => DENIED_BUILTINS.has(n));
   if (builtin) return /^__\w+__$/.test(builtin) && builtin !== "__import__" ? builtin : `builtins.${builtin}`;
+  const lookup = names.find((n) => NAMED_LOOKUPS.has(n));
+  if (lookup) return NAMED_LOOKUPS.get(lookup) ?? lookup;
+  const spelled = m.codeStrings.flat().find((s) => CLIMBING_DUNDERS.has(s));
+  if (spelled) return spelled;
   const reached = [...names.filter((n) => CODE_MODULES.has(n)), ...m.imports.filter(deniedModule)];
   if (reached.length === 0) return null;
   const entry = names.find((n) => PROCESS_NAMES.has(n));
@@ -60,6 +69,23 @@ const CODE_MODULES = new Set([
 const DENIED_BUILTINS = new Set([
   "exec", "eval", "__import__", "open", "breakpoint", "globals", "__builtins__", "__globals__", "__subclasses__",
 ]);
+
+/** What a getattr whose attribute name the pickle computes (not a string in the stream) is refused as. */
+const COMPUTED_ATTRIBUTE = "an attribute by a computed name";
+
+/**
+ * Lookups by a name held in a value: in a code object's `co_names` they are refused whatever the
+ * name, since the bytecode that would tell a constant name from a computed one is not read
+ * (`getattr(f, "__glo" + "bals__")` hides `__globals__` from `co_names`). Write `obj.name`.
+ */
+const NAMED_LOOKUPS = new Map([
+  ["getattr", "builtins.getattr"],
+  ["attrgetter", "operator.attrgetter"],
+  ["__getattribute__", "__getattribute__"],
+]);
+
+/** The denied dunders, caught also where code spells them as a string constant (Python folds `"__glo" + "bals__"` into one). */
+const CLIMBING_DUNDERS = new Set([...DENIED_BUILTINS].filter((n) => /^__\w+__$/.test(n)));
 
 /** Process, file, socket and loader entry points, named after the denied module that reaches them. */
 const PROCESS_NAMES = new Set([

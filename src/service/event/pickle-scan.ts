@@ -15,8 +15,13 @@ export interface PickleManifest {
   imports: string[];
   /** Each code object's `co_names` (the globals and attributes its bytecode loads), for code built by `CodeType(...)`. */
   codeNames: string[][];
-  /** `getattr(target, name)` calls: the target when it is a named global or import, and the attribute name. */
-  getattrs: { of: string | null; name: string }[];
+  /** Each code object's string constants (`co_consts`): where `getattr(f, "__globals__")` keeps its name. */
+  codeStrings: string[][];
+  /**
+   * `getattr(target, name)` and `operator.attrgetter(name)` calls: the target when it is a named
+   * global or import, and the attribute name, null when the stream computes it (a call, not a string).
+   */
+  getattrs: { of: string | null; name: string | null }[];
 }
 
 export interface ScannedPickle {
@@ -84,7 +89,7 @@ class Machine {
   private stack: PickleValue[] = [];
   private readonly metastack: PickleValue[][] = [];
   private readonly memo = new Map<number, PickleValue>();
-  readonly manifest: PickleManifest = { globals: [], imports: [], codeNames: [], getattrs: [] };
+  readonly manifest: PickleManifest = { globals: [], imports: [], codeNames: [], codeStrings: [], getattrs: [] };
 
   constructor(private readonly c: PickleCursor) {}
 
@@ -213,11 +218,16 @@ class Machine {
     if (callee.t === "global" && IMPORTERS.has(isCloudpickle(callee) ? callee.name : (name ?? ""))) {
       if (first?.t === "str") this.manifest.imports.push(first.value);
     } else if (name === "types.CodeType" || builtinTypeName(callee) === "CodeType") {
-      // CodeType(argcount, posonlyargcount, ..., codestring, consts, names, ...): names is the 9th argument from Python 3.8 (16+ arguments), the 8th before.
-      const names = items[items.length >= 16 ? 8 : 7];
-      if (names?.t === "tuple") this.manifest.codeNames.push(names.items.flatMap((n) => (n.t === "str" ? [n.value] : [])));
-    } else if (name === "builtins.getattr" && items[1]?.t === "str") {
-      this.manifest.getattrs.push({ of: targetName(first), name: items[1].value });
+      // CodeType(argcount, posonlyargcount, ..., codestring, consts, names, ...): consts and names are the 8th and 9th arguments from Python 3.8 (16+ arguments), the 7th and 8th before.
+      const at = items.length >= 16 ? 7 : 6;
+      this.manifest.codeStrings.push(strings(items[at]));
+      this.manifest.codeNames.push(strings(items[at + 1]));
+    } else if (name === "builtins.getattr") {
+      this.manifest.getattrs.push({ of: targetName(first), name: items[1]?.t === "str" ? items[1].value : null });
+    } else if (name === "operator.attrgetter") {
+      // attrgetter("a.b") reads a, then b, of whatever it is applied to.
+      const parts = items.length === 0 ? [null] : items.flatMap((item) => (item.t === "str" ? item.value.split(".") : [null]));
+      for (const part of parts) this.manifest.getattrs.push({ of: null, name: part });
     }
   }
 
@@ -277,6 +287,11 @@ class Machine {
     if (!v) throw this.c.invalid(`memo entry ${i} was never stored`);
     this.push(v);
   }
+}
+
+/** The strings of a tuple (a code object's names or constants); anything else holds none. */
+function strings(v: PickleValue | undefined): string[] {
+  return v?.t === "tuple" ? v.items.flatMap((n) => (n.t === "str" ? [n.value] : [])) : [];
 }
 
 /** Python's raw-unicode-escape: `\uXXXX` and `\UXXXXXXXX` are code points, every other byte is latin-1. */

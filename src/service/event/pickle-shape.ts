@@ -40,7 +40,10 @@ const INSTANCE_FACTORIES = new Set(["copyreg._reconstructor", "copyreg.__newobj_
 /**
  * The shape of the top-level object. A cloudpickled function or lambda is a call of cloudpickle's
  * `_make_function`; a bound method, `functools.partial` or a plain reference to a module-level
- * function also count as callables. Any other call or NEWOBJ builds an instance: whether its class
+ * function of the participant's own script (`__main__`, as plain `pickle.dumps(predict)` writes) also
+ * count as callables. A reference to any other module's function (`numpy.zeros`, `builtins.len`) is
+ * a library's function, not a predict callable of the service's contract, and neither is a
+ * `functools.partial` of one. Any other call or NEWOBJ builds an instance: whether its class
  * defines `__call__` cannot be known without importing it, so every instance counts as an
  * "estimator" (the service refuses a bare estimator). A reference to a name starting with a
  * capital letter is taken for a class, by Python's naming convention.
@@ -51,6 +54,7 @@ export function shapeOf(v: PickleValue): PickleShape {
       const name = qualified(v);
       const of = CONTAINER_TYPES.get(name);
       if (of || /^[A-Z]/.test(v.name.split(".").pop() ?? "")) return other(`a reference to the class ${name}`);
+      if (v.module !== "__main__") return other(`a reference to ${name}, a library's function, not a predict callable`);
       return { kind: "callable", via: name };
     }
     case "call":
@@ -93,6 +97,10 @@ function shapeOfCall(callee: PickleValue, args: PickleValue): PickleShape {
     if (isCloudpickle(callee) && FUNCTION_MAKERS.has(callee.name)) return { kind: "callable", via: name };
     if (isCloudpickle(callee) && callee.name === "_make_skeleton_class") {
       return other(`the class ${skeletonName(args)} (a class, not a function)`);
+    }
+    if (name === "functools.partial") {
+      const inner = args.t === "tuple" && args.items[0]?.t === "global" ? shapeOf(args.items[0]) : null;
+      if (inner && inner.kind !== "callable") return other(`functools.partial of ${describeShape(inner)}`);
     }
     if (CALLABLE_FACTORIES.has(name)) return { kind: "callable", via: name };
     const of = CONTAINER_TYPES.get(name);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { requireSafeSource } from "../../../src/service/compute/custom-scan.js";
 import type { JobView } from "../../../src/service/compute/job-view.js";
 import { fitInSandbox } from "../../../src/service/compute/python-fit.js";
 import { eventHarness } from "../../helpers/event-harness.js";
@@ -40,6 +41,20 @@ requires("python", "sandbox").describe("custom_model_fn's static scan", () => {
     }
     expect(await h.service.listJobs(ANN)).toEqual({ jobs: [] });
     expect(await h.service.computeCredits(ANN)).toMatchObject({ reserved_cents: 0, available_cents: 500 });
+  });
+
+  it("refuses a getattr or attrgetter whose name is computed, and holds a constant name to the policy like an attribute", async () => {
+    const cases: [string, string][] = [
+      ["def build_model(params):\n    return getattr(build_model, '__glo' + 'bals__')\n", "an attribute by a computed name (line 2)"],
+      ["import operator\ndef build_model(params):\n    n = params['n']\n    return operator.attrgetter(n)(build_model)\n", "an attribute by a computed name (line 4)"],
+      ["def build_model(params):\n    g = getattr\n    return g(build_model, 'x')\n", "builtins.getattr"],
+      ["def build_model(params):\n    return getattr(build_model, '__globals__')\n", ".__globals__"],
+      ["from operator import attrgetter\ndef build_model(params):\n    return attrgetter('__code__.__globals__')(build_model)\n", ".__globals__"],
+    ];
+    for (const [source, name] of cases) {
+      await expect(refused(source)).rejects.toMatchObject({ status: 400, code: "custom_model_fn_unsafe", message: expect.stringContaining(`may not use ${name}:`) });
+    }
+    await expect(requireSafeSource("import operator\ndef build_model(params):\n    return getattr(params, 'get', None) and operator.attrgetter('a.b')\n")).resolves.toBeUndefined();
   });
 
   it("refuses a source that does not parse or defines no build_model, and a custom_model_fn on another model", async () => {
@@ -93,6 +108,7 @@ requires("python", "sandbox").describe("the sandbox contains what the scan would
       features: dataset.features,
       custom_model_fn: `import os, socket\ndef build_model(params):\n${body.replace(/^/gm, "    ")}\n`,
       wall_seconds: 10,
+      isolation: "sandbox",
     });
 
   it("a fork bomb meets the process limit and ends", async () => {

@@ -1,8 +1,11 @@
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { pythonPath } from "../../helpers/python.js";
 import { refusal } from "../../helpers/refusal.js";
+import { requires } from "../../helpers/requires.js";
 import { checkModelFile, type ModelFileInput, type ModelFileRules } from "../../../src/service/event/model-file.js";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/pickles");
@@ -92,6 +95,16 @@ describe("checkModelFile", () => {
       const bytes = fixture(name);
       const e = refuseFile(good({ bytes, sha256: sha(bytes) }));
       expect([e.status, e.code, e.message]).toEqual([400, "model_shape_refused", "Everesteer runs one model shape: a cloudpickled callable."]);
+    }
+  });
+
+  requires("python").it("refuses a library's function (numpy.zeros, builtins.len) cloudpickled as the model: it is not a predict callable", async () => {
+    const script = "import sys, cloudpickle, numpy; sys.stdout.buffer.write(cloudpickle.dumps(numpy.zeros if sys.argv[1] == 'zeros' else len))";
+    for (const [which, found] of [["zeros", "numpy.zeros"], ["len", "builtins.len"]]) {
+      const bytes = new Uint8Array(execFileSync(await pythonPath(), ["-c", script, which]));
+      const e = refuseFile(good({ bytes, sha256: sha(bytes) }));
+      expect([e.status, e.code, e.message]).toEqual([400, "model_shape_refused", "Everesteer runs one model shape: a cloudpickled callable."]);
+      expect(e.detail).toMatchObject({ found: `a reference to ${found}, a library's function, not a predict callable` });
     }
   });
 

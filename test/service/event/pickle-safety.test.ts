@@ -19,7 +19,7 @@ function verdict(bytes: Uint8Array): string | null {
   return unsafeReference(readPickle(bytes).manifest);
 }
 
-const manifest = (over: Partial<PickleManifest>): PickleManifest => ({ globals: [], imports: [], codeNames: [], getattrs: [], ...over });
+const manifest = (over: Partial<PickleManifest>): PickleManifest => ({ globals: [], imports: [], codeNames: [], codeStrings: [], getattrs: [], ...over });
 const bytesOf = (s: string) => new Uint8Array(Buffer.from(s, "latin1"));
 
 describe("the safety policy on real pickles (test/fixtures/pickles, made by make.py)", () => {
@@ -122,6 +122,35 @@ describe("the safety policy on hand-written streams", () => {
     expect(unsafeReference(manifest({ imports: ["os.path"] }))).toBe("os.path");
     expect(unsafeReference(manifest({ getattrs: [{ of: null, name: "system" }] }))).toBe("an object.system");
     expect(unsafeReference(manifest({ getattrs: [{ of: "numpy.add", name: "reduce" }] }))).toBeNull();
+  });
+
+  it.each([
+    ["getattr whose name a call computes", "cbuiltins\ngetattr\n(cnumpy\nadd\ncfunctools\nreduce\n(coperator\nadd\n(S'__glo'\nS'bals__'\nttRtR.", "an attribute by a computed name"],
+    ["attrgetter whose name a call computes", "coperator\nattrgetter\n(cfunctools\nreduce\n(coperator\nadd\n(S'__glo'\nS'bals__'\nttRtR.", "an attribute by a computed name"],
+    ["attrgetter of a dotted denied name", "coperator\nattrgetter\n(S'__code__.__globals__'\ntR.", "an object.__globals__"],
+  ] as const)("refuses %s", (_label, stream, reference) => {
+    expect(verdict(bytesOf(stream))).toBe(reference);
+  });
+
+  it("refuses code that looks attributes up by a name it holds, or spells a climbing dunder as a constant", () => {
+    expect(unsafeReference(manifest({ codeNames: [["getattr"]] }))).toBe("builtins.getattr");
+    expect(unsafeReference(manifest({ codeNames: [["operator", "attrgetter"]] }))).toBe("operator.attrgetter");
+    expect(unsafeReference(manifest({ codeNames: [["__getattribute__"]] }))).toBe("__getattribute__");
+    expect(unsafeReference(manifest({ codeNames: [["type", "__dict__", "__get__"]], codeStrings: [["__globals__"]] }))).toBe("__globals__");
+    expect(unsafeReference(manifest({ codeStrings: [["open", "close", "__name__"]] }))).toBeNull();
+  });
+
+  requires("python").it("refuses the getattr bypasses cloudpickled from real lambdas: a folded constant, a join, a name in a variable", async () => {
+    const script = [
+      "import sys, cloudpickle",
+      "cases = [lambda f: getattr(f, '__glo' + 'bals__'), lambda f: getattr(f, ''.join(['__glo', 'bals__'])), lambda f, n='x': getattr(f, n)]",
+      "sys.stdout.buffer.write(cloudpickle.dumps(cases[int(sys.argv[1])]))",
+    ].join("\n");
+    for (const [i, reference] of ["builtins.getattr", "builtins.getattr", "builtins.getattr"].entries()) {
+      expect(verdict(new Uint8Array(execFileSync(await pythonPath(), ["-c", script, String(i)]))), `case ${i}`).toBe(reference);
+    }
+    const plain = "import sys, cloudpickle; sys.stdout.buffer.write(cloudpickle.dumps(lambda f: type(f).__dict__['__glo' + 'bals__'].__get__(f)))";
+    expect(verdict(new Uint8Array(execFileSync(await pythonPath(), ["-c", plain])))).toBe("__globals__");
   });
 
   it("refuses with model_file_unsafe, 400, naming the reference", () => {

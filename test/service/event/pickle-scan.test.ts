@@ -105,9 +105,11 @@ describe("scanPickle on hand-written streams", () => {
     ["INST of a class", "(i__main__\nModel\n.", { kind: "estimator", class: "__main__.Model" }],
     ["OBJ of a class", "(c__main__\nModel\no.", { kind: "estimator", class: "__main__.Model" }],
     ["NEWOBJ_EX", "\x80\x04\x8c\x01m\x8c\x01C\x93)}\x92.", { kind: "estimator", class: "m.C" }],
-    ["__builtin__ renamed to builtins", "c__builtin__\nlen\n.", { kind: "callable", via: "builtins.len" }],
+    ["__builtin__ renamed to builtins", "c__builtin__\nlen\n.", { kind: "other", detail: "a reference to builtins.len, a library's function, not a predict callable" }],
+    ["a function of the participant's own script", "c__main__\npredict\n.", { kind: "callable", via: "__main__.predict" }],
+    ["a partial of a library's function", "\x80\x04\x8c\x09functools\x8c\x07partial\x93\x8c\x05numpy\x8c\x05zeros\x93\x85R.", { kind: "other", detail: "functools.partial of a reference to numpy.zeros, a library's function, not a predict callable" }],
     ["reduce of builtins.dict is a dict", "c__builtin__\ndict\n)R.", { kind: "container", of: "dict" }],
-    ["GET of a memoised global", "\x80\x04\x8c\x01m\x8c\x01f\x93\x94N0h\x00.", { kind: "callable", via: "m.f" }],
+    ["GET of a memoised global", "\x80\x04\x8c\x08__main__\x8c\x01f\x93\x94N0h\x00.", { kind: "callable", via: "__main__.f" }],
     ["POP on an empty stack pops the mark", "N(0.", { kind: "other", detail: "None" }],
     ["DUP then POP", "N20.", { kind: "other", detail: "None" }],
     ["FRAME with the opcodes inside", "\x80\x04\x95\x02\x00\x00\x00\x00\x00\x00\x00N.", { kind: "other", detail: "None" }],
@@ -152,7 +154,7 @@ describe("scanPickle on hand-written streams", () => {
       expect(e.code).toBe("model_pickle_torch");
       expect(e.message).toMatch(/\(torch\.(load|nn\.rnn\.LSTM)\)/);
     }
-    expect(scanPickle(bytesOf("ctorchvision\nf\n."))).toEqual({ kind: "callable", via: "torchvision.f" });
+    expect(scanPickle(bytesOf("ctorchvision\nf\n."))).toMatchObject({ kind: "other", detail: "a reference to torchvision.f, a library's function, not a predict callable" });
   });
 });
 
