@@ -15,6 +15,8 @@ export interface RayOptions {
   cpus?: number;
   /** Memory each cell's task asks for, in MiB (0: none). */
   memoryMb?: number;
+  /** The interpreter the cells' Python strategies run on (a path every node has); else each node's own choice. */
+  strategyPython?: string;
 }
 
 /** The driver, beside this file (copied into dist/ by the build). */
@@ -38,6 +40,7 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
       DRIVER,
       ...["--address", opts.address, "--node", process.execPath, "--basecamp", packageFile("bin/basecamp.js")],
       ...["--num-cpus", String(opts.cpus ?? 1), "--memory-mb", String(opts.memoryMb ?? 0)],
+      ...(opts.strategyPython ? ["--strategy-python", opts.strategyPython] : []),
     ],
     { stdio: ["pipe", "pipe", "pipe"], detached: true, env: { ...process.env, RAY_USAGE_STATS_ENABLED: "0" } },
   );

@@ -13,6 +13,7 @@ cells' files (strategies, scenarios, dataset directories) at paths every node se
 """
 import argparse
 import json
+import os
 import subprocess
 import sys
 
@@ -25,16 +26,17 @@ RESULT_MARK = "sweep-result\t"
 _worker = None
 
 
-def sweep_worker(node, basecamp):
+def sweep_worker(node, basecamp, strategy_python):
     global _worker
     if _worker is None or _worker.poll() is not None:
-        _worker = subprocess.Popen([node, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        env = dict(os.environ, BASECAMP_PYTHON=strategy_python) if strategy_python else None
+        _worker = subprocess.Popen([node, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     return _worker
 
 
 @ray.remote
-def run_cell(job_line, node, basecamp):
-    worker = sweep_worker(node, basecamp)
+def run_cell(job_line, node, basecamp, strategy_python):
+    worker = sweep_worker(node, basecamp, strategy_python)
     worker.stdin.write(job_line + "\n")
     worker.stdin.flush()
     for line in worker.stdout:
@@ -56,6 +58,7 @@ def main():
     parser.add_argument("--num-cpus", type=float, default=1)
     parser.add_argument("--memory-mb", type=int, default=0)
     parser.add_argument("--max-retries", type=int, default=3)
+    parser.add_argument("--strategy-python", default="", help="BASECAMP_PYTHON for the cells' Python strategies")
     args = parser.parse_args()
 
     ray.init(address=args.address, logging_level="ERROR", log_to_driver=False)
@@ -67,7 +70,7 @@ def main():
     for line in sys.stdin:
         line = line.strip()
         if line:
-            index_of[task.remote(line, args.node, args.basecamp)] = json.loads(line)["index"]
+            index_of[task.remote(line, args.node, args.basecamp, args.strategy_python)] = json.loads(line)["index"]
     pending = list(index_of)
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)

@@ -1,11 +1,12 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { DEFAULT_RANK_METRIC, parseRankMetric } from "../report/sweep-report.js";
+import { pythonOptions } from "./python-flags.js";
 import type { SweepFlags } from "./sweep.js";
 
 /** `basecamp sweep <file>`: many backtests (or replays) at once, on every core or a Ray cluster, with a leaderboard. */
 export function registerSweepCommand(program: Command): void {
-  program
+  const command = program
     .command("sweep")
     .description("run a sweep file's cells (backtests over strategies, parameters, datasets, scoring settings and seeds, or replays) in parallel and rank them")
     .argument("<sweep>", "a sweep JSON file (see README, Sweeps)")
@@ -19,8 +20,8 @@ export function registerSweepCommand(program: Command): void {
     .option("--rank-by <metric>", "the leaderboard's order: TERM.STAT, e.g. score.mean, corr.sharpe, score.max_drawdown", parseRankMetric, DEFAULT_RANK_METRIC)
     .option("--json", "print the report (every cell's summary and per-exped series) as JSON")
     .option("--html <file>", "also write the report as one self-contained HTML page")
-    .option("--cell <index>", "run only this cell here, without the results store, and print its outcome (a failed cell's reproducing command)", (v) => countFlag("--cell", v, 0))
-    .action(async (file: string, flags: SweepFlags) => (await import("./sweep.js")).sweepCommand(file, flags));
+    .option("--cell <index>", "run only this cell here, without the results store, and print its outcome (a failed cell's reproducing command)", (v) => countFlag("--cell", v, 0));
+  pythonOptions(command, false).action(async (file: string, flags: SweepFlags) => (await import("./sweep.js")).sweepCommand(file, flags));
   program
     .command("sweep-worker", { hidden: true })
     .description("run the sweep cells sent on stdin, one JSON line each, printing each outcome (the pools start it)")

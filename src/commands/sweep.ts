@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { PlannedCell } from "../../sim/sweep/cells.js";
 import { planCells } from "../../sim/sweep/cells.js";
@@ -11,8 +12,9 @@ import { sweepReport } from "../../sim/sweep/sweep-report.js";
 import { renderSweepHtml } from "../report/sweep-html.js";
 import type { RankMetric } from "../report/sweep-report.js";
 import { formatSweepText } from "../report/sweep-text.js";
+import { applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
-export interface SweepFlags {
+export interface SweepFlags extends PythonFlags {
   workers: number;
   ray?: string;
   rayPython: string;
@@ -29,6 +31,10 @@ export interface SweepFlags {
 /** `basecamp sweep <file>` (defined in sweep-command.ts). */
 export async function sweepCommand(file: string, flags: SweepFlags): Promise<void> {
   const cells = planCells(loadSweep(file));
+  // The workers (local, or started by the Ray driver) find the interpreter through BASECAMP_PYTHON.
+  const python = flags.python === undefined ? undefined : resolve(flags.python);
+  if (python) process.env.BASECAMP_PYTHON = python;
+  applyPythonFlags({ python });
   if (flags.cell !== undefined) return runOne(cells, flags.cell);
   const store = new ResultsStore(flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db", cells, flags.resume ?? false);
   const stop = new AbortController();
@@ -46,7 +52,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
         progress(outcome.ok);
       },
     };
-    if (flags.ray) await runRayPool(pending, { address: flags.ray, python: flags.rayPython, cpus: flags.rayCpus, memoryMb: flags.rayMemory }, run);
+    if (flags.ray) await runRayPool(pending, { address: flags.ray, python: flags.rayPython, cpus: flags.rayCpus, memoryMb: flags.rayMemory, strategyPython: python }, run);
     else await runLocalPool(pending, flags.workers, run);
     if (process.stderr.isTTY) process.stderr.write("\n");
     const report = sweepReport(cells, store.finished(), flags.rankBy, file);
