@@ -38,7 +38,11 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   if (flags.cell !== undefined) return runOne(cells, flags.cell);
   const store = new ResultsStore(flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db", cells, flags.resume ?? false);
   const stop = new AbortController();
-  const onSignal = () => stop.abort();
+  let exitCode = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    exitCode = signal === "SIGINT" ? 130 : 143;
+    stop.abort();
+  };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
@@ -58,7 +62,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
     const report = sweepReport(cells, store.finished(), flags.rankBy, file);
     if (stop.signal.aborted) {
       process.stderr.write(`sweep: stopped with ${cells.length - report.unfinished} of ${cells.length} cells finished; --resume finishes the rest (results in ${store.path})\n`);
-      process.exitCode = 130;
+      process.exitCode = exitCode;
       return;
     }
     if (flags.html) await writeFile(flags.html, renderSweepHtml(report));
