@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { performance } from "node:perf_hooks";
 import type { PlannedCell } from "../../sim/sweep/cells.js";
 import { planCells } from "../../sim/sweep/cells.js";
 import { runLocalPool, type PoolRun } from "../../sim/sweep/local-pool.js";
@@ -9,6 +8,7 @@ import { ResultsStore } from "../../sim/sweep/results-store.js";
 import { runCell, type CellOutcome } from "../../sim/sweep/run-cell.js";
 import { loadSweep } from "../../sim/sweep/sweep-file.js";
 import { sweepReport } from "../../sim/sweep/sweep-report.js";
+import { wallTime } from "../domain/realtime-clock.js";
 import { renderSweepHtml } from "../report/sweep-html.js";
 import type { RankMetric } from "../report/sweep-report.js";
 import { formatSweepText } from "../report/sweep-text.js";
@@ -88,14 +88,14 @@ async function runOne(cells: PlannedCell[], index: number): Promise<void> {
  * (over this run's cells only). A terminal gets one line rewritten in place; a pipe gets a line each.
  */
 function progressLine(total: number, already: number, pending: number): (ok: boolean) => void {
-  const started = performance.now();
+  const started = wallTime();
   let ran = 0;
   let failed = 0;
   return (ok) => {
     ran++;
     if (!ok) failed++;
     const left = pending - ran;
-    const eta = left === 0 ? "" : `, ETA ${duration(((performance.now() - started) / ran) * left)}`;
+    const eta = left === 0 ? "" : `, ETA ${duration(((wallTime() - started) / ran) * left)}`;
     const line = `sweep: ${already + ran} of ${total} cells done, ${failed} failed${eta}`;
     process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${line}` : `${line}\n`);
   };
