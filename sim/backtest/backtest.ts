@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import type { Frame } from "../../src/data/frame.js";
 import type { BacktestReport, ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
-import { buildWorld, type World } from "../../src/service/deployment.js";
+import { loadWorld, type World } from "../../src/service/deployment.js";
 import { loadLineup } from "../agents/lineup.js";
 import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
@@ -48,7 +48,7 @@ export interface BacktestRun {
 export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? []);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
-  const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));
+  const base = opts.world ?? await loadWorld(deploymentOf(opts.scenario));
   const walked = walkWorld(base);
   const scenario = walkScenario(opts.scenario, walked.calendar, agents);
   const world: World = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };

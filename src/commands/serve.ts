@@ -4,7 +4,7 @@ import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
 import { DownloadDir } from "../mcp/downloads.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
-import { buildWorld, type ServiceContext } from "../service/deployment.js";
+import { loadWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
 import { initialiseStore } from "../service/setup.js";
@@ -55,7 +55,7 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
   if (opts.withAgents) await requireScenarioPython(scenario);
-  const world = buildWorld(deploymentOf(scenario));
+  const world = await loadWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = opts.db ? openDb(opts.db) : openScratchDb();
   const start = resumeInstant(db, world.schedule.phases[0].start);

@@ -1,41 +1,88 @@
-import { readFileSync } from "node:fs";
-import { tableFromIPC, type DataType, type Table } from "apache-arrow";
-import { readParquet, readSchema } from "parquet-wasm";
+import { openAsBlob } from "node:fs";
+import { DataType, tableFromIPC, type Vector } from "apache-arrow";
+import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
+import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
+import type { NumericColumn } from "./frame.js";
+
+/** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
+const BATCH_ROWS = 1 << 16;
+
+/** A column as read: strings (Utf8, LargeUtf8 or dictionary) or numbers in their own type. */
+export type ColumnValues = string[] | NumericColumn;
 
 /**
- * A parquet file opened for reading some of its columns: the fields come from the footer alone,
- * and `read` decodes only the columns it is asked for, each in one chunk (large batches).
+ * A parquet file opened for reading some of its columns: the fields and row count come from the
+ * footer alone (the file is a Blob, read by byte ranges), and `read` decodes only the columns it is
+ * asked for, row group by row group in batches of BATCH_ROWS, into one array per column of the
+ * footer's row count: so any file pyarrow reads is read, whatever its size, and nothing but the
+ * result is ever whole in memory.
  */
 export class ParquetFile {
   /** Column name → arrow type, in file order. */
   readonly fields: Map<string, DataType>;
   /** The column holding the row key `id`. */
   readonly index: string;
+  /** The file's row count (its footer's). */
+  readonly rows: number;
 
   private constructor(
     readonly path: string,
-    private readonly bytes: Uint8Array,
+    private readonly blob: Blob,
+    file: WasmParquetFile,
   ) {
-    const schema = tableFromIPC(readSchema(bytes).intoIPCStream()).schema;
+    const schema = tableFromIPC(file.schema().intoIPCStream()).schema;
     this.fields = new Map(schema.fields.map((f) => [f.name, f.type]));
     this.index = indexColumn(schema.metadata.get("pandas"), this.fields);
+    this.rows = file.metadata().fileMetadata().numRows();
   }
 
   /** Opens `path`; a missing or unreadable file is an error naming it. */
-  static open(path: string): ParquetFile {
-    let bytes: Uint8Array;
+  static async open(path: string): Promise<ParquetFile> {
+    let blob: Blob;
     try {
-      bytes = readFileSync(path);
+      blob = await openAsBlob(path);
     } catch (e) {
       throw new Error(`cannot read ${path}: ${(e as Error).message}`);
     }
-    return inFile(path, () => new ParquetFile(path, bytes));
+    return inFileAsync(path, async () => {
+      const file = await WasmParquetFile.fromFile(blob);
+      try {
+        return new ParquetFile(path, blob, file);
+      } finally {
+        file.free();
+      }
+    });
   }
 
-  /** The named columns only (each must exist). */
-  read(columns: string[]): Table {
+  /** The named columns only (each must exist), by name. */
+  async read(columns: string[]): Promise<Map<string, ColumnValues>> {
     for (const name of columns) if (!this.fields.has(name)) throw new Error(`${this.path}: no column '${name}'`);
-    return inFile(this.path, () => tableFromIPC(readParquet(this.bytes, { columns, batchSize: 1 << 20 }).intoIPCStream()));
+    return inFileAsync(this.path, async () => {
+      const strings = new Map<string, string[][]>();
+      const numbers = new Map<string, NumericColumnBuilder>();
+      for (const name of columns) {
+        const type = this.fields.get(name) as DataType;
+        if (DataType.isInt(type) || DataType.isFloat(type)) numbers.set(name, new NumericColumnBuilder(name, type, this.rows));
+        else strings.set(name, []);
+      }
+      const file = await WasmParquetFile.fromFile(this.blob);
+      try {
+        const reader = (await file.stream({ columns, batchSize: BATCH_ROWS })).getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const table = tableFromIPC((value as WasmRecordBatch).intoIPCStream());
+          const child = (name: string) => table.getChild(name) as Vector;
+          for (const [name, builder] of numbers) builder.add(child(name));
+          for (const [name, parts] of strings) parts.push(readStrings(name, child(name)));
+        }
+      } finally {
+        file.free();
+      }
+      const out = new Map<string, ColumnValues>();
+      for (const name of columns) out.set(name, numbers.get(name)?.done() ?? (strings.get(name) as string[][]).flat());
+      return out;
+    });
   }
 }
 
@@ -70,7 +117,20 @@ export function inFile<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    const message = (e as Error).message;
-    throw new Error(message.startsWith(path) ? message : `${path}: ${message}`);
+    throw inPath(path, e);
   }
+}
+
+/** `inFile` for an async `fn`. */
+export async function inFileAsync<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw inPath(path, e);
+  }
+}
+
+function inPath(path: string, e: unknown): Error {
+  const message = (e as Error).message;
+  return new Error(message.startsWith(path) ? message : `${path}: ${message}`);
 }
