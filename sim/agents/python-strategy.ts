@@ -36,7 +36,7 @@ export async function loadPythonStrategy(
   let fitted = false;
 
   const fit = async (ctx: AgentContext) => {
-    if (fitted) return;
+    if (fitted || source.kind === "pickle") return; // a model file has no fit: it is never sent the train split
     const outcome = await worker.fit(await ctx.client.downloadDataset("train"), opts.fit_timeout_seconds);
     if (!outcome.ok) throw new StrategyFailure(`fit: ${outcome.error}`);
     fitted = true;

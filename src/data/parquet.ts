@@ -2,7 +2,7 @@ import { Schema, Table, tableFromIPC, tableToIPC, type Vector } from "apache-arr
 import { Compression, Table as WasmTable, WriterPropertiesBuilder, readParquet, writeParquet } from "parquet-wasm";
 import { numericVector, readNumbers, readStrings, utf8Vector } from "./arrow-columns.js";
 import type { Frame } from "./frame.js";
-import { pandasMetadata } from "./pandas-metadata.js";
+import { numpyType, pandasMetadata } from "./pandas-metadata.js";
 
 /**
  * Frames as parquet files, the format of every dataset split and benchmark file the service
@@ -25,7 +25,7 @@ export function writeFrameParquet(frame: Frame, expedColumn = EXPED_COLUMN): Uin
     vectors[name] = numericVector(col);
   }
   const plain = new Table(vectors);
-  const metadata = new Map([["pandas", JSON.stringify(pandasMetadata(INDEX_COLUMN, [expedColumn], names))]]);
+  const metadata = new Map([["pandas", JSON.stringify(pandasMetadata(INDEX_COLUMN, [expedColumn], names.map((n) => [n, numpyType(frame.columns[n])])))]]);
   const table = new Table(new Schema(plain.schema.fields, metadata), plain.batches);
   const wasmTable = WasmTable.fromIPCStream(tableToIPC(table, "stream"));
   return writeParquet(wasmTable, new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).build());
