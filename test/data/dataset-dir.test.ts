@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeVector } from "apache-arrow";
 import { loadDatasetDir } from "../../src/data/dataset-dir.js";
@@ -185,5 +187,37 @@ describe("loadDatasetDir refusals", () => {
   it("refuses too few validation expeds to hold the rounds out", async () => {
     await expect(refusal(datasetDir("none"), 6)).rejects.toThrow(/validation\.parquet: 6 expeds, too few to hold out 6 rounds/);
     await expect(refusal(datasetDir("scored"), 5)).rejects.toThrow(/live\.parquet: 4 expeds, but the scenario's rounds need 5/);
+  });
+});
+
+describe("a file of several row groups, as pyarrow writes it", () => {
+  const venvPython = fileURLToPath(new URL("../../.venv/bin/python", import.meta.url));
+  const write = `
+import sys
+import numpy as np, pandas as pd, pyarrow as pa, pyarrow.parquet as pq
+n = 1000
+df = pd.DataFrame({
+    "era": np.repeat(np.arange(1, 11), 100).astype("int32"),
+    "feature_a": (np.arange(n) % 11 - 1).astype("int8"),
+    "target": (np.arange(n) % 5 / 4).astype("float32"),
+    "score": np.where(np.arange(n) % 7 == 0, np.nan, np.arange(n) / n),
+}, index=pd.Index([f"eiq_{i:016x}" for i in range(n)], name="id"))
+pq.write_table(pa.Table.from_pandas(df), sys.argv[1], row_group_size=128)
+print(pq.ParquetFile(sys.argv[1]).num_row_groups)
+`;
+
+  it.skipIf(!existsSync(venvPython))("reads every row group into one column of the file's own type", async () => {
+    const path = join(root, "groups.parquet");
+    const groups = Number(execFileSync(venvPython, ["-c", write, path], { encoding: "utf8" }).trim());
+    expect(groups).toBe(8);
+    const file = await ParquetFile.open(path);
+    expect(file.rows).toBe(1000);
+    const frame = await readDirFrame(file, ["feature_a", "target", "score"]);
+    expect(frame.ids[999]).toBe(`eiq_${(999).toString(16).padStart(16, "0")}`);
+    expect(frame.exped[0]).toBe("0001");
+    expect(frame.exped[999]).toBe("0010");
+    expect(frame.columns.feature_a).toEqual(Int8Array.from({ length: 1000 }, (_, i) => (i % 11) - 1));
+    expect(frame.columns.target).toEqual(Float32Array.from({ length: 1000 }, (_, i) => (i % 5) / 4));
+    expect(frame.columns.score).toEqual(Float64Array.from({ length: 1000 }, (_, i) => (i % 7 === 0 ? NaN : i / 1000)));
   });
 });
