@@ -14,7 +14,7 @@ model = {}
 
 
 def matrix(frame, features):
-    x = frame[features].to_numpy(dtype=float)
+    x = frame[features].to_numpy(dtype=float, copy=True)  # writable under pandas 3 copy-on-write too
     x[x == -1.0] = np.nan  # -1 marks a missing value
     return np.nan_to_num(x - model.get("mean", np.nanmean(x, axis=0)))
 
@@ -22,7 +22,7 @@ def matrix(frame, features):
 def fit(train):
     features = [c for c in train.columns if c.startswith("feature_")]
     target = "target" if "target" in train.columns else next(c for c in train.columns if c.startswith("target"))
-    x_raw = train[features].to_numpy(dtype=float)
+    x_raw = train[features].to_numpy(dtype=float, copy=True)
     x_raw[x_raw == -1.0] = np.nan
     model.update(features=features, mean=np.nanmean(x_raw, axis=0))
     x, y = matrix(train, features), train[target].to_numpy(dtype=float)
