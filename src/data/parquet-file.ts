@@ -2,6 +2,7 @@ import { openAsBlob } from "node:fs";
 import { DataType, tableFromIPC, type Vector } from "apache-arrow";
 import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
 import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
+import { startWorker, workerModule } from "../domain/worker-thread.js";
 import type { NumericColumn } from "./frame.js";
 
 /** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
@@ -27,7 +28,7 @@ export class ParquetFile {
 
   private constructor(
     readonly path: string,
-    private readonly blob: Blob,
+    readonly blob: Blob,
     file: WasmParquetFile,
   ) {
     const schema = tableFromIPC(file.schema().intoIPCStream()).schema;
@@ -54,36 +55,63 @@ export class ParquetFile {
     });
   }
 
-  /** The named columns only (each must exist), by name. */
+  /**
+   * The named columns only (each must exist), by name. They are decoded on a thread of their own
+   * (parquet-read-thread.ts), whose wasm memory (which never shrinks) goes with it: only the
+   * columns stay, handed over without a copy.
+   */
   async read(columns: string[]): Promise<Map<string, ColumnValues>> {
     for (const name of columns) if (!this.fields.has(name)) throw new Error(`${this.path}: no column '${name}'`);
-    return inFileAsync(this.path, async () => {
-      const strings = new Map<string, string[][]>();
-      const numbers = new Map<string, NumericColumnBuilder>();
-      for (const name of columns) {
-        const type = this.fields.get(name) as DataType;
-        if (DataType.isInt(type) || DataType.isFloat(type)) numbers.set(name, new NumericColumnBuilder(name, type, this.rows));
-        else strings.set(name, []);
-      }
-      const file = await WasmParquetFile.fromFile(this.blob);
-      try {
-        const reader = (await file.stream({ columns, batchSize: BATCH_ROWS })).getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          const table = tableFromIPC((value as WasmRecordBatch).intoIPCStream());
-          const child = (name: string) => table.getChild(name) as Vector;
-          for (const [name, builder] of numbers) builder.add(child(name));
-          for (const [name, parts] of strings) parts.push(readStrings(name, child(name)));
-        }
-      } finally {
-        file.free();
-      }
-      const out = new Map<string, ColumnValues>();
-      for (const name of columns) out.set(name, numbers.get(name)?.done() ?? (strings.get(name) as string[][]).flat());
-      return out;
+    const { thread } = startWorker(workerModule("parquet-read-thread", import.meta.url), { path: this.path, columns } satisfies ReadRequest);
+    const answer = await new Promise<ReadAnswer>((resolve, reject) => {
+      thread.once("message", resolve).once("error", reject);
+      thread.once("exit", (code) => reject(new Error(`the parquet reading thread exited (${code})`)));
     });
+    await thread.terminate();
+    if ("error" in answer) throw new Error(answer.error.startsWith(this.path) ? answer.error : `${this.path}: ${answer.error}`);
+    return new Map(answer.columns);
   }
+}
+
+/** What the reading thread is asked: the file and its columns. */
+export interface ReadRequest {
+  path: string;
+  columns: string[];
+}
+
+/** What it answers: the columns by name (numbers' buffers transferred), or why they cannot be read. */
+export type ReadAnswer = { columns: [string, ColumnValues][] } | { error: string };
+
+/** `columns` of the file at `path`, read row group by row group in batches of BATCH_ROWS into one array per column. */
+export async function readColumns(path: string, columns: string[]): Promise<Map<string, ColumnValues>> {
+  const file = await ParquetFile.open(path);
+  return inFileAsync(path, async () => {
+    const strings = new Map<string, string[][]>();
+    const numbers = new Map<string, NumericColumnBuilder>();
+    for (const name of columns) {
+      const type = file.fields.get(name);
+      if (!type) throw new Error(`no column '${name}'`);
+      if (DataType.isInt(type) || DataType.isFloat(type)) numbers.set(name, new NumericColumnBuilder(name, type, file.rows));
+      else strings.set(name, []);
+    }
+    const wasm = await WasmParquetFile.fromFile(file.blob);
+    try {
+      const reader = (await wasm.stream({ columns, batchSize: BATCH_ROWS })).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const table = tableFromIPC((value as WasmRecordBatch).intoIPCStream());
+        const child = (name: string) => table.getChild(name) as Vector;
+        for (const [name, builder] of numbers) builder.add(child(name));
+        for (const [name, parts] of strings) parts.push(readStrings(name, child(name)));
+      }
+    } finally {
+      wasm.free();
+    }
+    const out = new Map<string, ColumnValues>();
+    for (const name of columns) out.set(name, numbers.get(name)?.done() ?? (strings.get(name) as string[][]).flat());
+    return out;
+  });
 }
 
 /**
