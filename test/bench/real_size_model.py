@@ -14,7 +14,7 @@ def main():
     data, out = sys.argv[1], sys.argv[2]
     train = pd.read_parquet(f"{data}/train.parquet")
     features = [c for c in train.columns if c.startswith("feature_")]
-    x = train[features].to_numpy(dtype=np.float32)
+    x = train[features].to_numpy(dtype=np.float32, copy=True)
     y = train["target"].to_numpy(dtype=np.float64)
     mean = x.mean(axis=0)
     x -= mean
