@@ -1,4 +1,5 @@
 import { openAsBlob } from "node:fs";
+import { availableParallelism } from "node:os";
 import { DataType, tableFromIPC, type Vector } from "apache-arrow";
 import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
 import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
@@ -7,6 +8,8 @@ import type { NumericColumn } from "./frame.js";
 
 /** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
 const BATCH_ROWS = 1 << 16;
+/** A file of few columns is read on one thread: a thread's start costs more than its share would. */
+const MIN_COLUMNS_PER_THREAD = 16;
 
 /** A column as read: strings (Utf8, LargeUtf8 or dictionary) or numbers in their own type. */
 export type ColumnValues = string[] | NumericColumn;
@@ -56,12 +59,20 @@ export class ParquetFile {
   }
 
   /**
-   * The named columns only (each must exist), by name. They are decoded on a thread of their own
-   * (parquet-read-thread.ts), whose wasm memory (which never shrinks) goes with it: only the
-   * columns stay, handed over without a copy.
+   * The named columns only (each must exist), by name. They are decoded on threads of their own
+   * (parquet-read-thread.ts), a share of the columns each, one per core: each thread's wasm memory
+   * (which never shrinks) goes with it, and only the columns stay, handed over without a copy.
    */
   async read(columns: string[]): Promise<Map<string, ColumnValues>> {
     for (const name of columns) if (!this.fields.has(name)) throw new Error(`${this.path}: no column '${name}'`);
+    const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(columns.length / MIN_COLUMNS_PER_THREAD)));
+    const shares = Array.from({ length: threads }, (_, t) => columns.filter((_, i) => i % threads === t));
+    const answers = await Promise.all(shares.map((share) => this.readOnThread(share)));
+    const read = new Map(answers.flat());
+    return new Map(columns.map((name) => [name, read.get(name) as ColumnValues]));
+  }
+
+  private async readOnThread(columns: string[]): Promise<[string, ColumnValues][]> {
     const { thread } = startWorker(workerModule("parquet-read-thread", import.meta.url), { path: this.path, columns } satisfies ReadRequest);
     const answer = await new Promise<ReadAnswer>((resolve, reject) => {
       thread.once("message", resolve).once("error", reject);
@@ -69,7 +80,7 @@ export class ParquetFile {
     });
     await thread.terminate();
     if ("error" in answer) throw new Error(answer.error.startsWith(this.path) ? answer.error : `${this.path}: ${answer.error}`);
-    return new Map(answer.columns);
+    return answer.columns;
   }
 }
 
