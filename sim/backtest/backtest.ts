@@ -3,7 +3,7 @@ import type { Frame } from "../../src/data/frame.js";
 import { type BacktestReport, DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM, type ExpedScore, type StrategyBacktest } from "../../src/report/backtest-report.js";
 import { trailingWindows } from "../../src/scoring/trailing-windows.js";
 import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
-import { buildWorld, type World } from "../../src/service/deployment.js";
+import { loadWorld, type World } from "../../src/service/deployment.js";
 import { loadLineup, type LineupOptions } from "../agents/lineup.js";
 import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
@@ -73,7 +73,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? [], opts.timeouts);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
   opts.onReady?.();
-  const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));
+  const base = opts.world ?? (await loadWorld(deploymentOf(opts.scenario)));
   const walked = walkWorld(base);
   const scenario = walkScenario(opts.scenario, walked.calendar, agents);
   const world: World = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { SimClock } from "../../src/domain/clock.js";
 import type { BacktestReport } from "../../src/report/backtest-report.js";
-import { buildWorld, type World } from "../../src/service/deployment.js";
+import { loadWorld, type World } from "../../src/service/deployment.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { backtest } from "../backtest/backtest.js";
 import { deploymentOf } from "../deployment.js";
@@ -40,12 +40,12 @@ export function cellScenario(cell: Cell): Scenario {
 const worlds = new Map<string, World>();
 const WORLDS_KEPT = 4;
 
-function worldOf(scenario: Scenario): World {
+async function worldOf(scenario: Scenario): Promise<World> {
   const deployment = deploymentOf(scenario);
   const key = canonicalJson({ ...deployment, scoring: null });
   let world = worlds.get(key);
   if (!world) {
-    world = buildWorld(deployment);
+    world = await loadWorld(deployment);
     if (worlds.size >= WORLDS_KEPT) worlds.delete(worlds.keys().next().value as string);
     worlds.set(key, world);
   }
@@ -70,7 +70,7 @@ async function backtestCell(cell: Cell, scenario: Scenario): Promise<CellResult>
     against: cell.against,
     scenario,
     scenarioName: cell.scenario_name,
-    world: worldOf(scenario),
+    world: await worldOf(scenario),
   });
   return { kind: "backtest", report };
 }
@@ -83,7 +83,7 @@ async function backtestCell(cell: Cell, scenario: Scenario): Promise<CellResult>
 async function replayCell(scenario: Scenario, invariants: Invariant[]): Promise<CellResult> {
   const dir = mkdtempSync(join(tmpdir(), "basecamp-swarm-"));
   const path = join(dir, "replay.db");
-  const world = worldOf(scenario);
+  const world = await worldOf(scenario);
   const violations: Violation[] = [];
   let reader: Database.Database | undefined;
   try {

@@ -12,7 +12,7 @@ import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
-import { buildWorld } from "../service/deployment.js";
+import { loadWorld } from "../service/deployment.js";
 import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
 import { checkOutputPath, makeLogDir, shownPath } from "./backtest-outputs.js";
@@ -64,8 +64,8 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   let run: BacktestRun;
   try {
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
-    const world = buildWorld(deploymentOf(scenario));
-    if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, world, flags));
+    const world = await loadWorld(deploymentOf(scenario));
+    if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, world, flags));
     const logDir = files.length > 0 ? makeLogDir() : undefined;
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {

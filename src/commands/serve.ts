@@ -5,7 +5,7 @@ import { ownRoot } from "../participant/work-dir.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
-import { buildWorld, type ServiceContext } from "../service/deployment.js";
+import { loadWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
 import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
@@ -60,7 +60,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   // What earlier servers killed with -9 left (workspaces and their mounts, spools, stores) goes before this one makes its own.
   removeLeftovers();
   await ownRoot();
-  const world = buildWorld(deploymentOf(scenario));
+  const world = await loadWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = opts.db ? openDb(opts.db) : openScratchDb();
   const start = resumeInstant(db, world.schedule.phases[0].start);

@@ -37,7 +37,7 @@ export interface WorkerOptions {
 }
 
 export interface PythonWorker {
-  /** Calls fit(train) if the module defines it (ok and a no-op otherwise, and for pickles). Remembered: if the process later dies or is killed, the next call restarts it, loads again and re-runs fit on the same frame before going on. */
+  /** Calls fit(train) if the module defines it (ok and a no-op otherwise; a model file, which has no fit, is never sent the frame). Remembered: if the process later dies or is killed, the next call restarts it, loads again and re-runs fit on the same frame before going on. */
   fit(train: Frame, timeoutSeconds: number): Promise<Outcome>;
   /** predict on the live frame (and benchmark frame, may be null). Returns exactly what Python returned: ids as strings in its row order, values as float64 (NaN/inf preserved), and the column name. No checking of ids or ranges here: callers do that. */
   predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>>;
@@ -87,8 +87,8 @@ class Worker implements PythonWorker {
   fit(train: Frame, timeoutSeconds: number): Promise<Outcome> {
     return this.serial(async () => {
       const up = await this.ensureRunning();
-      if (!up.ok) return up;
-      const done = await this.call(encodeRequest({ op: "fit" }, [train]), timeoutSeconds, "fit");
+      if (!up.ok || this.opts.source.kind === "pickle") return up;
+      const done = await this.call(await encodeRequest({ op: "fit" }, [train]), timeoutSeconds, "fit");
       if (done.ok) this.fitted = { train, timeoutSeconds };
       return done.ok ? { ok: true } : done;
     });
@@ -98,7 +98,7 @@ class Worker implements PythonWorker {
     return this.serial(async () => {
       const up = await this.ensureRunning();
       if (!up.ok) return up;
-      const done = await this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
+      const done = await this.call(await encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
       if (!done.ok) return done;
       const read = decodePredictAnswer(done.answer);
       if (read.ok) return read;
@@ -138,8 +138,8 @@ class Worker implements PythonWorker {
     const loadSeconds = this.opts.loadTimeoutSeconds ?? DEFAULT_LOAD_TIMEOUT_SECONDS;
     const source = this.opts.source;
     const load = source.kind === "module" ? { kind: "module", path: launched.path, params: source.params } : { kind: "pickle", path: launched.path };
-    const loaded = await this.call(encodeRequest({ op: "load", ...load }), loadSeconds, "load");
-    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
+    const loaded = await this.call(await encodeRequest({ op: "load", ...load }), loadSeconds, "load");
+    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(await encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
     if (refit.ok) return { ok: true };
     await this.stop(); // a process without its source (or its fit) must not answer the next call
     if (!loaded.ok) return loaded;

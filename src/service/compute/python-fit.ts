@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { Frame } from "../../data/frame.js";
+import { asFloat64, type Frame } from "../../data/frame.js";
 import type { Isolation } from "../../participant/isolation.js";
 import { runSandboxedJob } from "../../participant/run-job.js";
 import type { Outcome } from "../../participant/python-worker.js";
@@ -49,7 +49,7 @@ export async function fitInSandbox(input: PythonFitInput): Promise<Outcome<Pytho
   const job = { kind: input.model, params: input.params, features, fill_value: FILL_VALUE, rows, folds: folds.length, custom_source: input.custom_model_fn };
   const ran = await runSandboxedJob({
     script: SCRIPT,
-    inputs: { "job.json": JSON.stringify(job), "x.f64": rowMajor(train, features), "y.f64": bytesOf(train.columns[input.target]), "masks.u8": masks(folds, rows) },
+    inputs: { "job.json": JSON.stringify(job), "x.f64": rowMajor(train, features), "y.f64": bytesOf(asFloat64(train.columns[input.target])), "masks.u8": masks(folds, rows) },
     outputs: ["oof.f64", "fitted.f64", "model.pkl", "result.json"],
     timeout_seconds: input.wall_seconds,
     limits: { cpu_seconds: input.wall_seconds },
