@@ -10,14 +10,9 @@ import { ParquetFormatError } from "./thrift-compact.js";
  * column's pages against the footer's rows, and every page against the size its header declares
  * (GZIP and Brotli inflated with that as their bound; a ZSTD bound may pass it by one block). A
  * local file has no size limit: it may declare gigabytes, but must hold what it declares. Throws
- * ParquetFormatError saying what is wrong.
+ * ParquetFormatError saying what is wrong. The file is read by byte ranges: its footer, then one
+ * column chunk at a time.
  */
-export function checkParquetBytes(bytes: Uint8Array): void {
-  const footer = readParquetFooter(bytes);
-  for (const place of columnChunks(footer, bytes.length)) checkChunk(bytes.subarray(place.start, place.start + place.length), place);
-}
-
-/** The same for a file read by byte ranges: its footer, then one column chunk at a time. */
 export async function checkParquetBlob(blob: Blob): Promise<void> {
   const footer = readParquetFooter(await footerBytes(blob));
   for (const place of columnChunks(footer, blob.size)) {

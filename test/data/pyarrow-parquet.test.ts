@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { checkParquetBytes } from "../../src/data/parquet-check.js";
+import { checkParquetBlob } from "../../src/data/parquet-check.js";
 import { readPredictionsParquet } from "../../src/data/predictions-parquet.js";
 import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/event/upload-limits.js";
 
@@ -39,14 +39,14 @@ const LIMITS = {
 };
 
 describe.skipIf(!existsSync(PYTHON) && !process.env.CI)("parquet files as pyarrow writes them", () => {
-  it("pass every check before decoding and decode to what was written", () => {
+  it("pass every check before decoding and decode to what was written", async () => {
     const dir = mkdtempSync(join(tmpdir(), "basecamp-pyarrow-"));
     execFileSync(PYTHON, ["-c", WRITE, dir]);
     const names = readdirSync(dir).sort();
     expect(names).toHaveLength(6 * 2 * 2 + 1);
     for (const name of names) {
       const bytes = readFileSync(join(dir, name));
-      checkParquetBytes(bytes);
+      await checkParquetBlob(new Blob([bytes]));
       const { ids, values } = readPredictionsParquet(bytes, LIMITS);
       expect([name, ids.length, ids[4999], values[96]]).toEqual([name, 5000, "id00001387", 96 / 97]);
     }
