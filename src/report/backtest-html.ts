@@ -4,18 +4,17 @@
  * escaped: strategy names and refusal reasons come from users' files.
  */
 import type { BacktestReport } from "./backtest-report.js";
-import { colourClass, STYLE } from "./backtest-page-style.js";
+import { colourClass } from "./backtest-page-style.js";
 import { cumulativeScores } from "./cumulative.js";
 import { escapeHtml } from "./html-escape.js";
 import { expedsTable, exposureSection, refusalsSection, seriesTable, summaryTable } from "./html-tables.js";
 import { coincidenceTolerance, coincidingSeries, DASHES, lineChart, type LineSeries } from "./line-chart.js";
 import { refusalsDominate } from "./refusals-first.js";
+import { reportPage } from "./report-page.js";
 import { drawdownSeries, rollingMeanSeries, rollingSharpeSeries } from "./score-curves.js";
 import { BENCHMARK, strategiesOf } from "./strategy-order.js";
 import { display } from "./summary-columns.js";
 import { termBars, type TermBars } from "./term-bars.js";
-
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** The terms drawn per exped, each with v1_designated's as ticks. */
 const TERMS: TermBars[] = [
@@ -29,19 +28,9 @@ export function renderBacktestHtml(report: BacktestReport): string {
   const strategies = strategiesOf(report);
   const name = escapeHtml(report.strategy);
   const first = refusalsDominate(report);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Backtest: ${name}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>Backtest: ${name}</h1>
-${context(report)}
+  return reportPage(
+    `Backtest: ${name}`,
+    `${context(report)}
 ${first ? refusalsSection(strategies, report.expeds.length, true) : ""}
 ${cumulativeSection(report)}
 ${termsSection(report)}
@@ -53,11 +42,8 @@ ${seriesTable(strategies)}
 ${exposureSection(report, strategies)}
 <h2>${name} by exped</h2>
 ${expedsTable(report.expeds)}
-${first ? "" : refusalsSection(strategies, report.expeds.length, false)}
-</main>
-</body>
-</html>
-`;
+${first ? "" : refusalsSection(strategies, report.expeds.length, false)}`,
+  );
 }
 
 function context(report: BacktestReport): string {

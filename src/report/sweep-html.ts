@@ -5,15 +5,15 @@
  * string from the sweep is escaped.
  */
 import type { BacktestSummary } from "./backtest-report.js";
-import { colourClass, STYLE } from "./backtest-page-style.js";
+import { colourClass } from "./backtest-page-style.js";
 import { escapeHtml } from "./html-escape.js";
 import { lineChart } from "./line-chart.js";
+import { reportPage } from "./report-page.js";
 import { paramChart } from "./sweep-param-chart.js";
 import { metricValue, type SweepReport, type SweepRow } from "./sweep-report.js";
 import { axisValue } from "./sweep-text.js";
 import { display } from "./summary-columns.js";
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 /** Cells drawn on the cumulative chart. */
 const TOP = 5;
 const TERMS = ["corr", "aimc", "ncorr", "score"] as const;
@@ -25,25 +25,12 @@ export function renderSweepHtml(report: SweepReport): string {
     report.kind === "backtest"
       ? [leaderboard(report), paramCharts(report), cumulative(report)].join("\n")
       : swarm(report);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p class="context">${report.cells - report.unfinished} of ${report.cells} cells finished, ${report.failures.length} failed${report.kind === "backtest" ? ` · ranked by ${escapeHtml(report.rank_by)}` : ""}</p>
+  return reportPage(
+    title,
+    `<p class="context">${report.cells - report.unfinished} of ${report.cells} cells finished, ${report.failures.length} failed${report.kind === "backtest" ? ` · ranked by ${escapeHtml(report.rank_by)}` : ""}</p>
 ${body}
-${failures(report)}
-</main>
-</body>
-</html>
-`;
+${failures(report)}`,
+  );
 }
 
 function figures(s: BacktestSummary): string {
