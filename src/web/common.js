@@ -130,19 +130,28 @@ export function liveStream(key, path, { onMessage, onRefused, onState }) {
   return { stop: () => abort.abort() };
 }
 
+/** Least wall-clock ms between two rounds of a page's reads: a busy event costs the service at most one a second per page. */
+export const REFRESH_GAP_MS = 1000;
+
 /**
- * Runs `refresh` when asked, never two at once: asks that come in meanwhile make one more run after
- * it, so a burst of pushes costs at most two rounds of reads.
+ * Runs `refresh` when asked, never two at once and never sooner than REFRESH_GAP_MS after the last
+ * began: asks that come in meanwhile make one more run, so a burst of pushes costs one more round of reads.
  */
 export function coalesced(refresh) {
   let running = false;
   let again = false;
+  let last = -Infinity;
   const go = async () => {
     if (running) {
       again = true;
       return;
     }
     running = true;
+    const wait = last + REFRESH_GAP_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    last = performance.now();
+    // Asks made before these reads begin are answered by them.
+    again = false;
     try {
       await refresh();
     } finally {

@@ -76,7 +76,7 @@ export class LiveFeed {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.push();
-    }, this.options.gatherMs ?? 200);
+    }, this.options.gatherMs ?? 500);
     this.timer.unref();
   }
 
