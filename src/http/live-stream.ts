@@ -23,16 +23,9 @@ function eventStream(c: Context, feed: LiveFeed, who: Omit<LiveListener, "send" 
     { start: (ctl) => void (controller = ctl), cancel: () => end() },
     { highWaterMark: MAX_UNSENT_BYTES, size: (chunk) => chunk.byteLength },
   );
-  const write = (text: string) => {
-    if (!open) return;
-    if ((controller.desiredSize ?? 0) <= 0) return end();
-    controller.enqueue(encoder.encode(text));
-  };
-  // Refused past the per-key cap before any response is made.
-  const unsubscribe = feed.subscribe({ ...who, send: (m: LiveMessage) => write(`data: ${JSON.stringify(m)}\n\n`), end: () => end() });
-  const keepalive = setInterval(() => write(": keepalive\n\n"), KEEPALIVE_MS);
-  keepalive.unref();
-  function end(): void {
+  let keepalive: NodeJS.Timeout | undefined;
+  let unsubscribe = () => {};
+  const end = () => {
     if (!open) return;
     open = false;
     clearInterval(keepalive);
@@ -42,7 +35,18 @@ function eventStream(c: Context, feed: LiveFeed, who: Omit<LiveListener, "send" 
     } catch {
       // Already closed: the client went away.
     }
-  }
+  };
+  const write = (text: string) => {
+    if (!open) return;
+    if ((controller.desiredSize ?? 0) <= 0) return end();
+    controller.enqueue(encoder.encode(text));
+  };
+  // Refused past the per-key cap before any response is made.
+  unsubscribe = feed.subscribe({ ...who, send: (m: LiveMessage) => write(`data: ${JSON.stringify(m)}\n\n`), end });
+  // A greeting too large to queue has already ended the stream.
+  if (!open) unsubscribe();
+  keepalive = setInterval(() => write(": keepalive\n\n"), KEEPALIVE_MS);
+  keepalive.unref();
   c.req.raw.signal.addEventListener("abort", end);
   return new Response(body, {
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
