@@ -167,3 +167,35 @@ describe("the web app in Chromium, over a served default event", () => {
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
   });
 });
+
+describe("the web app over the default tournament", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ scenario: loadScenario(scenarioFile("default-tournament")), port: 0, host: "127.0.0.1", log: () => {} });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows a tournament key its standings, stakes, allowance and compute refusals as the API gives them", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(server.url + "/");
+    await page.fill("#key", "key-dice-0002");
+    await page.click("#signin button[type=submit]");
+    await page.waitForSelector("#live-state:text('live')");
+    await page.waitForSelector("#boards :text('Tournament standings')");
+    expect(await page.textContent("#boards")).toContain("ranked by");
+    await page.click("[data-tab=money]");
+    await page.waitForSelector("#money dt:text('allowance_micro')");
+    await page.click("[data-tab=compute]");
+    await page.waitForSelector("#compute .refusal, #compute table, #compute dl");
+    expect(errors).toEqual([]);
+  });
+});
