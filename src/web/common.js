@@ -51,6 +51,16 @@ export function table(rows, columns, rowClass = () => null) {
   );
 }
 
+/** Rows of a board the pages draw: a board of a thousand models costs the browser little to redraw. */
+export const BOARD_ROWS_SHOWN = 50;
+
+/** A board: what ranks it, then its top rows (and how many there are). */
+export function board(b, note = null) {
+  const rows = b.rows ?? [];
+  const shown = rows.length > BOARD_ROWS_SHOWN ? ` · top ${BOARD_ROWS_SHOWN} of ${rows.length}` : "";
+  return el("div", { class: "board" }, el("p", { class: "metric" }, `ranked by ${b.rank_metric}${shown}${note ? ` · ${note}` : ""}`), table(rows.slice(0, BOARD_ROWS_SHOWN)));
+}
+
 /** A key/value list. */
 export function facts(entries) {
   return el("dl", { class: "facts" }, entries.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, show(v))]));

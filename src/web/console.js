@@ -1,5 +1,5 @@
 // The organiser's console: the /sim/v1 control API and the organiser's live feed of the event log.
-import { call, coalesced, countdown, el, facts, fill, liveStream, MAX_ROWS, refusalText, signedIn, signIn, table } from "./common.js";
+import { board, call, coalesced, countdown, el, facts, fill, liveStream, MAX_ROWS, refusalText, signedIn, signIn, table } from "./common.js";
 
 const STORAGE = "basecamp.organiser.key";
 /** Event types shown as refusals (a run or job that failed, a model file refused). */
@@ -55,8 +55,7 @@ function renderTallies(tallies) {
 }
 
 function boardOf(title, b) {
-  const note = b.sealed ? ` · sealed until ${b.unseals_at}` : "";
-  return [el("h3", {}, title), el("p", { class: "metric" }, `ranked by ${b.rank_metric}${note}`), table(b.rows ?? [])];
+  return [el("h3", {}, title), board(b, b.sealed ? `sealed until ${b.unseals_at}` : null)];
 }
 
 const refresh = coalesced(async () => {

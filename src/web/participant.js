@@ -1,6 +1,6 @@
 // The participant's view: everything from the /api/v1 reads an agent makes, refreshed when the
 // live stream says something changed. The key lives in sessionStorage and travels as X-API-Key.
-import { call, coalesced, countdown, el, facts, fill, liveStream, MAX_ROWS, refusalText, show, signedIn, signIn, table, tabs, usdc } from "./common.js";
+import { board, call, coalesced, countdown, el, facts, fill, liveStream, MAX_ROWS, refusalText, show, signedIn, signIn, table, tabs, usdc } from "./common.js";
 
 const STORAGE = "basecamp.participant.key";
 /** Uploads whose runs the page keeps (the stream names at most this many on connecting). */
@@ -58,9 +58,7 @@ async function renderBoards() {
 }
 
 function boardOf(answer, note = null) {
-  if (answer.refused) return answer.refused;
-  const b = answer.json;
-  return el("div", { class: "board" }, el("p", { class: "metric" }, `ranked by ${b.rank_metric}`, note ? ` · ${note}` : ""), table(b.rows ?? []));
+  return answer.refused ?? board(answer.json, note);
 }
 
 async function renderUploads() {
