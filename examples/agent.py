@@ -13,18 +13,23 @@ PARAMS = {"alpha": 10.0}
 model = {}
 
 
+def features_of(frame, features):
+    """The features as floats, -1 (a missing value) as NaN, in a copy of their own: the frame itself
+    may be read-only (pandas 3's copy-on-write), and is never changed."""
+    x = frame[features].to_numpy(dtype=float, copy=True)
+    x[x == -1.0] = np.nan
+    return x
+
+
 def matrix(frame, features):
-    x = frame[features].to_numpy(dtype=float)
-    x[x == -1.0] = np.nan  # -1 marks a missing value
+    x = features_of(frame, features)
     return np.nan_to_num(x - model.get("mean", np.nanmean(x, axis=0)))
 
 
 def fit(train):
     features = [c for c in train.columns if c.startswith("feature_")]
     target = "target" if "target" in train.columns else next(c for c in train.columns if c.startswith("target"))
-    x_raw = train[features].to_numpy(dtype=float)
-    x_raw[x_raw == -1.0] = np.nan
-    model.update(features=features, mean=np.nanmean(x_raw, axis=0))
+    model.update(features=features, mean=np.nanmean(features_of(train, features), axis=0))
     x, y = matrix(train, features), train[target].to_numpy(dtype=float)
     model["w"] = np.linalg.solve(x.T @ x + PARAMS["alpha"] * np.eye(len(features)), x.T @ (y - y.mean()))
 

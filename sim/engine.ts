@@ -3,7 +3,7 @@ import { Rng } from "../src/domain/rng.js";
 import type { Board } from "../src/scoring/standings.js";
 import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/boards.js";
 import { computeBudgets, type ComputeBudgets } from "../src/service/compute/budgets.js";
-import { buildWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
+import { loadWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
 import { stakeBalances, type StakeBalances } from "../src/service/stake-balances.js";
 import { modelLegend } from "../src/service/models.js";
@@ -76,7 +76,7 @@ export interface RunResult {
  */
 export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Promise<RunResult> {
   await requireScenarioPython(scenario);
-  const world = opts.world ?? buildWorld(deploymentOf(scenario));
+  const world = opts.world ?? await loadWorld(deploymentOf(scenario));
   const root = new Rng(scenario.seed);
   const lineup = opts.lineup ?? (await loadLineup(scenario));
   try {

@@ -4,7 +4,7 @@ import type { Board } from "../src/scoring/standings.js";
 import { BasecampClient } from "../src/sdk/client.js";
 import { SimControl } from "../src/sdk/sim-control.js";
 import type { TransportOptions } from "../src/sdk/transport.js";
-import { buildWorld, type World } from "../src/service/deployment.js";
+import { loadWorld, type World } from "../src/service/deployment.js";
 import { act } from "./act.js";
 import { loadLineup, type Lineup } from "./agents/lineup.js";
 import { applyAction } from "./organiser-action.js";
@@ -48,7 +48,7 @@ export async function replayAgainst(scenario: Scenario, opts: ReplayAgainstOptio
 }
 
 async function replay(scenario: Scenario, lineup: Lineup, opts: ReplayAgainstOptions): Promise<Board & { rounds_settled: number }> {
-  const world = opts.world ?? buildWorld(deploymentOf(scenario));
+  const world = opts.world ?? await loadWorld(deploymentOf(scenario));
   const root = new Rng(scenario.seed);
   const timeline = buildTimeline(scenario, world, root, lineup);
   // An agent's refusal is its lot, as in-process: no retry (a retry would also count against the rate limit).

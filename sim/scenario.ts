@@ -77,13 +77,14 @@ const computeSchema = z.strictObject({
     .default(defaultRateCard),
   /** Real seconds a sandboxed training run (every kind but ridge) may take before its job fails. */
   wall_seconds: z.int().min(1).optional(),
-  /** The hosted machine: idle stop, daily maximum, the tier it is charged at, a command's real-time bound; defaults in machine/settings.ts. */
+  /** The hosted machine: idle stop, daily maximum, the tier it is charged at, a command's real-time bound, its workspace's size; defaults in machine/settings.ts. */
   machine: z
     .strictObject({
       idle_minutes: z.number().positive().optional(),
       daily_max_hours: z.number().positive().max(24).optional(),
       tier: z.enum(GPU_TIERS).optional(),
       command_seconds: z.int().min(1).max(600).optional(),
+      workspace_mb: z.int().min(1).max(65536).optional(),
     })
     .optional(),
 });

@@ -5,6 +5,7 @@ import { registerRunCommand } from "./commands/run-command.js";
 import { registerScenariosCommand } from "./commands/scenarios.js";
 import { registerScoreCommand } from "./commands/score-command.js";
 import { registerServeCommand } from "./commands/serve-command.js";
+import { registerSweepCommand } from "./commands/sweep-command.js";
 import { registerStrategiesCommand } from "./commands/strategies.js";
 import { oneLineUsageErrors } from "./commands/usage-error.js";
 
@@ -20,6 +21,7 @@ registerScenariosCommand(program);
 registerScoreCommand(program);
 registerServeCommand(program);
 registerStrategiesCommand(program);
+registerSweepCommand(program);
 oneLineUsageErrors(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {

@@ -8,7 +8,7 @@ import type { Strategy } from "./strategy.js";
 import { withinSlot } from "./timing.js";
 
 const trainerParams = z.strictObject({
-  /** What to ask hosted compute for; a kind Basecamp does not train (lightgbm) shows the refusal. */
+  /** What to ask hosted compute for; lightgbm where the training Python cannot import it shows the refusal. */
   model: z.string().default("ridge"),
   gpu: z.enum(["CPU", "T4", "A10G", "A100"]).default("CPU"),
   features: z.union([z.enum(["all", "small"]), z.array(z.string()).min(1)]).default("all"),

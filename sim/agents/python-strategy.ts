@@ -53,7 +53,7 @@ export async function loadPythonStrategy(
 
   const fit = async (ctx: AgentContext, exped: string) => {
     if (out !== null) throw new StrategyFailure(out);
-    if (fitted) return;
+    if (fitted || source.kind === "pickle") return; // a model file has no fit: it is never sent the train split
     opts.watch?.fitting?.(opts.agent);
     const outcome = await worker.fit(await ctx.client.downloadDataset("train"), opts.fit_timeout_seconds).finally(() => opts.watch?.fitted?.(opts.agent));
     if (outcome.ok) {

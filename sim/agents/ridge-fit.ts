@@ -1,4 +1,4 @@
-import type { Frame } from "../../src/data/frame.js";
+import { asFloat64, type Frame } from "../../src/data/frame.js";
 import { fitLinear, predictLinear } from "../../src/data/least-squares.js";
 import { MISSING } from "../../src/data/schema.js";
 
@@ -17,6 +17,6 @@ function seen(frame: Frame, features: string[]): Float64Array[] {
 
 /** Ridge regression of `target` on `features` (intercept unpenalised); a predictor over frames with those columns. */
 export function fitRidge(train: Frame, features: string[], target: string, lambda: number): (f: Frame) => Float64Array {
-  const model = fitLinear(seen(train, features), train.columns[target], lambda);
+  const model = fitLinear(seen(train, features), asFloat64(train.columns[target]), lambda);
   return (f: Frame) => predictLinear(model, seen(f, features));
 }

@@ -1,14 +1,16 @@
 import { basename } from "node:path";
 import type { Frame } from "../../src/data/frame.js";
-import type { BacktestReport, ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
-import { buildWorld, type World } from "../../src/service/deployment.js";
+import { type BacktestReport, DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM, type ExpedScore, type StrategyBacktest } from "../../src/report/backtest-report.js";
+import { trailingWindows } from "../../src/scoring/trailing-windows.js";
+import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
+import { loadWorld, type World } from "../../src/service/deployment.js";
 import { loadLineup, type LineupOptions } from "../agents/lineup.js";
 import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
 import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
-import { summarise, type PredictedRows } from "./summary.js";
+import { expedDiagnostics, exposuresOf, maxExposure, predictedExpeds, summarise, withBenchmarkDeltas } from "./summary.js";
 import { walk, type WalkEntry, type WalkProgress } from "./walk.js";
 import { walkWorld } from "./walk-world.js";
 
@@ -24,8 +26,14 @@ export interface BacktestOptions {
   scenarioName: string;
   /** The scenario's world, when already built. */
   world?: World;
+  /** Rows at each end of the top/bottom CORR: a whole number, or a fraction (≤ 0.5) of each exped's rows (default DEFAULT_TOP_BOTTOM). */
+  topBottom?: number;
+  /** Expeds in the HTML page's rolling mean and rolling Sharpe (default DEFAULT_ROLLING_WINDOW). */
+  rollingWindow?: number;
   /** How far the walk is, after each step: for a progress line. */
   onProgress?: (p: WalkProgress) => void;
+  /** Called once the Python the contenders need (if any) is found, before any strategy loads. */
+  onReady?: () => void;
   /** Wall-clock seconds each Python contender's fit and each predict may take (the lineup's defaults otherwise). */
   timeouts?: { fit_timeout_seconds?: number; predict_timeout_seconds?: number };
   /** Where the Python contenders' logs go, and who watches their fits and failures. */
@@ -57,9 +65,15 @@ export interface BacktestRun {
  * gives the settled CORR, AIMC, NCORR and round score of each.
  */
 export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
+  const topBottom = opts.topBottom ?? DEFAULT_TOP_BOTTOM;
+  const rollingWindow = opts.rollingWindow ?? DEFAULT_ROLLING_WINDOW;
+  // Both settings are checked before the walk, not after it: each check throws naming the bad value.
+  topBottomCount(topBottom, 1);
+  trailingWindows([], rollingWindow);
   const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? [], opts.timeouts);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
-  const base = opts.world ?? buildWorld(deploymentOf(opts.scenario));
+  opts.onReady?.();
+  const base = opts.world ?? (await loadWorld(deploymentOf(opts.scenario)));
   const walked = walkWorld(base);
   const scenario = walkScenario(opts.scenario, walked.calendar, agents);
   const world: World = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };
@@ -81,35 +95,44 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const truth = new Map(world.dataset.rounds.map((r) => [r.exped, { ...r, row: new Map(r.frame.ids.map((id, i) => [id, i] as const)) }] as const));
   const designatedCorr = new Map([...(result.entries.get(DESIGNATED_CONTENDER) ?? new Map<string, WalkEntry>())].map(([exped, e]) => [exped, e.row.corr] as const));
 
+  const features = world.dataset.features;
   const contender = (name: string): StrategyBacktest => {
     const entries = result.entries.get(name) ?? new Map<string, WalkEntry>();
+    const rows = predictedExpeds(expeds, entries, truth, features);
+    const exposures = exposuresOf(rows);
+    const byExped = new Map(rows.map((r, k) => [r.exped, { ...expedDiagnostics(r, topBottom), max_exposure: maxExposure(exposures?.perExped[k], features) }] as const));
     const scores = expeds.map((exped): ExpedScore => {
       const e = entries.get(exped);
-      if (!e) return { exped, n: 0, corr: null, aimc: null, ncorr: null, score: 0 };
-      return { exped, n: scoredRows(e, truth.get(exped)!), corr: e.row.corr, aimc: e.row.aimc, ncorr: e.row.ncorr, score: e.row.total };
+      if (!e) return { exped, n: 0, corr: null, aimc: null, ncorr: null, score: 0, fn_corr: null, tb_corr: null, designated_corr: null, max_exposure: null };
+      return { exped, n: scoredRows(e, truth.get(exped)!), corr: e.row.corr, aimc: e.row.aimc, ncorr: e.row.ncorr, score: e.row.total, ...byExped.get(exped)! };
     });
     const missed = result.missed.get(name) ?? new Map<string, string>();
     return {
       expeds: scores,
-      summary: summarise(scores, predictedRows(expeds, entries, truth, world.dataset.features), designatedCorr),
+      summary: summarise(scores, exposures, features, designatedCorr),
       refusals: expeds.filter((exped) => missed.has(exped)).map((exped) => ({ exped, reason: missed.get(exped) as string })),
     };
   };
 
   const [own, ...others] = agents.map((a) => a.name);
-  const mine = contender(own);
+  const played = Object.fromEntries(agents.map((a) => [a.name, contender(a.name)]));
+  const benchmark = played[DESIGNATED_CONTENDER].summary;
+  for (const name of Object.keys(played)) played[name].summary = withBenchmarkDeltas(played[name].summary, benchmark);
+  const mine = played[own];
   const entries = result.entries.get(own) ?? new Map<string, WalkEntry>();
   return {
     report: {
       strategy: strategyFileKind(opts.strategy) === null ? opts.strategy : basename(opts.strategy),
       ...mine,
-      against: Object.fromEntries(others.map((name) => [name, contender(name)])),
+      against: Object.fromEntries(others.map((name) => [name, played[name]])),
       context: {
         scenario: opts.scenarioName,
         train_rows: base.dataset.train.ids.length,
         validation_rows: base.dataset.validation.ids.length,
         weights: opts.scenario.scoring.weights,
         clip: opts.scenario.scoring.clip,
+        top_bottom: topBottom,
+        rolling_window: rollingWindow,
       },
     },
     predictions: expeds.flatMap((exped) => {
@@ -131,21 +154,4 @@ function scoredRows(e: WalkEntry, round: WalkedRound): number {
     if (Number.isFinite(e.values[i]) && Number.isFinite(round.target[round.row.get(id) as number])) n++;
   });
   return n;
-}
-
-/** Every row a contender predicted over the walk, with each published feature's value on it. */
-function predictedRows(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedRows {
-  const predictions: number[] = [];
-  const columns: number[][] = features.map(() => []);
-  for (const exped of expeds) {
-    const e = entries.get(exped);
-    if (!e) continue;
-    const { frame, row } = truth.get(exped)!;
-    e.ids.forEach((id, i) => {
-      const r = row.get(id) as number;
-      predictions.push(e.values[i]);
-      features.forEach((f, j) => columns[j].push(frame.columns[f][r]));
-    });
-  }
-  return { predictions: Float64Array.from(predictions), features: columns.map((c) => Float64Array.from(c)) };
 }

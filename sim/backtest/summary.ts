@@ -1,28 +1,115 @@
+import type { Frame } from "../../src/data/frame.js";
+import { DESIGNATED } from "../../src/data/schema.js";
+import { calmar } from "../../src/scoring/calmar.js";
+import { designatedCorr } from "../../src/scoring/designated-corr.js";
 import { seriesDiagnostics } from "../../src/scoring/diagnostics.js";
-import { absPearson, exposureMoments } from "../../src/scoring/exposure.js";
-import type { BacktestSummary, ExpedScore, SeriesStats } from "../../src/report/backtest-report.js";
+import { maxDrawdownDuration } from "../../src/scoring/max-drawdown-duration.js";
+import { scoreExped } from "../../src/scoring/exped.js";
+import { featureExposures, type FeatureExposures } from "../../src/scoring/feature-exposures.js";
+import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
+import { topBottomCorr } from "../../src/scoring/top-bottom-corr.js";
+import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
+import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
+import type { WalkEntry } from "./walk.js";
 
-/** mean, std, Sharpe and max drawdown (the display-only diagnostics of SCORING.md), and the share of values > 0. */
+/**
+ * The most work FN CORR may take on one exped, in rows · features² (its least-squares fit's cost):
+ * about 0.1 s. The default tournament's 200 · 24² is far below; a real dataset's 5,000 rows by
+ * 2,000 features is far above, and FN CORR is left out (null) for such expeds rather than take
+ * minutes per strategy.
+ */
+export const FN_CORR_MAX_WORK = 5e7;
+
+/** How many features the exposure summary lists. */
+const TOP_FEATURES = 10;
+
+/** The display-only statistics of SCORING.md over a per-exped series (docs/scoring.md defines each); the deltas against the benchmark come later (`withBenchmarkDeltas`). */
 export function seriesStats(values: number[]): SeriesStats {
-  const { mean, std, sharpe, max_drawdown } = seriesDiagnostics(values);
+  const { mean, std, sharpe, max_drawdown, autocorrelation } = seriesDiagnostics(values);
   const hits = values.filter((v) => v > 0).length;
-  return { mean, std, sharpe, max_drawdown, hit_rate: values.length === 0 ? 0 : hits / values.length };
+  return {
+    mean,
+    std,
+    sharpe,
+    smart_sharpe: smartSharpe(values),
+    max_drawdown,
+    max_drawdown_expeds: maxDrawdownDuration(values),
+    calmar: calmar(mean, max_drawdown),
+    hit_rate: values.length === 0 ? 0 : hits / values.length,
+    autocorrelation,
+    vs_benchmark: null,
+  };
 }
 
-/** The rows one contender predicted over the whole walk, with the published feature values of each row. */
-export interface PredictedRows {
-  predictions: Float64Array;
+/** The rows one contender predicted on one exped, with the exped's truth and every published feature on each row. */
+export interface PredictedExped {
+  exped: string;
+  ids: string[];
+  prediction: Float64Array;
+  target: Float64Array;
+  /** v1_designated on each row (NaN where the benchmark has none). */
+  benchmark: Float64Array;
+  /** One column per published feature, in the dataset's feature order. */
   features: Float64Array[];
+}
+
+/** A walked exped's truth: its features, target and live benchmark, with its rows by id. */
+export type WalkedRound = { frame: Frame; target: Float64Array; benchmark: Frame; row: Map<string, number> };
+
+/** The rows a contender predicted on each exped it entered, in exped order, with the truth, v1_designated and each published feature on them. */
+export function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedExped[] {
+  return expeds.flatMap((exped) => {
+    const e = entries.get(exped);
+    if (!e) return [];
+    const { frame, target, benchmark, row } = truth.get(exped)!;
+    const designated = new Map(benchmark.ids.map((id, i) => [id, benchmark.columns[DESIGNATED][i]] as const));
+    const rows = e.ids.map((id) => row.get(id) as number);
+    return [
+      {
+        exped,
+        ids: e.ids,
+        prediction: e.values,
+        target: Float64Array.from(rows, (r) => target[r]),
+        benchmark: Float64Array.from(e.ids, (id) => designated.get(id) ?? NaN),
+        features: features.map((f) => Float64Array.from(rows, (r) => frame.columns[f][r])),
+      },
+    ];
+  });
+}
+
+/** The per-exped figures of one contender's exped that the settlement does not give. */
+export type ExpedDiagnostics = Pick<ExpedScore, "fn_corr" | "tb_corr" | "designated_corr">;
+
+/**
+ * Feature-neutral CORR (NCORR's kernel with every published feature as the core set; null above
+ * FN_CORR_MAX_WORK), top/bottom
+ * CORR (`topBottomCorr`, `topBottom` rows or share of the scored rows at each end) and the
+ * prediction-level corr with v1_designated.
+ */
+export function expedDiagnostics(rows: PredictedExped, topBottom: number): ExpedDiagnostics {
+  const { ids, prediction, target } = rows;
+  const work = ids.length * rows.features.length ** 2;
+  const fn = work > FN_CORR_MAX_WORK ? null : scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
+  const scored = prediction.filter((p, i) => Number.isFinite(p) && Number.isFinite(target[i])).length;
+  const tb = topBottomCorr(prediction, target, ids, topBottomCount(topBottom, scored));
+  return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };
+}
+
+/** Each entered exped's feature exposures (in the order of `rows`) and the pooled ones; null without rows or features. */
+export function exposuresOf(rows: PredictedExped[]): FeatureExposures | null {
+  if (rows.length === 0 || rows[0].features.length === 0) return null;
+  return featureExposures(rows.map((r) => ({ prediction: r.prediction, features: r.features })));
 }
 
 /**
  * The summary of one contender's walk. Term statistics run over the expeds it entered; `score.total`
  * sums every walked exped (a round not entered counts 0, as in the standings).
  */
-export function summarise(expeds: ExpedScore[], rows: PredictedRows, benchmarkCorr: Map<string, number>): BacktestSummary {
+export function summarise(expeds: ExpedScore[], exposures: FeatureExposures | null, features: string[], benchmarkCorr: Map<string, number>): BacktestSummary {
   const entered = expeds.filter((e) => e.corr !== null);
   const term = (pick: (e: ExpedScore) => number | null) => seriesStats(entered.map((e) => pick(e) as number));
   const both = entered.filter((e) => benchmarkCorr.has(e.exped));
+  const fnCorr = entered.flatMap((e) => (e.fn_corr === null ? [] : [e.fn_corr]));
   return {
     expeds: expeds.length,
     entered: entered.length,
@@ -30,7 +117,10 @@ export function summarise(expeds: ExpedScore[], rows: PredictedRows, benchmarkCo
     aimc: term((e) => e.aimc),
     ncorr: term((e) => e.ncorr),
     score: { ...term((e) => e.score), total: expeds.reduce((sum, e) => sum + e.score, 0) },
-    feature_exposure: featureExposure(rows),
+    fn_corr: fnCorr.length === 0 ? null : seriesStats(fnCorr),
+    tb_corr: term((e) => e.tb_corr),
+    feature_exposure: exposures && exposureSummary(exposures, features),
+    designated_corr: entered.length === 0 ? null : seriesDiagnostics(entered.map((e) => e.designated_corr as number)).mean,
     benchmark_corr:
       both.length < 2
         ? null
@@ -41,12 +131,46 @@ export function summarise(expeds: ExpedScore[], rows: PredictedRows, benchmarkCo
   };
 }
 
-/**
- * max over features of |pearson(prediction, feature)|, each over the rows where the prediction is
- * finite and the feature is present (finite and not the missing sentinel), as `score` computes
- * it; null without rows or features.
- */
-export function featureExposure({ predictions, features }: PredictedRows): number | null {
-  if (predictions.length === 0 || features.length === 0) return null;
-  return Math.max(...features.map((column) => absPearson(exposureMoments(predictions, column))));
+/** The summary with each series' mean, std and Sharpe minus the benchmark summary's of the same series. */
+export function withBenchmarkDeltas(summary: BacktestSummary, benchmark: BacktestSummary): BacktestSummary {
+  const delta = (own: SeriesStats, bench: SeriesStats): SeriesStats => ({
+    ...own,
+    vs_benchmark: { mean: own.mean - bench.mean, std: own.std - bench.std, sharpe: own.sharpe - bench.sharpe },
+  });
+  return {
+    ...summary,
+    corr: delta(summary.corr, benchmark.corr),
+    aimc: delta(summary.aimc, benchmark.aimc),
+    ncorr: delta(summary.ncorr, benchmark.ncorr),
+    score: { ...delta(summary.score, benchmark.score), total: summary.score.total },
+    fn_corr: summary.fn_corr && benchmark.fn_corr ? delta(summary.fn_corr, benchmark.fn_corr) : summary.fn_corr,
+    tb_corr: delta(summary.tb_corr, benchmark.tb_corr),
+  };
+}
+
+/** The largest of one exped's feature exposures, and its feature (the first on a tie). */
+export function maxExposure(exposures: number[] | undefined, features: string[]): ExpedScore["max_exposure"] {
+  if (!exposures || exposures.length === 0) return null;
+  const j = argmax(exposures);
+  return { feature: features[j], value: exposures[j] };
+}
+
+/** The index of the largest value, the first on a tie. */
+const argmax = (xs: number[]): number => xs.reduce((best, v, j) => (v > xs[best] ? j : best), 0);
+
+/** Mean of the per-exped maxima (naming the feature most often the max), the pooled max, and the top features by mean exposure. */
+function exposureSummary({ perExped, pooled }: FeatureExposures, features: string[]): ExposureSummary | null {
+  if (perExped.length === 0 || features.length === 0) return null;
+  const maxima = perExped.map(argmax);
+  const timesMax = features.map((_, j) => maxima.filter((m) => m === j).length);
+  const mean = features.map((_, j) => seriesDiagnostics(perExped.map((row) => row[j])).mean);
+  const top = [...features.keys()].sort((a, b) => mean[b] - mean[a] || a - b).slice(0, TOP_FEATURES);
+  const pooledMax = argmax(pooled);
+  return {
+    mean_max: seriesDiagnostics(perExped.map((row, e) => row[maxima[e]])).mean,
+    mean_max_feature: features[argmax(timesMax)],
+    pooled_max: pooled[pooledMax],
+    pooled_max_feature: features[pooledMax],
+    top: top.map((j) => ({ feature: features[j], mean: mean[j], pooled: pooled[j] })),
+  };
 }

@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
+import { DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM } from "../report/backtest-report.js";
 import type { BacktestFlags } from "./backtest.js";
+import { pythonOptions } from "./python-flags.js";
 
 /** A commander parser for a positive number of seconds; the error names the flag and the value. */
 function secondsFlag(flag: string) {
@@ -13,13 +15,15 @@ function secondsFlag(flag: string) {
 
 /** `basecamp backtest <strategy>`: how a strategy would have scored on the validation expeds, beside v1_designated and others. */
 export function registerBacktestCommand(program: Command): void {
-  program
+  const command = program
     .command("backtest")
     .description("walk a strategy over a scenario's validation expeds and score it beside v1_designated and --against strategies")
     .argument("<strategy>", "a Python file (.py), a model file (.pkl), a TypeScript/JavaScript module, a predictions file (.csv/.parquet with id, prediction), or a built-in strategy's name")
     .option("--scenario <scenario>", "the scenario (a JSON file or a built-in's name) whose dataset and scoring to use", DEFAULT_SCENARIO)
     .option("--against <strategies>", "comma-separated strategies to show side by side (built-in names or files)", "")
     .option("--params <json>", "the strategy's parameters as a JSON object (a Python file's PARAMS overrides)")
+    .option("--top-bottom <n>", "rows at each end of the top/bottom CORR: a whole number, or a fraction (at most 0.5) of each exped's rows", String(DEFAULT_TOP_BOTTOM))
+    .option("--window <expeds>", "expeds in the HTML page's rolling mean and rolling Sharpe", String(DEFAULT_ROLLING_WINDOW))
     .option("--json", "print the report as JSON")
     .option("--html <file>", "also write the report as one self-contained HTML page")
     .option("--save-predictions <file>", "also write the strategy's predictions with the truth (.csv or .parquet), ready for `basecamp score`")
@@ -30,6 +34,6 @@ export function registerBacktestCommand(program: Command): void {
     .option("--keep-going", "walk on when a Python strategy fails (its failure is shown and reported) instead of stopping at the first failure")
     .option("--fit-timeout <seconds>", "seconds a Python strategy's fit(train) may take (default 600)", secondsFlag("--fit-timeout"))
     .option("--predict-timeout <seconds>", "seconds one predict may take (default 60)", secondsFlag("--predict-timeout"))
-    .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)")
-    .action(async (strategy: string, flags: BacktestFlags) => (await import("./backtest.js")).backtestCommand(strategy, flags));
+    .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)");
+  pythonOptions(command, true).action(async (strategy: string, flags: BacktestFlags) => (await import("./backtest.js")).backtestCommand(strategy, flags));
 }

@@ -34,12 +34,12 @@ export function dataScenario(base: Scenario, flags: DataFlags): Scenario {
 }
 
 /** What `--data` backtests on, the defaults it chose where the flags were silent among them: the scored target, the benchmark prefix, the core features, the rounds held out. */
-export function dataDefaults(dir: string, world: World, flags: DataFlags): string {
+export async function dataDefaults(dir: string, world: World, flags: DataFlags): Promise<string> {
   const { dataset } = world;
   const chosen = (flag: "target" | "prefix" | "core") => (flags[flag] !== undefined ? `--${flag}` : `default; --${flag} to choose`);
   const targets = Object.keys(dataset.train.columns).filter((c) => c.startsWith("target"));
   const held = dataset.rounds.map((r) => r.exped);
-  const fromLive = liveCarriesTarget(join(dir, "live.parquet"), dataset.target);
+  const fromLive = await liveCarriesTarget(join(dir, "live.parquet"), dataset.target);
   return [
     `data: ${dir}`,
     `  scored target: ${dataset.target} (${chosen("target")}; the file's targets: ${targets.join(", ")})`,

@@ -12,16 +12,20 @@ import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
-import { buildWorld } from "../service/deployment.js";
+import { loadWorld } from "../service/deployment.js";
 import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
 import { checkOutputPath, makeLogDir, shownPath } from "./backtest-outputs.js";
 import { BacktestProgress } from "./backtest-progress.js";
+import { pythonUses } from "../../sim/requirements.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
-export interface BacktestFlags extends DataFlags {
+export interface BacktestFlags extends DataFlags, PythonFlags {
   scenario: string;
   against: string;
   params?: string;
+  topBottom: string;
+  window: string;
   json?: boolean;
   html?: string;
   savePredictions?: string;
@@ -47,7 +51,10 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   }
   if (flags.html) checkOutputPath("--html", flags.html);
   if (flags.savePredictions) checkOutputPath("--save-predictions", flags.savePredictions);
+  applyPythonFlags(flags);
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
+  const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
+  await announcePython([...files, ...pythonUses(scenario)], "local");
 
   const progress = process.stderr.isTTY ? new BacktestProgress("redraw") : flags.progress ? new BacktestProgress("lines") : null;
   const note = (text: string) => (progress ? progress.note(text) : process.stderr.write(`${text}\n`));
@@ -57,14 +64,9 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   let run: BacktestRun;
   try {
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
-    const world = buildWorld(deploymentOf(scenario));
-    if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, world, flags));
-    const python = [spec(strategy), ...against].some((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
-    const logDir = python ? makeLogDir() : undefined;
-    if (logDir) {
-      note(`logs: each Python strategy's stdout and stderr go to ${shownPath(logDir)}/<agent>.log`);
-      progress?.load("starting the Python strategies");
-    }
+    const world = await loadWorld(deploymentOf(scenario));
+    if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, world, flags));
+    const logDir = files.length > 0 ? makeLogDir() : undefined;
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {
       fitting: (agent) => progress?.fitting(agent),
@@ -89,7 +91,14 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
       lineup: { logDir, watch },
       stop: stop.signal,
+      topBottom: Number(flags.topBottom),
+      rollingWindow: Number(flags.window),
       onProgress: (p) => progress?.walk(p),
+      onReady: () => {
+        if (!logDir) return;
+        note(`logs: each Python strategy's stdout and stderr go to ${shownPath(logDir)}/<agent>.log`);
+        progress?.load("starting the Python strategies");
+      },
     });
   } catch (e) {
     progress?.end();

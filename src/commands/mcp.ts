@@ -3,9 +3,11 @@ import { loadScenario } from "../../sim/scenario.js";
 import { DownloadDir } from "../mcp/downloads.js";
 import { createMcpServer } from "../mcp/server.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
+import { servedPythonLanes } from "../../sim/requirements.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 import { startServer } from "./serve.js";
 
-export interface McpFlags {
+export interface McpFlags extends Pick<PythonFlags, "python"> {
   key: string;
   port: number;
   clock: "manual" | "realtime";
@@ -26,6 +28,9 @@ export async function mcpCommand(file: string, flags: McpFlags): Promise<void> {
   if (!scenario.agents.some((a) => a.key === flags.key)) {
     throw new Error(`--key: no agent of ${file} has this key (its agents: ${scenario.agents.map((a) => a.name).join(", ")})`);
   }
+  applyPythonFlags(flags);
+  // On stderr: stdout is the MCP channel.
+  await announcePython(servedPythonLanes(scenario), { served: { trusted: false } });
   const running = await startServer({
     scenario,
     port: flags.port,

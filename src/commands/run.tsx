@@ -2,7 +2,7 @@ import { constants } from "node:os";
 import { render } from "ink";
 import { runScenario, type RunResult } from "../../sim/engine.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
-import { requireScenarioPython } from "../../sim/requirements.js";
+import { pythonUses, requireScenarioPython } from "../../sim/requirements.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import { LiveSeason } from "../tui/live-season.js";
 import { replayControl } from "../tui/replay-control.js";
@@ -10,8 +10,9 @@ import { SeasonFeed } from "../tui/season-feed.js";
 import { formatComputeBudgets } from "../tui/compute-budgets-text.js";
 import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
-export interface RunFlags {
+export interface RunFlags extends PythonFlags {
   db?: string;
   resume?: boolean;
   stopAfter?: number;
@@ -24,7 +25,9 @@ export interface RunFlags {
 export async function runCommand(file: string, flags: RunFlags): Promise<void> {
   if (flags.resume && !flags.db) throw new Error("--resume needs --db <file>");
   const scenario = loadScenario(scenarioFile(file));
+  applyPythonFlags(flags);
   await requireScenarioPython(scenario);
+  await announcePython(pythonUses(scenario), "local");
   const interactive = process.stdout.isTTY && !flags.plain;
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);

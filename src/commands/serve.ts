@@ -1,13 +1,15 @@
 import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
 import { removeLeftovers } from "../data/temp-roots.js";
+import { ownRoot } from "../participant/work-dir.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
 import { LiveFeed } from "../service/live/live-feed.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
-import { buildWorld, type ServiceContext } from "../service/deployment.js";
+import { loadWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
+import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 import { initialiseStore } from "../service/setup.js";
 import { openDb } from "../store/db.js";
 import { openScratchDb } from "../store/scratch-store.js";
@@ -65,9 +67,10 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario) : opts.scenario;
   if (opts.withAgents) await requireScenarioPython(scenario);
-  // What earlier servers killed with -9 left (workspaces, spools, stores) goes before this one makes its own.
+  // What earlier servers killed with -9 left (workspaces and their mounts, spools, stores) goes before this one makes its own.
   removeLeftovers();
-  const world = buildWorld(deploymentOf(scenario));
+  await ownRoot();
+  const world = await loadWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
   const db = opts.db ? openDb(opts.db) : openScratchDb();
   const start = resumeInstant(db, world.schedule.phases[0].start);
@@ -133,7 +136,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   };
 }
 
-export interface ServeFlags {
+export interface ServeFlags extends Pick<PythonFlags, "python"> {
   port: number;
   host: string;
   clock: "manual" | "realtime";
@@ -148,12 +151,14 @@ export interface ServeFlags {
 /** `basecamp serve [scenario]` (defined in serve-command.ts): serves until SIGINT or SIGTERM. */
 export async function serveCommand(file: string, flags: ServeFlags): Promise<void> {
   if (flags.clock !== "manual" && flags.clock !== "realtime") throw new Error(`--clock: expected manual or realtime, got '${flags.clock}'`);
-  const { trustModelFiles, ...rest } = flags;
+  const { trustModelFiles, python, ...rest } = flags;
+  applyPythonFlags({ python });
   const scenario = loadScenario(scenarioFile(file));
   if (flags.withAgents) await requireScenarioPython(scenario);
   const agentsNeedPython = flags.withAgents === true && pythonUses(scenario).length > 0;
   const noPython = await missingPython(scenario.name, servedPythonLanes(scenario));
   if (noPython) process.stderr.write(`basecamp: warning: ${noPython}: participants' model files will fail their runs\n`);
+  else await announcePython([...servedPythonLanes(scenario), ...(agentsNeedPython ? pythonUses(scenario) : [])], { served: { trusted: trustModelFiles === true } });
   if (!trustModelFiles) {
     const sandbox = await probeSandbox();
     if (!sandbox.ok) {

@@ -1,5 +1,5 @@
 import { pearson } from "../scoring/pearson.js";
-import { rowsByExped, type Frame } from "./frame.js";
+import { asFloat64, rowsByExped, type Frame, type NumericColumn } from "./frame.js";
 import { fitLinear, predictLinear, type LinearModel } from "./least-squares.js";
 import { uniformRanks } from "./ranks.js";
 import { DESIGNATED, FEATURE_BINS, MISSING } from "./schema.js";
@@ -18,7 +18,7 @@ export interface BenchmarkModel {
 }
 
 export function fitBenchmarkModel(train: Frame, features: string[], target: string): BenchmarkModel {
-  const y = train.columns[target];
+  const y = asFloat64(train.columns[target]);
   const strength = features.map((f) => Math.abs(pearson(imputed(train.columns[f]), y, y.length)));
   const chosen = features
     .map((f, j) => ({ f, s: strength[j] }))
@@ -40,7 +40,7 @@ export function benchmarkFrame(model: BenchmarkModel, frame: Frame): Frame {
 }
 
 /** Missing cells (the sentinel or not finite) at the middle bin. */
-function imputed(col: Float64Array): Float64Array {
+function imputed(col: NumericColumn): Float64Array {
   const middle = (FEATURE_BINS - 1) / 2;
-  return col.map((x) => (x === MISSING || !Number.isFinite(x) ? middle : x));
+  return Float64Array.from(col, (x) => (x === MISSING || !Number.isFinite(x) ? middle : x));
 }

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { readNumbers } from "./arrow-columns.js";
 import { EXPED_COLUMNS, expedColumnOf, readDirFrame, requireNumeric } from "./dir-frame.js";
-import { rowsByExped, selectColumns, takeRows, type Frame } from "./frame.js";
+import { asFloat64, rowsByExped, selectColumns, takeRows, type Frame } from "./frame.js";
 import type { Dataset, LiveRound } from "./generate.js";
 import { ParquetFile } from "./parquet-file.js";
 import { DESIGNATED, benchmarkFileName, type Split } from "./schema.js";
@@ -29,10 +28,10 @@ export interface DatasetDirSettings {
 const FEATURE_PREFIX = "feature_";
 const TARGET_PREFIX = "target";
 
-export function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number): Dataset {
+export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number): Promise<Dataset> {
   const at = (name: string) => join(settings.dir, name);
   const prefix = settings.prefix ?? discoverPrefix(settings.dir);
-  const trainFile = ParquetFile.open(at("train.parquet"));
+  const trainFile = await ParquetFile.open(at("train.parquet"));
   const features = namesStarting(trainFile, FEATURE_PREFIX);
   if (features.length === 0) throw new Error(`${trainFile.path}: no feature_* columns`);
   const target = scoredTarget(trainFile, settings.target);
@@ -40,17 +39,17 @@ export function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number): D
   for (const f of core) {
     if (!features.includes(f)) throw new Error(`${trainFile.path}: no column '${f}' (named in dataset.core_features)`);
   }
-  const split = (name: Split) => {
-    const file = ParquetFile.open(at(`${name}.parquet`));
-    const frame = readSplit(file, features, target);
-    return { frame, benchmark: readBenchmark(at(benchmarkFileName(prefix, name)), frame, file.path) };
+  const split = async (name: Split) => {
+    const file = name === "train" ? trainFile : await ParquetFile.open(at(`${name}.parquet`));
+    const frame = await readSplit(file, features, target);
+    return { frame, benchmark: await readBenchmark(at(benchmarkFileName(prefix, name)), frame, file.path) };
   };
-  const train = split("train");
-  const validation = split("validation");
+  const train = await split("train");
+  const validation = await split("validation");
   const base = { spec: { prefix }, features, core_features: core, target, train: train.frame };
 
-  if (liveCarriesTarget(at("live.parquet"), target)) {
-    const live = split("live");
+  if (await liveCarriesTarget(at("live.parquet"), target)) {
+    const live = await split("live");
     const labels = expedsOf(live.frame);
     if (labels.length < nExpeds) throw new Error(`${at("live.parquet")}: ${labels.length} expeds, but the scenario's rounds need ${nExpeds}`);
     return {
@@ -107,30 +106,30 @@ function scoredTarget(train: ParquetFile, named: string | undefined): string {
 }
 
 /** The split's features and all its target columns (the scored one required). */
-function readSplit(file: ParquetFile, features: string[], target: string): Frame {
+function readSplit(file: ParquetFile, features: string[], target: string): Promise<Frame> {
   const targets = namesStarting(file, TARGET_PREFIX);
   if (!targets.includes(target)) throw new Error(`${file.path}: no column '${target}' (the scored target)`);
   return readDirFrame(file, [...features, ...targets]);
 }
 
 /** Whether `path` exists and its `target` column has a finite value (real live files carry it blank). */
-export function liveCarriesTarget(path: string, target: string): boolean {
+export async function liveCarriesTarget(path: string, target: string): Promise<boolean> {
   if (!existsSync(path)) return false;
-  const file = ParquetFile.open(path);
+  const file = await ParquetFile.open(path);
   if (!file.fields.has(target)) return false;
   requireNumeric(file, [target]);
-  const column = file.read([target]).getChild(target);
-  return column !== null && readNumbers(target, column).some(Number.isFinite);
+  const column = (await file.read([target])).get(target) as Frame["columns"][string];
+  return column.some(Number.isFinite);
 }
 
 /** A benchmark file: `v1_designated` and any other benchmark columns, over exactly the split's ids. */
-function readBenchmark(path: string, split: Frame, splitPath: string): Frame {
-  const file = ParquetFile.open(path);
+async function readBenchmark(path: string, split: Frame, splitPath: string): Promise<Frame> {
+  const file = await ParquetFile.open(path);
   if (!file.fields.has(DESIGNATED)) throw new Error(`${path}: no column '${DESIGNATED}'`);
   expedColumnOf(file);
   const models = [...file.fields.keys()].filter((n) => n !== file.index && !(EXPED_COLUMNS as readonly string[]).includes(n));
   requireNumeric(file, models);
-  const frame = readDirFrame(file, models);
+  const frame = await readDirFrame(file, models);
   requireSameIds(frame.ids, path, split.ids, splitPath);
   return frame;
 }
@@ -162,7 +161,7 @@ function roundsOf(frame: Frame, benchmark: Frame, labels: string[], features: st
     return {
       exped,
       frame: selectColumns(part, features),
-      target: part.columns[target],
+      target: asFloat64(part.columns[target]),
       benchmark: takeRows(benchmark, part.ids.map((id) => benchmarkRow.get(id) as number)),
     };
   });

@@ -12,9 +12,16 @@ export function isDatasetDir(settings: DatasetSettings): settings is DatasetDirS
 
 /**
  * The one way to a deployment's dataset, with `nExpeds` live expeds for its rounds: read from a
- * directory in the service's layout, or generated from the seed's `dataset` fork.
+ * directory in the service's layout (row group by row group, so it is asynchronous), or generated
+ * from the seed's `dataset` fork.
  */
-export function datasetFor(settings: DatasetSettings, seed: string | number, nExpeds: number): Dataset {
+export async function datasetFor(settings: DatasetSettings, seed: string | number, nExpeds: number): Promise<Dataset> {
   if (isDatasetDir(settings)) return loadDatasetDir(settings, nExpeds);
+  return generatedDataset(settings, seed, nExpeds);
+}
+
+/** A generated dataset, synchronously; a directory's settings are refused (they are read by `datasetFor`). */
+export function generatedDataset(settings: DatasetSettings, seed: string | number, nExpeds: number): Dataset {
+  if (isDatasetDir(settings)) throw new Error(`the dataset directory ${settings.dir} is read asynchronously: build its world with loadWorld`);
   return generateDataset({ ...defaultDatasetSpec, ...settings }, new Rng(seed).fork("dataset"), nExpeds);
 }

@@ -1,7 +1,6 @@
 import { DataType } from "apache-arrow";
-import { readNumbers, readStrings } from "./arrow-columns.js";
-import type { Frame } from "./frame.js";
-import { inFile, type ParquetFile } from "./parquet-file.js";
+import type { Frame, NumericColumn } from "./frame.js";
+import { inFile, type ColumnValues, type ParquetFile } from "./parquet-file.js";
 import { MAX_EXPED } from "./schema.js";
 
 /**
@@ -29,30 +28,33 @@ export function requireNumeric(file: ParquetFile, names: string[]): void {
   }
 }
 
-/** `file`'s ids, exped labels and the numeric columns `numeric` (only those are decoded). */
-export function readDirFrame(file: ParquetFile, numeric: string[]): Frame {
+/** `file`'s ids, exped labels and the numeric columns `numeric` (only those are decoded), each in its own type. */
+export async function readDirFrame(file: ParquetFile, numeric: string[]): Promise<Frame> {
   requireNumeric(file, numeric);
   const expedColumn = expedColumnOf(file);
-  const table = file.read([file.index, expedColumn, ...numeric]);
+  const read = await file.read([...new Set([file.index, expedColumn, ...numeric])]);
   return inFile(file.path, () => {
-    const column = (name: string) => table.getChild(name) as NonNullable<ReturnType<typeof table.getChild>>;
-    const ids = readStrings(file.index, column(file.index));
-    const exped = expedLabels(expedColumn, column(expedColumn));
-    const columns: Record<string, Float64Array> = {};
-    for (const name of numeric) columns[name] = readNumbers(name, column(name));
+    const ids = stringsOf(file.index, read.get(file.index) as ColumnValues);
+    const exped = expedLabels(expedColumn, file.fields.get(expedColumn) as DataType, read.get(expedColumn) as ColumnValues);
+    const columns: Record<string, NumericColumn> = {};
+    for (const name of numeric) columns[name] = read.get(name) as NumericColumn;
     return { ids, exped, columns };
   });
+}
+
+function stringsOf(name: string, values: ColumnValues): string[] {
+  if (!Array.isArray(values)) throw new Error(`column '${name}' holds numbers, expected strings`);
+  return values;
 }
 
 /**
  * Exped labels as strings that sort in time order: a string column as it is, an integer column
  * zero-padded to four digits (`7` → `0007`), as the generator's labels are.
  */
-function expedLabels(name: string, vector: Parameters<typeof readStrings>[1]): string[] {
-  const type = vector.type;
-  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type) || DataType.isDictionary(type)) return readStrings(name, vector);
+function expedLabels(name: string, type: DataType, values: ColumnValues): string[] {
+  if (Array.isArray(values)) return values;
   if (!DataType.isInt(type)) throw new Error(`column '${name}' has type ${type}, expected strings or integers`);
-  return Array.from(readNumbers(name, vector), (n, row) => {
+  return Array.from(values, (n, row) => {
     if (!(Number.isInteger(n) && n >= 0 && n <= MAX_EXPED)) {
       throw new Error(`column '${name}' has ${n} at row ${row}, expected an integer from 0 to ${MAX_EXPED}`);
     }

@@ -2,6 +2,8 @@ import { rmSync } from "node:fs";
 
 /** Directories still on disk whose owner has not removed them: removed when the process exits. */
 const left = new Set<string>();
+/** What must happen before they are removed (a mount point cannot be removed until it is unmounted). */
+const before = new Set<() => void>();
 let registered = false;
 
 /**
@@ -24,6 +26,11 @@ export function removedBeforeExit(dir: string): void {
   left.delete(dir);
 }
 
+/** Runs `hook` before the directories are removed at exit, on every path (the exit event and a signal with no handler). */
+export function beforeRemovingAtExit(hook: () => void): void {
+  before.add(hook);
+}
+
 /** Removes a directory marked by `removeAtExit` now. */
 export function removeNow(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
@@ -31,6 +38,7 @@ export function removeNow(dir: string): void {
 }
 
 function removeLeft(): void {
+  for (const hook of before) hook();
   for (const dir of left) {
     try {
       rmSync(dir, { recursive: true, force: true });

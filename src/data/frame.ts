@@ -1,12 +1,26 @@
 /**
  * A column table, the one in-memory shape of every dataset split and benchmark file: the row key
- * `id` (opaque strings), the `exped` label per row, and numeric columns as Float64Array
- * (NaN = missing). Row order is whatever the producer gave; consumers that need an order sort by id.
+ * `id` (opaque strings), the `exped` label per row, and numeric columns in their file's own type
+ * (int8 features stay Int8Array, float32 targets Float32Array; NaN = missing in a float column).
+ * Row order is whatever the producer gave; consumers that need an order sort by id.
  */
 export interface Frame {
   ids: string[];
   exped: string[];
-  columns: Record<string, Float64Array>;
+  columns: Record<string, NumericColumn>;
+}
+
+/** A numeric column in its own width: what pandas would hold (64-bit integers are read as float64). */
+export type NumericColumn = Float64Array | Float32Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
+
+/** A zeroed column of `column`'s own type and `n` rows. */
+export function columnLike(column: NumericColumn, n: number): NumericColumn {
+  return new (column.constructor as new (n: number) => NumericColumn)(n);
+}
+
+/** A column as float64, for the scoring kernels: itself when it already is one, else a widened copy. */
+export function asFloat64(column: NumericColumn): Float64Array {
+  return column instanceof Float64Array ? column : Float64Array.from(column);
 }
 
 export function frameLength(frame: Frame): number {
@@ -15,9 +29,9 @@ export function frameLength(frame: Frame): number {
 
 /** The rows at `rows` (indices), as a new frame. */
 export function takeRows(frame: Frame, rows: ArrayLike<number>): Frame {
-  const columns: Record<string, Float64Array> = {};
+  const columns: Record<string, NumericColumn> = {};
   for (const [name, col] of Object.entries(frame.columns)) {
-    const out = new Float64Array(rows.length);
+    const out = columnLike(col, rows.length);
     for (let i = 0; i < rows.length; i++) out[i] = col[rows[i]];
     columns[name] = out;
   }
@@ -30,7 +44,7 @@ export function takeRows(frame: Frame, rows: ArrayLike<number>): Frame {
 
 /** Only the named columns (ids and exped always kept). */
 export function selectColumns(frame: Frame, names: string[]): Frame {
-  const columns: Record<string, Float64Array> = {};
+  const columns: Record<string, NumericColumn> = {};
   for (const name of names) {
     const col = frame.columns[name];
     if (!col) throw new Error(`Frame has no column '${name}'`);
@@ -54,9 +68,9 @@ export function rowsByExped(frame: Frame): Map<string, number[]> {
 export function concatFrames(frames: Frame[]): Frame {
   const names = frames.length > 0 ? Object.keys(frames[0].columns) : [];
   const n = frames.reduce((s, f) => s + f.ids.length, 0);
-  const columns: Record<string, Float64Array> = {};
+  const columns: Record<string, NumericColumn> = {};
   for (const name of names) {
-    const out = new Float64Array(n);
+    const out = columnLike(frames[0].columns[name], n);
     let at = 0;
     for (const f of frames) {
       const col = f.columns[name];

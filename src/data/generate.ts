@@ -1,7 +1,7 @@
 import type { Rng } from "../domain/rng.js";
 import { benchmarkFrame, fitBenchmarkModel } from "./benchmark-model.js";
 import { drawExpedRows } from "./exped-rows.js";
-import { selectColumns, type Frame } from "./frame.js";
+import { asFloat64, selectColumns, type Frame } from "./frame.js";
 import { RowIdMint } from "./row-ids.js";
 import { FEATURE_BINS, MAX_EXPED, TARGET, expedLabel, featureNames, type DatasetSpec } from "./schema.js";
 import { Signal } from "./signal.js";
@@ -70,7 +70,7 @@ export function generateDataset(spec: DatasetSpec, rng: Rng, nRounds: number): D
   const rounds = range(liveStart, nRounds).map((number): LiveRound => {
     const drawn = draw([number], spec.universe_size);
     const frame = selectColumns(drawn, features);
-    return { exped: expedLabel(number), frame, target: drawn.columns[TARGET], benchmark: benchmarkFrame(model, frame) };
+    return { exped: expedLabel(number), frame, target: asFloat64(drawn.columns[TARGET]), benchmark: benchmarkFrame(model, frame) };
   });
   return {
     spec,

@@ -1,3 +1,5 @@
+import type { NumericColumn } from "./frame.js";
+
 /**
  * The `pandas` key of a parquet file's schema metadata, in the shape pyarrow writes it, so that
  * `pd.read_parquet` restores the row key as the frame's index (named `id`) instead of a column.
@@ -5,8 +7,8 @@
 export interface PandasColumn {
   name: string;
   field_name: string;
-  pandas_type: "unicode" | "float64";
-  numpy_type: "object" | "float64";
+  pandas_type: string;
+  numpy_type: string;
   metadata: null;
 }
 
@@ -18,20 +20,28 @@ export interface PandasMetadata {
   pandas_version: string;
 }
 
-/** Metadata for a file laid out as `index` (string), then the string columns, then the float64 columns. */
-export function pandasMetadata(index: string, strings: string[], floats: string[]): PandasMetadata {
-  const column = (name: string, kind: "unicode" | "float64"): PandasColumn => ({
+/**
+ * Metadata for a file laid out as `index` (string), then the string columns, then the numeric
+ * columns: each a name (float64) or a name and its numpy dtype (`int8`, `float32`, ...).
+ */
+export function pandasMetadata(index: string, strings: string[], numbers: (string | [name: string, dtype: string])[]): PandasMetadata {
+  const column = (name: string, kind: string): PandasColumn => ({
     name,
     field_name: name,
     pandas_type: kind,
-    numpy_type: kind === "unicode" ? "object" : "float64",
+    numpy_type: kind === "unicode" ? "object" : kind,
     metadata: null,
   });
   return {
     index_columns: [index],
     column_indexes: [{ name: null, field_name: null, pandas_type: "unicode", numpy_type: "object", metadata: { encoding: "UTF-8" } }],
-    columns: [column(index, "unicode"), ...strings.map((s) => column(s, "unicode")), ...floats.map((f) => column(f, "float64"))],
+    columns: [column(index, "unicode"), ...strings.map((s) => column(s, "unicode")), ...numbers.map((n) => (typeof n === "string" ? column(n, "float64") : column(...n)))],
     creator: { library: "basecamp", version: "0.1.0" },
     pandas_version: "2.2.3",
   };
+}
+
+/** The numpy dtype of a column's typed array. */
+export function numpyType(values: NumericColumn): string {
+  return values.constructor.name.replace("Array", "").toLowerCase();
 }

@@ -3,6 +3,7 @@ import { Type, makeVector, tableFromIPC, type Vector } from "apache-arrow";
 import { ParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
 import { readNumbers, readStrings } from "./arrow-columns.js";
 import { FfiColumnReader, type FfiColumn } from "./arrow-ffi.js";
+import { checkParquetBlob } from "./parquet-check.js";
 import { INDEX_COLUMN } from "./parquet.js";
 import { labelColumnIn, type BatchSource, type RowBatch } from "./row-batch.js";
 
@@ -11,7 +12,8 @@ import { labelColumnIn, type BatchSource, type RowBatch } from "./row-batch.js";
  * (a Blob on it), row group by row group, decoding only `id`, `exped` (or `era`) and the asked-for columns, in
  * batches of BATCH rows, so neither the file nor its decoded columns are ever whole in memory. The
  * usual column shapes are read from the wasm memory in place (`FfiColumnReader`), the rest through
- * an Arrow IPC stream.
+ * an Arrow IPC stream. The file is checked to hold what it says first (src/data/parquet-check.ts),
+ * a column chunk at a time.
  * Ids come as their Utf8 bytes; `exped` as runs, a string per run (from the dictionary when the
  * column is dictionary-encoded).
  */
@@ -22,7 +24,11 @@ export function parquetBatches(path: string): BatchSource {
 }
 
 async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBatch> {
-  const file = await ParquetFile.fromFile(await openAsBlob(path));
+  const blob = await openAsBlob(path);
+  await checkParquetBlob(blob).catch((e: Error) => {
+    throw new Error(`${path}: ${e.message}`);
+  });
+  const file = await ParquetFile.fromFile(blob);
   try {
     const schema = tableFromIPC(file.schema().intoIPCStream()).schema;
     const label = labelColumnIn(schema.fields.map((f) => f.name));

@@ -1,42 +1,131 @@
-import { readFileSync } from "node:fs";
-import { tableFromIPC, type DataType, type Table } from "apache-arrow";
-import { readParquet, readSchema } from "parquet-wasm";
+import { openAsBlob } from "node:fs";
+import { availableParallelism } from "node:os";
+import { DataType, tableFromIPC, type Vector } from "apache-arrow";
+import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
+import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
+import { startWorker, workerModule } from "../domain/worker-thread.js";
+import type { NumericColumn } from "./frame.js";
+import { checkParquetBlob } from "./parquet-check.js";
+
+/** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
+const BATCH_ROWS = 1 << 16;
+/** A file of few columns is read on one thread: a thread's start costs more than its share would. */
+const MIN_COLUMNS_PER_THREAD = 16;
+
+/** A column as read: strings (Utf8, LargeUtf8 or dictionary) or numbers in their own type. */
+export type ColumnValues = string[] | NumericColumn;
 
 /**
- * A parquet file opened for reading some of its columns: the fields come from the footer alone,
- * and `read` decodes only the columns it is asked for, each in one chunk (large batches).
+ * A parquet file opened for reading some of its columns: the fields and row count come from the
+ * footer alone (the file is a Blob, read by byte ranges), and `read` decodes only the columns it is
+ * asked for, row group by row group in batches of BATCH_ROWS, into one array per column of the
+ * footer's row count: so any file pyarrow reads is read, whatever its size, and nothing but the
+ * result is ever whole in memory. The file is checked to hold what it says before anything is
+ * decoded (src/data/parquet-check.ts).
  */
 export class ParquetFile {
   /** Column name → arrow type, in file order. */
   readonly fields: Map<string, DataType>;
   /** The column holding the row key `id`. */
   readonly index: string;
+  /** The file's row count (its footer's). */
+  readonly rows: number;
 
   private constructor(
     readonly path: string,
-    private readonly bytes: Uint8Array,
+    readonly blob: Blob,
+    file: WasmParquetFile,
   ) {
-    const schema = tableFromIPC(readSchema(bytes).intoIPCStream()).schema;
+    const schema = tableFromIPC(file.schema().intoIPCStream()).schema;
     this.fields = new Map(schema.fields.map((f) => [f.name, f.type]));
     this.index = indexColumn(schema.metadata.get("pandas"), this.fields);
+    this.rows = file.metadata().fileMetadata().numRows();
   }
 
   /** Opens `path`; a missing or unreadable file is an error naming it. */
-  static open(path: string): ParquetFile {
-    let bytes: Uint8Array;
+  static async open(path: string): Promise<ParquetFile> {
+    let blob: Blob;
     try {
-      bytes = readFileSync(path);
+      blob = await openAsBlob(path);
     } catch (e) {
       throw new Error(`cannot read ${path}: ${(e as Error).message}`);
     }
-    return inFile(path, () => new ParquetFile(path, bytes));
+    return inFileAsync(path, async () => {
+      await checkParquetBlob(blob);
+      const file = await WasmParquetFile.fromFile(blob);
+      try {
+        return new ParquetFile(path, blob, file);
+      } finally {
+        file.free();
+      }
+    });
   }
 
-  /** The named columns only (each must exist). */
-  read(columns: string[]): Table {
+  /**
+   * The named columns only (each must exist), by name. They are decoded on threads of their own
+   * (parquet-read-thread.ts), a share of the columns each, one per core: each thread's wasm memory
+   * (which never shrinks) goes with it, and only the columns stay, handed over without a copy.
+   */
+  async read(columns: string[]): Promise<Map<string, ColumnValues>> {
     for (const name of columns) if (!this.fields.has(name)) throw new Error(`${this.path}: no column '${name}'`);
-    return inFile(this.path, () => tableFromIPC(readParquet(this.bytes, { columns, batchSize: 1 << 20 }).intoIPCStream()));
+    const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(columns.length / MIN_COLUMNS_PER_THREAD)));
+    const shares = Array.from({ length: threads }, (_, t) => columns.filter((_, i) => i % threads === t));
+    const answers = await Promise.all(shares.map((share) => this.readOnThread(share)));
+    const read = new Map(answers.flat());
+    return new Map(columns.map((name) => [name, read.get(name) as ColumnValues]));
   }
+
+  private async readOnThread(columns: string[]): Promise<[string, ColumnValues][]> {
+    const { thread } = startWorker(workerModule("parquet-read-thread", import.meta.url), { path: this.path, columns } satisfies ReadRequest);
+    const answer = await new Promise<ReadAnswer>((resolve, reject) => {
+      thread.once("message", resolve).once("error", reject);
+      thread.once("exit", (code) => reject(new Error(`the parquet reading thread exited (${code})`)));
+    });
+    await thread.terminate();
+    if ("error" in answer) throw new Error(answer.error.startsWith(this.path) ? answer.error : `${this.path}: ${answer.error}`);
+    return answer.columns;
+  }
+}
+
+/** What the reading thread is asked: the file and its columns. */
+export interface ReadRequest {
+  path: string;
+  columns: string[];
+}
+
+/** What it answers: the columns by name (numbers' buffers transferred), or why they cannot be read. */
+export type ReadAnswer = { columns: [string, ColumnValues][] } | { error: string };
+
+/** `columns` of the file at `path`, read row group by row group in batches of BATCH_ROWS into one array per column. */
+export async function readColumns(path: string, columns: string[]): Promise<Map<string, ColumnValues>> {
+  const file = await ParquetFile.open(path);
+  return inFileAsync(path, async () => {
+    const strings = new Map<string, string[][]>();
+    const numbers = new Map<string, NumericColumnBuilder>();
+    for (const name of columns) {
+      const type = file.fields.get(name);
+      if (!type) throw new Error(`no column '${name}'`);
+      if (DataType.isInt(type) || DataType.isFloat(type)) numbers.set(name, new NumericColumnBuilder(name, type, file.rows));
+      else strings.set(name, []);
+    }
+    const wasm = await WasmParquetFile.fromFile(file.blob);
+    try {
+      const reader = (await wasm.stream({ columns, batchSize: BATCH_ROWS })).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const table = tableFromIPC((value as WasmRecordBatch).intoIPCStream());
+        const child = (name: string) => table.getChild(name) as Vector;
+        for (const [name, builder] of numbers) builder.add(child(name));
+        for (const [name, parts] of strings) parts.push(readStrings(name, child(name)));
+      }
+    } finally {
+      wasm.free();
+    }
+    const out = new Map<string, ColumnValues>();
+    for (const name of columns) out.set(name, numbers.get(name)?.done() ?? (strings.get(name) as string[][]).flat());
+    return out;
+  });
 }
 
 /**
@@ -70,7 +159,20 @@ export function inFile<T>(path: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    const message = (e as Error).message;
-    throw new Error(message.startsWith(path) ? message : `${path}: ${message}`);
+    throw inPath(path, e);
   }
+}
+
+/** `inFile` for an async `fn`. */
+export async function inFileAsync<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw inPath(path, e);
+  }
+}
+
+function inPath(path: string, e: unknown): Error {
+  const message = (e as Error).message;
+  return new Error(message.startsWith(path) ? message : `${path}: ${message}`);
 }

@@ -1,13 +1,13 @@
 import { Schema, Table, tableFromIPC, tableToIPC, type Vector } from "apache-arrow";
 import { Compression, Table as WasmTable, WriterPropertiesBuilder, readParquet, writeParquet } from "parquet-wasm";
-import { float64Vector, readNumbers, readStrings, utf8Vector } from "./arrow-columns.js";
+import { numericVector, readNumbers, readStrings, utf8Vector } from "./arrow-columns.js";
 import type { Frame } from "./frame.js";
-import { pandasMetadata } from "./pandas-metadata.js";
+import { numpyType, pandasMetadata } from "./pandas-metadata.js";
 
 /**
  * Frames as parquet files, the format of every dataset split and benchmark file the service
- * publishes: `id` (Utf8, the pandas index), `exped` (Utf8), then one Float64 column per numeric
- * column, snappy-compressed like pyarrow's default.
+ * publishes: `id` (Utf8, the pandas index), `exped` (Utf8), then each numeric column in its own
+ * type (int8 stays int8), snappy-compressed like pyarrow's default.
  */
 export const INDEX_COLUMN = "id";
 export const EXPED_COLUMN = "exped";
@@ -22,10 +22,10 @@ export function writeFrameParquet(frame: Frame, expedColumn = EXPED_COLUMN): Uin
     if (name === INDEX_COLUMN || name === expedColumn) throw new Error(`Frame column '${name}' clashes with a reserved column`);
     const col = frame.columns[name];
     if (col.length !== n) throw new Error(`Frame column '${name}' has ${col.length} rows, expected ${n}`);
-    vectors[name] = float64Vector(col);
+    vectors[name] = numericVector(col);
   }
   const plain = new Table(vectors);
-  const metadata = new Map([["pandas", JSON.stringify(pandasMetadata(INDEX_COLUMN, [expedColumn], names))]]);
+  const metadata = new Map([["pandas", JSON.stringify(pandasMetadata(INDEX_COLUMN, [expedColumn], names.map((n) => [n, numpyType(frame.columns[n])])))]]);
   const table = new Table(new Schema(plain.schema.fields, metadata), plain.batches);
   const wasmTable = WasmTable.fromIPCStream(tableToIPC(table, "stream"));
   return writeParquet(wasmTable, new WriterPropertiesBuilder().setCompression(Compression.SNAPPY).build());

@@ -21,8 +21,9 @@ export interface PredictionsLimits {
  * Parses an event predictions file, CSV (`id,prediction` header) or parquet (`id` column or pandas
  * index, `prediction`), chosen by the file name's extension. Refuses a file over `max_bytes`, or
  * holding more than `max_rows` rows (a parquet file also: more than `max_columns` columns or
- * `max_uncompressed_bytes`, all read from its footer before anything is decoded; a CSV file's rows
- * as they are counted) with 413 naming the limit; an empty one, a missing column, an empty or
+ * `max_uncompressed_bytes`, all checked against its footer, its page headers and what its pages
+ * inflate to before anything is decoded; a CSV file's rows as they are counted) with 413 naming
+ * the limit; an empty one, a missing column, an empty or
  * non-numeric value, a repeated id and a value outside [0, 1] with 400, each naming where (rows
  * counted from 1).
  */

@@ -2,7 +2,10 @@ import { Type, tableFromIPC, type Table, type Vector } from "apache-arrow";
 import { readParquet } from "parquet-wasm";
 import { refuse } from "../domain/errors.js";
 import { readNumbers, readStrings } from "./arrow-columns.js";
-import { ParquetFooterError, readParquetFooter } from "./parquet-footer.js";
+import { readParquetFooter } from "./parquet-footer.js";
+import { inflatedSize } from "./parquet-inflated.js";
+import { parquetPages } from "./parquet-pages.js";
+import { ParquetFormatError } from "./thrift-compact.js";
 import type { PredictionsLimits } from "./predictions-file.js";
 
 /**
@@ -27,20 +30,35 @@ export function readPredictionsParquet(bytes: Uint8Array, limits: PredictionsLim
   return { ids: readStrings("id", id), values: readNumbers("prediction", prediction) };
 }
 
+/**
+ * The rows, columns and uncompressed bytes the footer claims; then what the pages' headers declare
+ * (rows against the footer's, uncompressed sizes summed); then what the pages really inflate to,
+ * each inflated (or its size read) with what is left of `max_uncompressed_bytes` as its bound. Over
+ * a limit: 413 naming it; a file that is not what it says: 400 naming what is wrong. So the
+ * decoder is only ever handed pages whose total it cannot exceed (src/data/parquet-inflated.ts).
+ */
 function requireWithin(bytes: Uint8Array, limits: PredictionsLimits): void {
-  let footer;
-  try {
-    footer = readParquetFooter(bytes);
-  } catch (e) {
-    if (e instanceof ParquetFooterError) throw refuse("predictions_file_unreadable", { format: "parquet", reason: e.message });
-    throw e;
-  }
-  const over = (code: "predictions_too_many_rows" | "predictions_too_many_columns" | "predictions_too_much_data", params: Record<string, number>, limit: number) =>
+  const over = (code: "predictions_too_many_rows" | "predictions_too_many_columns" | "predictions_too_much_data", params: Record<string, number | string>, limit: number) =>
     refuse(code, { ...params, limit }, { extra: { limit } });
-  if (footer.rows > limits.max_rows) throw over("predictions_too_many_rows", { rows: footer.rows }, limits.max_rows);
-  if (footer.columns > limits.max_columns) throw over("predictions_too_many_columns", { columns: footer.columns }, limits.max_columns);
-  if (footer.uncompressed_bytes > limits.max_uncompressed_bytes) {
-    throw over("predictions_too_much_data", { size: footer.uncompressed_bytes }, limits.max_uncompressed_bytes);
+  try {
+    const footer = readParquetFooter(bytes);
+    if (footer.rows > limits.max_rows) throw over("predictions_too_many_rows", { rows: footer.rows }, limits.max_rows);
+    if (footer.columns > limits.max_columns) throw over("predictions_too_many_columns", { columns: footer.columns }, limits.max_columns);
+    const limit = limits.max_uncompressed_bytes;
+    if (footer.uncompressed_bytes > limit) throw over("predictions_too_much_data", { size: footer.uncompressed_bytes }, limit);
+    const pages = parquetPages(bytes, footer);
+    if (pages.values > limits.max_rows) throw over("predictions_too_many_rows", { rows: pages.values }, limits.max_rows);
+    if (pages.rows_mismatch) throw new ParquetFormatError(pages.rows_mismatch);
+    if (pages.uncompressed_bytes > limit) throw over("predictions_too_much_data", { size: pages.uncompressed_bytes }, limit);
+    let held = 0;
+    for (const page of pages.pages) {
+      const size = inflatedSize(page, limit - held);
+      if (size === null) throw over("predictions_too_much_data", { size: `more than ${limit}` }, limit);
+      held += size;
+    }
+  } catch (e) {
+    if (e instanceof ParquetFormatError) throw refuse("predictions_file_unreadable", { format: "parquet", reason: e.message });
+    throw e;
   }
 }
 

@@ -1,19 +1,51 @@
 import { execFile } from "node:child_process";
+import { join } from "node:path";
 
 /** The modules a predict run needs in its interpreter. */
 export const PREDICT_MODULES = ["cloudpickle", "pandas"] as const;
 
-/** Interpreters tried in order when BASECAMP_PYTHON is not set. */
-const CANDIDATES = ["python3", "/usr/bin/python3"];
+/** Where an interpreter choice came from, in the order they are tried. */
+export type InterpreterSource = "--python" | "BASECAMP_PYTHON" | "VIRTUAL_ENV" | "CONDA_PREFIX" | "PATH" | "system";
 
-export type Interpreter = { ok: true; path: string } | { ok: false; error: string };
-
-let found: Promise<Interpreter> | null = null;
+/** The environment the choice reads (process.env and the command's --python). */
+export interface InterpreterEnv {
+  flag?: string;
+  BASECAMP_PYTHON?: string;
+  VIRTUAL_ENV?: string;
+  CONDA_PREFIX?: string;
+}
 
 /**
- * The Python that runs uploaded predict callables: `BASECAMP_PYTHON` when set, else the first of
- * `python3` and `/usr/bin/python3` that can import cloudpickle and pandas (a pyenv `python3` often
- * cannot). Probed once per process; an answer naming what is missing when none fits.
+ * The interpreters to try, in order: `--python PATH`, `BASECAMP_PYTHON`, the activated venv
+ * (`VIRTUAL_ENV`), the activated conda env (`CONDA_PREFIX`); the first of those that is set is
+ * the only one (the user's choice is never swapped for another). With none set: `python3` on PATH,
+ * then `/usr/bin/python3`, the first that imports PREDICT_MODULES.
+ */
+export function interpreterCandidates(env: InterpreterEnv): { path: string; source: InterpreterSource }[] {
+  if (env.flag) return [{ path: env.flag, source: "--python" }];
+  if (env.BASECAMP_PYTHON) return [{ path: env.BASECAMP_PYTHON, source: "BASECAMP_PYTHON" }];
+  if (env.VIRTUAL_ENV) return [{ path: join(env.VIRTUAL_ENV, "bin", "python"), source: "VIRTUAL_ENV" }];
+  if (env.CONDA_PREFIX) return [{ path: join(env.CONDA_PREFIX, "bin", "python"), source: "CONDA_PREFIX" }];
+  return [
+    { path: "python3", source: "PATH" },
+    { path: "/usr/bin/python3", source: "system" },
+  ];
+}
+
+export type Interpreter = { ok: true; path: string; source: InterpreterSource } | { ok: false; error: string };
+
+let flag: string | undefined;
+let found: Promise<Interpreter> | null = null;
+
+/** The command's `--python PATH`: it comes before every other choice (set before the first findPython). */
+export function choosePython(path: string | undefined): void {
+  flag = path;
+  found = null;
+}
+
+/**
+ * The Python that runs participants' code (interpreterCandidates' order). Probed once per
+ * process; an answer naming the interpreter and the module it lacks when none fits.
  */
 export function findPython(): Promise<Interpreter> {
   found ??= probeAll();
@@ -21,22 +53,23 @@ export function findPython(): Promise<Interpreter> {
 }
 
 async function probeAll(): Promise<Interpreter> {
-  const chosen = process.env.BASECAMP_PYTHON;
-  const candidates = chosen ? [chosen] : CANDIDATES;
+  const { BASECAMP_PYTHON, VIRTUAL_ENV, CONDA_PREFIX } = process.env;
+  const candidates = interpreterCandidates({ flag, BASECAMP_PYTHON, VIRTUAL_ENV, CONDA_PREFIX });
   const misses: string[] = [];
-  for (const path of candidates) {
+  for (const { path, source } of candidates) {
     const miss = await probe(path);
-    if (miss === null) return { ok: true, path };
+    if (miss === null) return { ok: true, path, source };
     misses.push(`${path}: ${miss}`);
   }
-  const how = chosen ? "BASECAMP_PYTHON is set to an interpreter that cannot run it" : "set BASECAMP_PYTHON to one that can";
+  const chosen = candidates.length === 1 ? candidates[0].source : null;
+  const how = chosen ? `it was chosen by ${chosen}; choose another with --python or BASECAMP_PYTHON` : "choose one that can with --python or BASECAMP_PYTHON";
   return {
     ok: false,
     error: `no Python interpreter can run the model: it needs ${PREDICT_MODULES.join(" and ")} (${misses.join("; ")}); ${how}`,
   };
 }
 
-/** Null when `path` imports every module, else why not. */
+/** Null when `path` imports every module, else why not (the missing module by name). */
 function probe(path: string): Promise<string | null> {
   const code = `import ${PREDICT_MODULES.join(", ")}`;
   return new Promise((resolve) => {

@@ -5,13 +5,10 @@ import { removeAtExit } from "./exit-cleanup.js";
 
 /**
  * The kinds of temporary directory Basecamp makes, each under a root of its own in the OS temp
- * dir, with the mode of the root and of each process's directory in it. Sandboxes' directories
- * must be passable (not listable) by the sandbox's user, which reads its bound files after
- * dropping to it; the others are private.
+ * dir, with the mode of the root and of each process's directory in it, all private. (Sandboxes'
+ * directories have a root of their own, src/participant/work-dir.ts, whose sweep also unmounts.)
  */
 const KINDS = {
-  /** Participants' workers, one-shot jobs and hosted machines' workspaces (src/participant/work-dir.ts). */
-  sandboxes: 0o711,
   /** Upload spools: request file parts kept on disk (src/http/file-spool.ts). */
   uploads: 0o700,
   /** A stdio MCP session's downloads (src/mcp/downloads.ts). */

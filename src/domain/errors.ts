@@ -128,6 +128,7 @@ export const catalogue = {
     text: "File too large: its columns hold {size} bytes uncompressed; the limit is {limit} bytes.",
   },
   upload_check_memory: { status: 413, text: "File too large: reading it needs more memory than the limit of {limit} MiB." },
+  upload_check_time: { status: 413, text: "File too large: reading it takes longer than the limit of {limit} seconds." },
   model_pkl_sha256_invalid: {
     status: 400,
     text: "model_pkl_sha256 must be a 64-character hex SHA-256 digest.",
@@ -248,7 +249,7 @@ export const catalogue = {
   train_field_invalid: { status: 400, text: "{field}: {message}" },
   train_model_unsupported: {
     status: 400,
-    text: "model '{model}' is not trained here: Basecamp's hosted training trains {trained} only.",
+    text: "model '{model}' is not trained here: {reason}. This deployment trains {trained}.",
   },
   compute_insufficient_credit: {
     status: 409,

@@ -141,8 +141,8 @@ export type FormName = keyof typeof formSchemas;
  */
 export const trainBody = z.record(z.string(), z.unknown()).meta({
   description:
-    "{model: ridge (lightgbm|xgboost|mlp|random_forest|custom are refused), features: 'all'|'small'|[names] (default small), " +
-    "target, universe: futures, gpu: CPU|T4|A10G|A100 (default T4), params: {seed, alpha}, max_hours: (0, 4] (default 1), dry_run}",
+    "{model: ridge|random_forest|mlp|xgboost|custom|lightgbm (lightgbm where the training Python imports it), features: 'all'|'small'|[names] (default small), " +
+    "target, universe: futures, gpu: CPU|T4|A10G|A100 (default T4), params: {seed, ...the kind's hyperparameters}, max_hours: (0, 4] (default 1), dry_run}",
 });
 
 /** A command for the hosted machine. Open on purpose: the service refuses a bad command or an unknown field with its own 400. */

@@ -10,12 +10,12 @@ export function registerComputeTools(server: McpServer, { service, key, download
   addTool(server, log, {
     name: "train",
     description:
-      "Launches a hosted training job on the event's compute grant (models ridge, random_forest, mlp, xgboost, and custom with " +
-      "custom_model_fn; lightgbm is refused), or with dry_run: true " +
+      "Launches a hosted training job on the event's compute grant (models ridge, random_forest, mlp, xgboost, lightgbm where the " +
+      "training Python imports it, and custom with custom_model_fn), or with dry_run: true " +
       "answers estimated_hold_cents, max_runtime_seconds and the resolved gpu/model/universe/features without reserving anything. " +
       "The seed goes in params; a top-level seed or an unknown argument is refused (400). Poll get_job_status.",
     input: {
-      model: z.unknown().optional().describe("ridge, random_forest, mlp, xgboost or custom (lightgbm is refused: not trained here)"),
+      model: z.unknown().optional().describe("ridge, random_forest, mlp, xgboost, lightgbm (refused where the training Python cannot import it) or custom"),
       features: z.unknown().optional().describe("'all', 'small' (default: the alphabetical first quarter) or a list of feature names"),
       target: z.unknown().optional().describe("Omit it to train on the graded column"),
       universe: z.unknown().optional().describe("futures"),
@@ -26,7 +26,8 @@ export function registerComputeTools(server: McpServer, { service, key, download
         .describe(
           "{seed, ...the kind's hyperparameters}: ridge alpha; random_forest n_estimators, max_depth, min_samples_leaf, max_features; " +
             "mlp hidden_layer_sizes, alpha, learning_rate_init, max_iter; xgboost n_estimators, max_depth, learning_rate, subsample, " +
-            "colsample_bytree; custom: any object, passed to build_model(params)",
+            "colsample_bytree; lightgbm n_estimators, num_leaves, learning_rate, min_child_samples, subsample, colsample_bytree; " +
+            "custom: any object, passed to build_model(params)",
         ),
       max_hours: z.unknown().optional().describe("Above 0, at most 4 (default 1); the run is also capped at 45 minutes"),
       train_filter: z

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
 import { PREDICT_MODULES } from "../data/python-interpreter.js";
-import { sandboxCommand, sandboxPython } from "./sandbox.js";
-import { makeWorkDir } from "./work-dir.js";
+import { DEFAULT_LIMITS, launchSandbox } from "./sandbox.js";
+import { sandboxPython } from "./sandbox-python.js";
+import { makeWorkDir, removeWorkDir } from "./work-dir.js";
 
 /**
  * How participants' code runs: "sandbox" = bubblewrap containment (src/participant/sandbox.ts);
@@ -12,6 +12,13 @@ import { makeWorkDir } from "./work-dir.js";
 export type Isolation = "sandbox" | "trusted";
 
 let probed: Promise<{ ok: true } | { ok: false; reason: string }> | null = null;
+/** Why local commands run unsandboxed by the user's choice (`--no-sandbox`), or null. */
+let declined: string | null = null;
+
+/** A local command's `--no-sandbox`: the user's own files run as the user (localIsolation() answers "trusted"). */
+export function declineSandbox(why: string): void {
+  declined = why;
+}
 
 /** Probed once per process: can a sandbox be set up here (bwrap present and user namespaces usable, the interpreter importable inside it)? */
 export function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
@@ -19,17 +26,27 @@ export function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: stri
   return probed;
 }
 
-/** The isolation for a local command running the user's own files: "sandbox" when probeSandbox() is ok, else "trusted". */
+/** The isolation for a local command running the user's own files: "sandbox" when probeSandbox() is ok and not declined, else "trusted". */
 export async function localIsolation(): Promise<Isolation> {
-  return (await probeSandbox()).ok ? "sandbox" : "trusted";
+  return (await localSandbox()).ok ? "sandbox" : "trusted";
+}
+
+/** Whether a local command's Python runs sandboxed, and why not (`--no-sandbox`, or no sandbox here). */
+export async function localSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  return declined !== null ? { ok: false, reason: declined } : probeSandbox();
 }
 
 async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
   const python = await sandboxPython();
   if (!python.ok) return { ok: false, reason: python.error };
-  const { dir, scratch } = await makeWorkDir();
+  const { dir, scratch } = await makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
+  const started = launchSandbox({ python, scratch, files: {}, args: ["-c", `import ${PREDICT_MODULES.join(", ")}, numpy`], keep: 3 }, DEFAULT_LIMITS);
+  if (!started.ok) {
+    await removeWorkDir(dir);
+    return { ok: false, reason: `no sandbox can be set up here: ${started.error}` };
+  }
+  const { command } = started.launch;
   try {
-    const command = sandboxCommand({ python, scratch, files: {}, args: ["-c", `import ${PREDICT_MODULES.join(", ")}, numpy`] });
     const failure = await new Promise<string | null>((resolve) => {
       const child = spawn(command.file, command.args, { env: command.env, cwd: command.cwd, stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 });
       let stderr = "";
@@ -40,6 +57,7 @@ async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
     });
     return failure === null ? { ok: true } : { ok: false, reason: `no sandbox can be set up here (bubblewrap): ${failure}` };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await started.launch.release();
+    await removeWorkDir(dir);
   }
 }

@@ -1,13 +1,14 @@
-import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Frame } from "../data/frame.js";
 import { findPython } from "../data/python-interpreter.js";
 import { logSafe } from "../data/python-process.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
-import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, WORKER_ENV, type SandboxLimits, type SandboxPython } from "./sandbox.js";
+import { DEFAULT_LIMITS, insideLimits, launchSandbox, WORKER_ENV, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
+import { sandboxPython } from "./sandbox-python.js";
 import { decodePredictAnswer, encodeRequest } from "./wire.js";
-import { makeWorkDir } from "./work-dir.js";
+import { makeWorkDir, removeWorkDir } from "./work-dir.js";
 import { WorkerProcess, type Command } from "./worker-process.js";
 
 export type { Isolation } from "./isolation.js";
@@ -29,14 +30,14 @@ export interface WorkerOptions {
   label: string;
   /** Wall-clock seconds the interpreter may take to start and load the source (default 60). */
   loadTimeoutSeconds?: number;
-  /** A sandbox's rlimits, each DEFAULT_LIMITS' unless given. */
+  /** A sandbox's bounds, each DEFAULT_LIMITS' unless given. */
   limits?: Partial<SandboxLimits>;
   /** A file the participant's stdout and stderr are appended to (every launch of the process); discarded without it. */
   log?: string;
 }
 
 export interface PythonWorker {
-  /** Calls fit(train) if the module defines it (ok and a no-op otherwise, and for pickles). Remembered: if the process later dies or is killed, the next call restarts it, loads again and re-runs fit on the same frame before going on. */
+  /** Calls fit(train) if the module defines it (ok and a no-op otherwise; a model file, which has no fit, is never sent the frame). Remembered: if the process later dies or is killed, the next call restarts it, loads again and re-runs fit on the same frame before going on. */
   fit(train: Frame, timeoutSeconds: number): Promise<Outcome>;
   /** predict on the live frame (and benchmark frame, may be null). Returns exactly what Python returned: ids as strings in its row order, values as float64 (NaN/inf preserved), and the column name. No checking of ids or ranges here: callers do that. */
   predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>>;
@@ -86,8 +87,8 @@ class Worker implements PythonWorker {
   fit(train: Frame, timeoutSeconds: number): Promise<Outcome> {
     return this.serial(async () => {
       const up = await this.ensureRunning();
-      if (!up.ok) return up;
-      const done = await this.call(encodeRequest({ op: "fit" }, [train]), timeoutSeconds, "fit");
+      if (!up.ok || this.opts.source.kind === "pickle") return up;
+      const done = await this.call(await encodeRequest({ op: "fit" }, [train]), timeoutSeconds, "fit");
       if (done.ok) this.fitted = { train, timeoutSeconds };
       return done.ok ? { ok: true } : done;
     });
@@ -97,7 +98,7 @@ class Worker implements PythonWorker {
     return this.serial(async () => {
       const up = await this.ensureRunning();
       if (!up.ok) return up;
-      const done = await this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
+      const done = await this.call(await encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
       if (!done.ok) return done;
       const read = decodePredictAnswer(done.answer);
       if (read.ok) return read;
@@ -137,8 +138,8 @@ class Worker implements PythonWorker {
     const loadSeconds = this.opts.loadTimeoutSeconds ?? DEFAULT_LOAD_TIMEOUT_SECONDS;
     const source = this.opts.source;
     const load = source.kind === "module" ? { kind: "module", path: launched.path, params: source.params } : { kind: "pickle", path: launched.path };
-    const loaded = await this.call(encodeRequest({ op: "load", ...load }), loadSeconds, "load");
-    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
+    const loaded = await this.call(await encodeRequest({ op: "load", ...load }), loadSeconds, "load");
+    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(await encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
     if (refit.ok) return { ok: true };
     await this.stop(); // a process without its source (or its fit) must not answer the next call
     if (!loaded.ok) return loaded;
@@ -164,19 +165,18 @@ class Worker implements PythonWorker {
       const sandbox = await probeSandbox();
       if (!sandbox.ok) return { ok: false, error: sandbox.reason };
     }
-    const found = await findPython();
-    const python: SandboxPython = isolation === "sandbox" ? await sandboxPython() : found.ok ? { ...found, binds: [] } : found;
+    const limits = { ...DEFAULT_LIMITS, ...this.opts.limits };
+    const sandboxed = isolation === "sandbox" ? await sandboxPython() : null;
+    const python = sandboxed ?? (await findPython());
     if (!python.ok) return python;
     let made: { dir: string; scratch: string };
     try {
-      made = await makeWorkDir();
+      made = await makeWorkDir(limits.scratch_bytes);
     } catch (e) {
       return { ok: false, error: `the worker's directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
     }
     const { dir, scratch } = made;
     const files: Record<string, string> = {};
-    let path: string;
-    let command: Command;
     try {
       if (source.kind === "pickle") {
         await writeFile(join(dir, "model.pkl"), source.bytes);
@@ -189,25 +189,42 @@ class Worker implements PythonWorker {
       if (isolation === "sandbox") {
         await copyFile(SCRIPT, join(dir, "worker.py"));
         files[INSIDE.script] = join(dir, "worker.py");
-        path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
-        command = { ...sandboxCommand({ python, scratch, files, args: ["-B", INSIDE.script, JSON.stringify({ ...DEFAULT_LIMITS, ...this.opts.limits })] }), log: this.opts.log };
-      } else {
-        path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
-        command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch, log: this.opts.log };
       }
     } catch (e) {
-      await rm(dir, { recursive: true, force: true });
+      await removeWorkDir(dir);
       const what = source.kind === "module" ? `the strategy ${label} cannot be read` : "the model file cannot be written";
       return { ok: false, error: logSafe(`${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, dir) };
     }
+    let path: string;
+    let command: Command;
+    let sandbox: SandboxLaunch | null = null;
+    if (sandboxed?.ok) {
+      path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
+      const args = ["-B", INSIDE.script, JSON.stringify(insideLimits(limits))];
+      const started = launchSandbox({ python: sandboxed, scratch, files, args, keep: 5 }, limits);
+      if (!started.ok) {
+        await removeWorkDir(dir);
+        return started;
+      }
+      sandbox = started.launch;
+      command = { ...sandbox.command, log: this.opts.log };
+    } else {
+      path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
+      command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch, log: this.opts.log };
+    }
     let child: WorkerProcess;
     try {
-      child = new WorkerProcess(command);
+      child = new WorkerProcess(command, sandbox?.stoppedBy);
     } catch (e) {
-      await rm(dir, { recursive: true, force: true });
+      await sandbox?.release();
+      await removeWorkDir(dir);
       return { ok: false, error: `the log file ${this.opts.log} cannot be opened: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
     }
-    const removed = child.exited.then(() => rm(dir, { recursive: true, force: true }));
+    const launched = sandbox;
+    const removed = child.exited.then(async () => {
+      await launched?.release();
+      await removeWorkDir(dir);
+    });
     const inside = path;
     const clean = (reason: string) => logSafe(reason.replaceAll(inside, label), dir);
     return { ok: true, run: { process: child, clean, removed }, path };

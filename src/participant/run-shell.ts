@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { exitText, runInGroup } from "../data/python-process.js";
 import { probeSandbox } from "./isolation.js";
-import { DEFAULT_LIMITS, sandboxCommand, sandboxPython, type SandboxLimits } from "./sandbox.js";
+import { DEFAULT_LIMITS, insideLimits, launchSandbox, type SandboxLimits } from "./sandbox.js";
+import { sandboxPython } from "./sandbox-python.js";
 
 /** The runner, bound read-only into the sandbox: it applies the limits, then execs `sh -c`. */
 export const SHELL_RUNNER = fileURLToPath(new URL("./python/machine_command.py", import.meta.url));
@@ -45,12 +46,12 @@ export async function runShell(run: ShellRun): Promise<ShellResult> {
   const python = await sandboxPython();
   if (!python.ok) return failed(python.error);
   const limits = { ...DEFAULT_LIMITS, cpu_seconds: run.timeout_seconds, ...run.limits };
-  const command = sandboxCommand({
-    python,
-    scratch: run.workspace,
-    files: { [INSIDE_RUNNER]: run.runner },
-    args: ["-B", INSIDE_RUNNER, JSON.stringify(limits), run.command],
-  });
+  const started = launchSandbox(
+    { python, scratch: run.workspace, files: { [INSIDE_RUNNER]: run.runner }, args: ["-B", INSIDE_RUNNER, JSON.stringify(insideLimits(limits)), run.command], keep: 3 },
+    limits,
+  );
+  if (!started.ok) return failed(started.error);
+  const { command } = started.launch;
   const kept: Buffer[] = [];
   let size = 0;
   let total = 0;
@@ -65,8 +66,12 @@ export async function runShell(run: ShellRun): Promise<ShellResult> {
     child.stdout!.on("data", take);
     child.stderr!.on("data", take);
   }, run.abort);
+  await started.launch.release();
+  const bound = started.launch.stoppedBy();
+  // A process the memory limit stopped is named after what the command printed, kept whatever the output's bound.
+  const note = bound === null ? [] : [Buffer.from(`\nbasecamp: a process of this command was ${bound}\n`)];
   if (end.kind === "error") return failed(`the command could not start: ${end.message}`);
-  const base = { output: Buffer.concat(kept), output_bytes: total, truncated: total > size };
+  const base = { output: Buffer.concat([...kept, ...note]), output_bytes: total, truncated: total > size };
   if (end.kind === "timeout") return { outcome: "timeout", exit_code: null, ...base };
   if (end.kind === "aborted") return failed("the command was stopped before its end");
   if (end.code === null) return failed(`the command's sandbox ended: ${exitText(end.code, end.signal)}`);

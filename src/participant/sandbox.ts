@@ -1,26 +1,55 @@
-import { execFile } from "node:child_process";
-import { findPython, PREDICT_MODULES } from "../data/python-interpreter.js";
+import { fileURLToPath } from "node:url";
 import { BULK_NICE } from "../data/thread-priority.js";
+import { openSandboxGroup, wholeRlimits, type SandboxGroup } from "./sandbox-group.js";
+import type { Bind } from "./sandbox-python.js";
 import type { Command } from "./worker-process.js";
 
 /** The unprivileged user a sandbox runs as when Basecamp itself runs as root ("nobody"). */
 export const SANDBOX_UID = 65534;
 
-/** The rlimits a sandboxed worker sets on itself before any participant code loads (worker.py). */
+/** A sandbox's bounds: memory, processes and CPUs for the sandbox as a whole; CPU time and file size per process; its scratch's size. */
 export interface SandboxLimits {
+  /** Bytes for all of the sandbox's processes together (sandbox-group.ts says how this machine enforces it). */
   memory_bytes: number;
   cpu_seconds: number;
-  /** Processes and threads, counted in the sandbox's own user namespace. */
+  /** Processes and threads, all of the sandbox's together. */
   processes: number;
+  /** CPUs' worth of time per wall second, for the whole sandbox (where a cgroup bounds it). */
+  cpus: number;
   file_size_bytes: number;
+  /** The size of the sandbox's scratch (a tmpfs where this machine can mount one: work-dir.ts). */
+  scratch_bytes: number;
+}
+
+/** The default whole-sandbox memory: a fit on the real event's train split (468k rows × 178 int8 features, LightGBM) fits in it. */
+const DEFAULT_MEMORY_BYTES = 8 * 1024 ** 3;
+
+/**
+ * `BASECAMP_SANDBOX_MEMORY` (bytes, or a number with a K, M or G suffix) or the default: the
+ * memory a sandbox has as a whole. Throws naming the value when it is not one.
+ */
+export function sandboxMemory(setting = process.env.BASECAMP_SANDBOX_MEMORY): number {
+  if (setting === undefined || setting === "") return DEFAULT_MEMORY_BYTES;
+  const m = /^(\d+(?:\.\d+)?)([KMG]?)i?B?$/i.exec(setting.trim());
+  const scale = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[(m?.[2] ?? "").toUpperCase()];
+  const bytes = m && scale ? Math.floor(Number(m[1]) * scale) : NaN;
+  if (!(bytes >= 64 * 1024 ** 2)) throw new Error(`BASECAMP_SANDBOX_MEMORY: expected bytes (at least 64M), e.g. 8G, got '${setting}'`);
+  return bytes;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = {
-  memory_bytes: 4 * 1024 ** 3,
+  memory_bytes: sandboxMemory(),
   cpu_seconds: 3600,
   processes: 64,
+  cpus: 1,
   file_size_bytes: 1024 ** 3,
+  scratch_bytes: 2 * 1024 ** 3,
 };
+
+/** The rlimits a sandboxed script sets on itself (LIMITS_JSON of worker.py, train_job.py, machine_command.py) for `limits`. */
+export function insideLimits(limits: SandboxLimits): Record<string, number> {
+  return { cpu_seconds: limits.cpu_seconds, file_size_bytes: limits.file_size_bytes, ...wholeRlimits(limits) };
+}
 
 /** The variables a sandboxed (and a trusted) worker runs with: fixed hashing, one BLAS thread. */
 export const WORKER_ENV = {
@@ -34,67 +63,32 @@ export const WORKER_ENV = {
 /** Where the sandbox's only writable directory (the worker's scratch dir) appears inside it. */
 export const SANDBOX_SCRATCH = "/tmp";
 
-export type SandboxPython = { ok: true; path: string; binds: string[] } | { ok: false; error: string };
-
-let python: Promise<SandboxPython> | null = null;
-
-/**
- * The interpreter a sandbox runs, probed once: findPython()'s when it lives under /usr (which the
- * sandbox sees read-only), else /usr/bin/python3 when it has the modules, else findPython()'s with
- * its prefixes and import paths bound read-only.
- */
-export function sandboxPython(): Promise<SandboxPython> {
-  python ??= pickSandboxPython();
-  return python;
-}
-
-async function pickSandboxPython(): Promise<SandboxPython> {
-  const found = await findPython();
-  if (!found.ok) return found;
-  const exe = await pythonFacts(found.path);
-  if (!exe.ok) return exe;
-  if (exe.executable.startsWith("/usr/")) return { ok: true, path: exe.executable, binds: [] };
-  const system = await pythonFacts("/usr/bin/python3", PREDICT_MODULES);
-  if (system.ok) return { ok: true, path: "/usr/bin/python3", binds: [] };
-  const binds = [...new Set(exe.roots.filter((p) => !p.startsWith("/usr/")))];
-  return { ok: true, path: exe.executable, binds };
-}
-
-type Facts = { ok: true; executable: string; roots: string[] } | { ok: false; error: string };
-
-/** The interpreter's real executable and the directories it reads from (prefixes, import paths). */
-function pythonFacts(path: string, modules: readonly string[] = []): Promise<Facts> {
-  const code = [
-    `import json, os, sys${modules.map((m) => `, ${m}`).join("")}`,
-    "paths = [sys.prefix, sys.base_prefix, sys.exec_prefix] + [p for p in sys.path if os.path.isdir(p)]",
-    "print(json.dumps([os.path.realpath(sys.executable), [os.path.realpath(p) for p in paths]]))",
-  ].join("\n");
-  return new Promise((resolve) => {
-    execFile(path, ["-c", code], { timeout: 30_000 }, (error, stdout) => {
-      if (error) return resolve({ ok: false, error: `the interpreter ${path} cannot be inspected: ${error.message.split("\n")[0]}` });
-      const [executable, roots] = JSON.parse(stdout) as [string, string[]];
-      resolve({ ok: true, executable, roots });
-    });
-  });
-}
+/** The launcher that seals a sandbox before it starts (closes inherited descriptors, joins its cgroups). */
+const SEAL = fileURLToPath(new URL("./python/seal.py", import.meta.url));
 
 export interface SandboxSpec {
-  python: { path: string; binds: string[] };
+  python: { path: string; binds: Bind[] };
   /** The worker's host directory bound writable at SANDBOX_SCRATCH. */
   scratch: string;
   /** Host files bound read-only into the sandbox, by their path inside it. */
   files: Record<string, string>;
   /** The interpreter's arguments, with paths as the sandbox sees them. */
   args: string[];
+  /** The descriptors the sandbox is given: 0 .. keep-1 (3 = stdio only); every other one is closed before it starts. */
+  keep: number;
+  /** Its cgroups (null where rlimits bound it): the launcher joins them before it starts. */
+  group: SandboxGroup | null;
 }
 
 /**
- * The bubblewrap command for a sandboxed worker: every namespace unshared (no network, its own
+ * The command for a sandboxed process. The launcher (python/seal.py, run by the same interpreter
+ * on the host) joins the sandbox's cgroups and closes every descriptor but the first `keep`, then
+ * execs bubblewrap: every namespace unshared (no network, its own
  * PIDs so nothing it starts outlives it), a read-only /usr and the few files it needs, one writable
  * scratch dir, a clean environment, and an unprivileged uid: when Basecamp runs as root, setpriv
  * drops to SANDBOX_UID before bwrap, so the sandbox never holds the host's root even mapped. It
- * runs BULK_NICE steps below the server's CPU priority: on a busy machine the server answers
- * requests first and a participant's run takes the CPU that is left.
+ * runs BULK_NICE steps below the server's CPU priority; across the machine it weighs as one
+ * session (its own session, or its cgroup with a quota of `cpus`: sandbox-group.ts).
  */
 export function sandboxCommand(spec: SandboxSpec): Command {
   const bwrap = [
@@ -112,7 +106,7 @@ export function sandboxCommand(spec: SandboxSpec): Command {
     "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
     "--proc", "/proc",
     "--dev", "/dev",
-    ...spec.python.binds.flatMap((dir) => ["--ro-bind", dir, dir]),
+    ...spec.python.binds.flatMap((b) => ["--ro-bind", b.host, b.inside]),
     "--bind", spec.scratch, SANDBOX_SCRATCH,
     ...Object.entries(spec.files).flatMap(([inside, host]) => ["--ro-bind", host, inside]),
     "--remount-ro", "/", // the root bwrap builds (/participant, /etc) takes no files: only the scratch dir does
@@ -123,10 +117,38 @@ export function sandboxCommand(spec: SandboxSpec): Command {
   ];
   const asRoot = process.getuid?.() === 0;
   const drop = [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--no-new-privs", "bwrap"];
+  const seal = ["-I", "-S", "-B", SEAL, String(spec.keep), (spec.group?.procs ?? []).join(":")];
   return {
-    file: "nice",
-    args: ["-n", String(BULK_NICE), ...(asRoot ? ["setpriv", ...drop, ...bwrap] : ["bwrap", ...bwrap])],
+    file: spec.python.path,
+    args: [...seal, "nice", "-n", String(BULK_NICE), ...(asRoot ? ["setpriv", ...drop, ...bwrap] : ["bwrap", ...bwrap])],
     env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
     cwd: "/",
+  };
+}
+
+/** A sandbox about to start: its command, and its cgroups' verdict and release (no-ops where rlimits bound it). */
+export interface SandboxLaunch {
+  command: Command;
+  /** Why its bounds stopped it (the memory limit), or null. */
+  stoppedBy(): string | null;
+  /** Kills what is left in its cgroups and removes them: once it has ended. */
+  release(): Promise<void>;
+}
+
+/** The sandbox's cgroups made and its command built; a failure names what could not be set up (the sandbox fails closed). */
+export function launchSandbox(spec: Omit<SandboxSpec, "group">, limits: SandboxLimits): { ok: true; launch: SandboxLaunch } | { ok: false; error: string } {
+  let group: SandboxGroup | null;
+  try {
+    group = openSandboxGroup(limits);
+  } catch (e) {
+    return { ok: false, error: `the sandbox's cgroup cannot be set up: ${(e as Error).message}` };
+  }
+  return {
+    ok: true,
+    launch: {
+      command: sandboxCommand({ ...spec, group }),
+      stoppedBy: () => group?.stoppedBy() ?? null,
+      release: () => group?.release() ?? Promise.resolve(),
+    },
   };
 }

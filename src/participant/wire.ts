@@ -1,66 +1,71 @@
+import { RecordBatchStreamWriter, Schema, Table, type Vector } from "apache-arrow";
+import { numericVector, utf8Vector } from "../data/arrow-columns.js";
 import type { Frame } from "../data/frame.js";
+import { numpyType, pandasMetadata } from "../data/pandas-metadata.js";
 
 /**
  * The worker's wire format (see src/participant/python/worker.py): every message is a u32 header
- * length, a u32 body length (little-endian), a JSON header and a binary body. Frames travel as
- * raw columns, never as text, so floats cross bit for bit.
+ * length, a u32 body length (little-endian), a JSON header and a binary body. A frame travels as
+ * one Arrow IPC stream (schema, one record batch) of `id` (Utf8, the pandas index), `exped` (Utf8)
+ * and each numeric column in its own type, so floats cross bit for bit and int8 features stay int8
+ * (a tenth of their float64 size). The stream's buffers are the columns' own memory: nothing is
+ * copied to send a frame but its ids.
  */
 
 /** The largest answer body accepted: a worker that claims more is broken or hostile. */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** The largest answer header accepted (it holds a column name or an error reason). */
 export const MAX_HEADER_BYTES = 1024 * 1024;
+/** A request body's length is a u32. */
+const MAX_REQUEST_BODY_BYTES = 2 ** 32 - 1;
 
+/** Where a frame's stream lies in the body: its byte count (streams follow one another, each padded to 8 bytes). */
 export interface FrameSpec {
-  rows: number;
-  columns: string[];
-  exped_labels: string[];
-  id_bytes: number;
+  bytes: number;
 }
 
-const encoder = new TextEncoder();
+/** Encoded frames by frame: a frame sent twice (train on a restart, to several agents' workers) is encoded once. */
+const encoded = new WeakMap<Frame, Uint8Array[]>();
 
-/** A request message: the header plus the frames' bodies, in order (null frames take no bytes). */
-export function encodeRequest(header: Record<string, unknown>, frames: (Frame | null)[] = []): Buffer[] {
+/** A request message: the header plus the frames' streams, in order (null frames take no bytes). */
+export async function encodeRequest(header: Record<string, unknown>, frames: (Frame | null)[] = []): Promise<Buffer[]> {
   const specs: (FrameSpec | null)[] = [];
-  const body: Buffer[] = [];
+  const body: Uint8Array[] = [];
   for (const frame of frames) {
     if (frame === null) {
       specs.push(null);
       continue;
     }
-    const { spec, parts } = encodeFrame(frame);
-    specs.push(spec);
+    const parts = encoded.get(frame) ?? (await arrowStream(frame));
+    encoded.set(frame, parts);
+    const bytes = parts.reduce((n, p) => n + p.byteLength, 0);
+    specs.push({ bytes });
     body.push(...parts);
   }
+  const bodyBytes = body.reduce((n, b) => n + b.byteLength, 0);
+  if (bodyBytes > MAX_REQUEST_BODY_BYTES) throw new Error(`a request of ${bodyBytes} bytes is larger than the wire's 4 GiB`);
   const head = Buffer.from(JSON.stringify(frames.length > 0 ? { ...header, frames: specs } : header));
   const lengths = Buffer.alloc(8);
   lengths.writeUInt32LE(head.length, 0);
-  lengths.writeUInt32LE(body.reduce((n, b) => n + b.length, 0), 4);
-  return [lengths, head, ...body];
+  lengths.writeUInt32LE(bodyBytes, 4);
+  return [lengths, head, ...body.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength))];
 }
 
-/** float64 columns, uint32 exped codes, uint32 id offsets, UTF-8 ids, padded to 8 bytes. */
-function encodeFrame(frame: Frame): { spec: FrameSpec; parts: Buffer[] } {
-  const rows = frame.ids.length;
-  const columns = Object.keys(frame.columns);
-  const parts = columns.map((name) => {
-    const col = frame.columns[name];
-    return Buffer.from(col.buffer, col.byteOffset, rows * 8);
-  });
-  const labels = new Map<string, number>();
-  const codes = new Uint32Array(rows);
-  frame.exped.forEach((label, i) => {
-    let code = labels.get(label);
-    if (code === undefined) labels.set(label, (code = labels.size));
-    codes[i] = code;
-  });
-  const encoded = frame.ids.map((id) => encoder.encode(id));
-  const offsets = new Uint32Array(rows + 1);
-  encoded.forEach((e, i) => (offsets[i + 1] = offsets[i] + e.length));
-  const idBytes = offsets[rows];
-  parts.push(Buffer.from(codes.buffer), Buffer.from(offsets.buffer), Buffer.concat(encoded), Buffer.alloc(-(rows * 4 + (rows + 1) * 4 + idBytes) % 8 & 7));
-  return { spec: { rows, columns, exped_labels: [...labels.keys()], id_bytes: idBytes }, parts };
+/** The frame as an Arrow IPC stream, as the writer's chunks (views of the columns where it can), padded to 8 bytes. */
+async function arrowStream(frame: Frame): Promise<Uint8Array[]> {
+  const names = Object.keys(frame.columns);
+  const vectors: Record<string, Vector> = { id: utf8Vector(frame.ids), exped: utf8Vector(frame.exped) };
+  for (const name of names) vectors[name] = numericVector(frame.columns[name]);
+  const plain = new Table(vectors);
+  const pandas = pandasMetadata("id", ["exped"], names.map((n) => [n, numpyType(frame.columns[n])]));
+  const table = new Table(new Schema(plain.schema.fields, new Map([["pandas", JSON.stringify(pandas)]])), plain.batches);
+  const writer = RecordBatchStreamWriter.writeAll(table);
+  writer.finish();
+  const parts: Uint8Array[] = [];
+  for await (const chunk of writer) parts.push(chunk);
+  const size = parts.reduce((n, p) => n + p.byteLength, 0);
+  if (size % 8 !== 0) parts.push(new Uint8Array(8 - (size % 8)));
+  return parts;
 }
 
 export type Answer = { header: Record<string, unknown>; body: Buffer };

@@ -39,7 +39,8 @@ export class WorkerProcess {
   private readonly log: string | undefined;
   readonly exited: Promise<void>;
 
-  constructor(command: Command) {
+  /** `stoppedBy` answers why the sandbox's bounds stopped it (its memory limit), asked when it crashes. */
+  constructor(command: Command, private readonly stoppedBy: () => string | null = () => null) {
     this.log = command.log;
     const output = command.log === undefined ? null : openSync(command.log, "a");
     try {
@@ -163,6 +164,8 @@ export class WorkerProcess {
   private crashReason(code: number | null, signal: NodeJS.Signals | null): string {
     const what = this.what || "worker";
     if (code === 0) return `${what} ended without reporting a result (the process exited early, e.g. through os._exit)`;
+    const bound = this.stoppedBy();
+    if (bound !== null) return `the ${what} run was ${bound}`;
     const tail = this.log === undefined ? this.stderr : fileTail(this.log, STDERR_TAIL);
     const last = tail.trim().split("\n").pop();
     return `the ${what} run crashed: ${last || exitText(code, signal)}`;

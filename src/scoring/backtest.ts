@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import type { Frame } from "../data/frame.js";
+import { asFloat64, type Frame, type NumericColumn } from "../data/frame.js";
 import { compareIds, DuplicateIdError } from "./align.js";
 import { prepareExped, scoreInTruthRows, type ExpedTerms, type ExpedTruth, type KeyedExpedTruth } from "./exped.js";
 import { exposureMoments, type CoMoments } from "./exposure.js";
@@ -99,7 +99,7 @@ function frameSlices(frame: Frame, columns: FrameColumns) {
   const benchmark = columns.benchmark === null ? null : column(columns.benchmark);
   const core = columns.core.map(column);
   const slice = ({ exped, rows }: { exped: string; rows: Rows }): ExpedSlice => {
-    const pick = (col: Float64Array) => pickRows(col, rows);
+    const pick = (col: NumericColumn) => pickRows(col, rows);
     const ids = Array.isArray(rows) ? frame.ids.slice(rows[0], rows[1]) : Array.from(rows, (r) => frame.ids[r]);
     return { exped, rows, truth: { ids, target: pick(target), benchmark: benchmark && pick(benchmark), core: core.map(pick) }, prediction: pick(prediction) };
   };
@@ -179,6 +179,7 @@ function expedGroups(labels: string[]): { exped: string; rows: Rows }[] {
   return names.map((exped) => ({ exped, rows: Int32Array.from(lists.get(exped)!) }));
 }
 
-function pickRows(col: Float64Array, rows: Rows): Float64Array {
-  return Array.isArray(rows) ? col.subarray(rows[0], rows[1]) : Float64Array.from(rows, (r) => col[r]);
+function pickRows(col: NumericColumn, rows: Rows): Float64Array {
+  if (!Array.isArray(rows)) return Float64Array.from(rows, (r) => col[r]);
+  return asFloat64(col.subarray(rows[0], rows[1]));
 }

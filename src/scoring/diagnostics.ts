@@ -1,10 +1,11 @@
+import { lag1Autocorrelation } from "./autocorrelation.js";
 import { pearson } from "./pearson.js";
-import { mean, std } from "./vector.js";
+import { isConstant, mean, std } from "./vector.js";
 
 /** Display-only statistics of a per-exped (or per-round) series of one term. They never affect rank. */
 export interface SeriesDiagnostics {
   mean: number;
-  /** population (ddof 0) */
+  /** population (ddof 0); exactly 0 for a constant series (where rounding would leave a trace) */
   std: number;
   /** mean / std; 0 when std is 0 */
   sharpe: number;
@@ -21,13 +22,13 @@ export function seriesDiagnostics(series: ArrayLike<number>, benchmark?: ArrayLi
   const n = x.length;
   if (benchmark && benchmark.length !== n) throw new Error(`benchmark series has ${benchmark.length} values for ${n}`);
   const m = n === 0 ? 0 : mean(x, n);
-  const sd = n === 0 ? 0 : std(x, n);
+  const sd = n === 0 || isConstant(x, n) ? 0 : std(x, n);
   return {
     mean: m,
     std: sd,
     sharpe: sd === 0 ? 0 : m / sd,
     max_drawdown: maxDrawdown(x),
-    autocorrelation: n < 3 ? 0 : pearson(x.subarray(0, n - 1), x.subarray(1), n - 1),
+    autocorrelation: lag1Autocorrelation(x),
     benchmark_corr: benchmark ? pearson(x, Float64Array.from(benchmark), n) : null,
   };
 }

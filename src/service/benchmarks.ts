@@ -1,3 +1,4 @@
+import { asFloat64 } from "../data/frame.js";
 import { DESIGNATED } from "../data/schema.js";
 import { benchmarkCatalogue, type BenchmarkRound } from "../scoring/catalogue.js";
 import { scoreExped } from "../scoring/exped.js";
@@ -35,12 +36,12 @@ export function benchmarkBoard(ctx: ServiceContext, p: Principal): BenchmarkBoar
   }[];
   const rounds: BenchmarkRound[] = settled.map(({ exped, idx }) => {
     const live = ctx.world.dataset.rounds[idx - 1];
-    const benchmark = live.benchmark.columns[DESIGNATED];
+    const benchmark = asFloat64(live.benchmark.columns[DESIGNATED]);
     const terms = scoreExped({
       ids: live.frame.ids,
       target: live.target,
       benchmark,
-      core: ctx.world.dataset.core_features.map((f) => live.frame.columns[f]),
+      core: ctx.world.dataset.core_features.map((f) => asFloat64(live.frame.columns[f])),
       prediction: benchmark,
     });
     return { model: DESIGNATED, round: exped, corr: terms.corr, aimc: 0 };

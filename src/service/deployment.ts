@@ -9,7 +9,7 @@ import {
   type TournamentCalendar,
 } from "../domain/cadence.js";
 import { concatFrames } from "../data/frame.js";
-import { datasetFor, type DatasetSettings } from "../data/dataset-source.js";
+import { datasetFor, generatedDataset, type DatasetSettings } from "../data/dataset-source.js";
 import type { Dataset, LiveRound } from "../data/generate.js";
 import type { Isolation } from "../participant/isolation.js";
 import type { Aggregate } from "../scoring/standings.js";
@@ -101,16 +101,31 @@ export interface World {
   schedule: Schedule;
 }
 
+/** The world of a deployment whose dataset is generated (a dataset directory needs `loadWorld`). */
 export function buildWorld(deployment: Deployment): World {
+  return worldOf(deployment, generatedDataset(deployment.dataset, deployment.seed, expedsNeeded(deployment)));
+}
+
+/** Any deployment's world: its dataset read from its directory, or generated. */
+export async function loadWorld(deployment: Deployment): Promise<World> {
+  return worldOf(deployment, await datasetFor(deployment.dataset, deployment.seed, expedsNeeded(deployment)));
+}
+
+/** How many live expeds the deployment's rounds take. */
+function expedsNeeded(deployment: Deployment): number {
+  if (deployment.kind !== "event") return requireSetting(deployment.calendar, "calendar").n_rounds;
+  const event = requireSetting(deployment.event, "event");
+  return event.n_rounds * event.expeds_per_round;
+}
+
+function worldOf(deployment: Deployment, dataset: Dataset): World {
   if (deployment.kind === "event") {
     const event = requireSetting(deployment.event, "event");
     const k = event.expeds_per_round;
-    const expeds = datasetFor(deployment.dataset, deployment.seed, event.n_rounds * k);
-    const rounds = Array.from({ length: event.n_rounds }, (_, r) => eraRound(expeds.rounds.slice(r * k, (r + 1) * k)));
-    return { deployment, dataset: { ...expeds, rounds }, schedule: eventSchedule(event) };
+    const rounds = Array.from({ length: event.n_rounds }, (_, r) => eraRound(dataset.rounds.slice(r * k, (r + 1) * k)));
+    return { deployment, dataset: { ...dataset, rounds }, schedule: eventSchedule(event) };
   }
   const calendar = requireSetting(deployment.calendar, "calendar");
-  const dataset = datasetFor(deployment.dataset, deployment.seed, calendar.n_rounds);
   const schedule = tournamentSchedule(calendar, (i) => dataset.rounds[i - 1].exped);
   return { deployment, dataset, schedule };
 }

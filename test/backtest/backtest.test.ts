@@ -8,7 +8,7 @@ import { scoreFile } from "../../src/commands/score.js";
 import { writeFrameCsv } from "../../src/data/csv.js";
 import { writeFrameParquet } from "../../src/data/parquet.js";
 import { loadScenario } from "../../sim/scenario.js";
-import { writeDatasetDir } from "../helpers/dataset-dir.js";
+import { datasetDirScenario } from "../helpers/dataset-dir.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
 
@@ -25,13 +25,17 @@ describe("backtest", () => {
     expect(expeds).toEqual([...expeds].sort());
     for (const e of report.expeds) {
       expect(e.n).toBe(60);
-      expect(Object.keys(e)).toEqual(["exped", "n", "corr", "aimc", "ncorr", "score"]);
+      expect(Object.keys(e)).toEqual(["exped", "n", "corr", "aimc", "ncorr", "score", "fn_corr", "tb_corr", "designated_corr", "max_exposure"]);
     }
     expect(report.summary.entered).toBe(6);
     expect(report.summary.score.total).toBeCloseTo(report.expeds.reduce((s, e) => s + e.score, 0), 15);
     // The designated benchmark scores exactly zero AIMC in every exped, and correlates perfectly with itself.
     expect(report.against.v1_designated.expeds.map((e) => e.aimc)).toEqual(expeds.map(() => 0));
     expect(report.against.v1_designated.summary.benchmark_corr).toBe(1);
+    // The prediction-level corr with the benchmark is 1 for the benchmark itself, and its deltas against itself are 0.
+    expect(report.against.v1_designated.summary.designated_corr).toBeCloseTo(1, 14);
+    expect(report.against.v1_designated.summary.score.vs_benchmark).toEqual({ mean: 0, std: 0, sharpe: 0 });
+    expect(report.summary.corr.vs_benchmark?.mean).toBe(report.summary.corr.mean - report.against.v1_designated.summary.corr.mean);
     // The oracle sees the target through noise: it beats random.
     expect(report.against.noisy_oracle.summary.corr.mean).toBeGreaterThan(report.against.random.summary.corr.mean);
     expect(report.context).toMatchObject({ scenario: "small", train_rows: 12 * 60, validation_rows: 6 * 60, clip: 0.25 });
@@ -78,7 +82,7 @@ describe("backtest", () => {
     const { report } = await backtest({ strategy: path, scenario, scenarioName: "small" });
     expect(report.strategy).toBe("ridge-predictions.csv");
     const second = report.expeds[1];
-    expect(second).toEqual({ exped: second.exped, n: 0, corr: null, aimc: null, ncorr: null, score: 0 });
+    expect(second).toEqual({ exped: second.exped, n: 0, corr: null, aimc: null, ncorr: null, score: 0, fn_corr: null, tb_corr: null, designated_corr: null, max_exposure: null });
     expect(report.refusals).toEqual([{ exped: second.exped, reason: "refused 400 missing_instruments: Missing predictions for 30 instruments." }]);
     report.expeds.forEach((e, i) => {
       if (i !== 1) expect(e).toEqual(ridge.report.expeds[i]);
@@ -89,19 +93,7 @@ describe("backtest", () => {
 
 requires("python").describe("backtest on a dataset directory in the service's layout", () => {
   it("walks the directory's validation expeds (the ones the replay does not hold out) and scores the Python example", async () => {
-    const home = mkdtempSync(join(tmpdir(), "basecamp-backtest-dir-"));
-    writeDatasetDir(join(home, "data"), "scored");
-    const file = join(home, "scenario.json");
-    writeFileSync(
-      file,
-      JSON.stringify({
-        name: "real-data",
-        seed: 5,
-        dataset: { dir: "data", core_features: ["feature_steep_ridge"] },
-        calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 },
-        agents: [{ name: "alice", key: "key-alice-0001", strategy: "ridge" }],
-      }),
-    );
+    const file = datasetDirScenario(mkdtempSync(join(tmpdir(), "basecamp-backtest-dir-")));
     const { report } = await backtest({ strategy: resolve("examples/agent.py"), against: ["ridge"], scenario: loadScenario(file), scenarioName: "real-data" });
     expect(report.expeds.map((e) => e.exped)).toEqual(["exped_0012", "exped_0013", "exped_0014", "exped_0015", "exped_0016", "exped_0017"]);
     expect(report.context).toMatchObject({ train_rows: 10 * 40, validation_rows: 6 * 40 });

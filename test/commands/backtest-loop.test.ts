@@ -7,9 +7,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { BacktestReport } from "../../src/report/backtest-report.js";
 import { writeDatasetDir } from "../helpers/dataset-dir.js";
-import { descendants, killGroup, stillRunning, type Proc } from "../helpers/process-tree.js";
+import { descendants, killGroup, stillRunning } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 import { smallScenario } from "../helpers/small-scenario.js";
+import { until } from "../helpers/until.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(root, "bin", "basecamp.js");
@@ -48,12 +49,6 @@ function logOf(stderr: string, agent: string): string {
   return join(dir, logDir as string, `${agent}.log`);
 }
 
-/** Waits up to 3 s for `procs` to be gone, and returns those still running then. */
-async function leftBehind(procs: Proc[]): Promise<Proc[]> {
-  for (let i = 0; i < 30 && stillRunning(procs).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-  return stillRunning(procs);
-}
-
 describe("backtest's debugging loop", () => {
   requires("python").it("a fit that raises stops the backtest at once: exit 1, the traceback with the file and line, the strategy's printed lines", async () => {
     const run = await backtest(fixture("fit-raises.py"), "--scenario", scenario);
@@ -66,7 +61,7 @@ describe("backtest's debugging loop", () => {
     expect(run.stderr).toMatch(/last 2 lines of \S+fit-raises\.log:\n {2}fitting on 720 rows\n {2}about to divide\n/);
     expect(run.stderr.trimEnd().split("\n").pop()).toBe("basecamp: fit-raises's fit failed, so the backtest stopped (--keep-going walks on without it)");
     expect(readFileSync(logOf(run.stderr, "fit-raises"), "utf8")).toBe("fitting on 720 rows\nabout to divide\n");
-  }, 120_000);
+  });
 
   requires("python").it("a strategy that fails as it loads: exit 1, the traceback of its own frames and what it printed", async () => {
     const run = await backtest(fixture("load-raises.py"), "--scenario", scenario, "--keep-going");
@@ -77,7 +72,7 @@ describe("backtest's debugging loop", () => {
     expect(run.stderr.trimEnd().split("\n").pop()).toBe(
       "basecamp: agents[0].strategy: load-raises.py: the strategy does not load: NameError: name 'undefined_setting' is not defined",
     );
-  }, 120_000);
+  });
 
   requires("python").it("--keep-going: the failed fit is shown, the agent misses every later exped without a refit, the others walk on", async () => {
     const run = await backtest(fixture("fit-raises.py"), "--scenario", scenario, "--against", "ridge", "--keep-going", "--json");
@@ -91,21 +86,21 @@ describe("backtest's debugging loop", () => {
     expect(report.against.ridge.summary.entered).toBe(report.expeds.length);
     // fit ran once: the train split was not sent again for each exped.
     expect(readFileSync(logOf(run.stderr, "fit-raises"), "utf8").match(/fitting on/g)).toHaveLength(1);
-  }, 120_000);
+  });
 
   requires("python").it("a hanging predict stops at --predict-timeout with a line saying so", async () => {
     const run = await backtest(fixture("hangs.py"), "--scenario", scenario, "--predict-timeout", "1");
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/hangs: predict \(exped \S+\) failed: predict did not finish within 1 s and was stopped\n/);
     expect(run.stderr).toMatch(/last 2 lines of \S+hangs\.log:\n {2}fit on 720 rows\n {2}predict call 1\n/);
-  }, 120_000);
+  });
 
   requires("python").it("a hanging fit stops at --fit-timeout with a line saying so", async () => {
     const run = await backtest(fixture("hangs.py"), "--scenario", scenario, "--params", '{"fit_hangs": true}', "--fit-timeout", "1");
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/hangs: fit \(exped \S+\) failed: fit did not finish within 1 s and was stopped\n/);
     expect(run.stderr).toMatch(/last 1 lines of \S+hangs\.log:\n {2}fit on 720 rows\n/);
-  }, 120_000);
+  });
 
   requires("python").it("SIGINT once the walk has started: the workers are stopped and the report of the expeds settled so far is printed", async () => {
     const p = start([fixture("hangs.py"), "--scenario", scenario, "--params", '{"hang_from": 3}', "--progress"]);
@@ -129,8 +124,8 @@ describe("backtest's debugging loop", () => {
     expect(stderr).toMatch(/backtest: stopped by SIGINT; the report covers the [1-4] expeds settled before\n/);
     expect(stdout).toMatch(/^backtest of hangs\.py on /);
     expect(stdout).toMatch(/^[1-4] expeds walked/m);
-    expect(await leftBehind(tree)).toEqual([]);
-  }, 120_000);
+    await until(() => stillRunning(tree).length === 0);
+  });
 
   it("--html and --save-predictions are checked before any work, and each file written is followed by a 'wrote' line", async () => {
     const missing = await backtest("ridge", "--scenario", scenario, "--html", join(dir, "nope", "report.html"), "--progress");
@@ -147,7 +142,7 @@ describe("backtest's debugging loop", () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(`wrote ${html}\nwrote ${saved}\n`);
     expect(existsSync(html) && existsSync(saved)).toBe(true);
-  }, 120_000);
+  });
 
   it("--data DIR backtests on a dataset directory, saying which target, prefix and core features it took and which exped it held out", async () => {
     const data = join(dir, "v5");
@@ -163,5 +158,5 @@ describe("backtest's debugging loop", () => {
 
     const stray = await backtest("ridge", "--scenario", scenario, "--core", "feature_a");
     expect(stray.stderr).toBe("basecamp: --core names a setting of --data DIR, and no --data was given\n");
-  }, 120_000);
+  });
 });

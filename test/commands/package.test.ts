@@ -27,7 +27,7 @@ beforeAll(async () => {
   execFileSync("tar", ["-xzf", join(dir, packed.filename), "-C", dir]);
   pkg = join(dir, "package");
   symlinkSync(join(root, "node_modules"), join(pkg, "node_modules"));
-}, 180_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The packed bin, run by plain node from a directory outside the package. */
@@ -72,7 +72,7 @@ describe("the npm package", () => {
     expect(replay.stdout).toMatch(/^default-event \(seed /);
     expect(replay.stdout).toMatch(/event log: \d+ events, digest [0-9a-f]{64}\n$/);
     await expect(basecamp("run", "no-such-scenario")).rejects.toThrow(/no-such-scenario: no such scenario file, nor a built-in scenario of that name \(built-in: auto-submit-tournament, /);
-  }, 120_000);
+  });
 
   requires("python").it("backtests a TypeScript strategy importing basecamp-sim/strategy and a Python file, both outside the package", async () => {
     const own = join(dir, "elsewhere");
@@ -84,5 +84,5 @@ describe("the npm package", () => {
     const report = JSON.parse(stdout) as { strategy: string; against: Record<string, unknown> };
     expect(report.strategy).toBe("mine.ts");
     expect(Object.keys(report.against)).toEqual(["v1_designated", "agent"]);
-  }, 120_000);
+  });
 });

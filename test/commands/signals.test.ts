@@ -5,10 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { descendants, killGroup, stillRunning, type Proc } from "../helpers/process-tree.js";
+import { descendants, killGroup, stillRunning } from "../helpers/process-tree.js";
 import { printed as output } from "../helpers/printed.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
+import { until } from "../helpers/until.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(root, "bin", "basecamp.js");
@@ -26,12 +27,6 @@ afterEach(() => {
 function start(command: string, args: string[]): ChildProcess {
   child = spawn(command, args, { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   return child;
-}
-
-/** Waits up to 3 s for `procs` to be gone, and returns those still running then. */
-async function leftBehind(procs: Proc[]): Promise<Proc[]> {
-  for (let i = 0; i < 30 && stillRunning(procs).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-  return stillRunning(procs);
 }
 
 /** A small scenario whose served agents include a Python strategy, so `serve --with-agents` runs a Python worker. */
@@ -56,7 +51,7 @@ async function serveThenTerminate(command: string, args: string[]): Promise<numb
   const exited = once(p, "exit");
   p.kill("SIGTERM");
   const [code] = (await exited) as [number | null];
-  expect(await leftBehind(tree)).toEqual([]);
+  await until(() => stillRunning(tree).length === 0);
   await expect(fetch(`${url}/api/v1/scoring`)).rejects.toThrow(/fetch failed/);
   return code;
 }
@@ -64,11 +59,11 @@ async function serveThenTerminate(command: string, args: string[]): Promise<numb
 describe("SIGTERM and SIGINT to the process the user started", () => {
   requires("python").it("the bin: serve closes its port, stops its Python worker and exits 0", async () => {
     expect(await serveThenTerminate(process.execPath, [BIN])).toBe(0);
-  }, 60_000);
+  });
 
   requires("python").it("npx basecamp serve: the shell npx puts in between does not keep the server running", async () => {
     await serveThenTerminate("npx", ["basecamp"]);
-  }, 60_000);
+  });
 
   it("npm start: SIGINT stops the replay after the step in progress, and nothing is left running", async () => {
     const p = start("npm", ["start", "--", "--plain"]);
@@ -78,6 +73,6 @@ describe("SIGTERM and SIGINT to the process the user started", () => {
     p.kill("SIGINT");
     await expect(printed).resolves.toMatch(/stopped after step/);
     await once(p, "exit");
-    expect(await leftBehind(tree)).toEqual([]);
-  }, 60_000);
+    await until(() => stillRunning(tree).length === 0);
+  });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../src/domain/rng.js";
 import { TARGET_LEVELS, TARGET_SHARES } from "../../src/data/exped-rows.js";
-import { rowsByExped, type Frame } from "../../src/data/frame.js";
+import { asFloat64, rowsByExped, type Frame } from "../../src/data/frame.js";
 import { generateDataset, type Dataset } from "../../src/data/generate.js";
 import { fitLinear, predictLinear } from "../../src/data/least-squares.js";
 import { readFrameParquet, writeFrameParquet } from "../../src/data/parquet.js";
@@ -18,8 +18,8 @@ beforeAll(() => {
 const allFrames = (d: Dataset): Frame[] => [d.train, d.validation, ...d.rounds.map((r) => r.frame)];
 const linearOn = (names: string[], train: Frame, test: Frame) =>
   predictLinear(
-    fitLinear(names.map((f) => train.columns[f]), train.columns[TARGET]),
-    names.map((f) => test.columns[f]),
+    fitLinear(names.map((f) => asFloat64(train.columns[f])), asFloat64(train.columns[TARGET])),
+    names.map((f) => asFloat64(test.columns[f])),
   );
 
 describe("generateDataset: determinism", () => {
@@ -123,8 +123,8 @@ describe("generateDataset: target and benchmark", () => {
   it("levels the target 0/0.25/0.5/0.75/1 in 5/20/50/20/5 % of each exped's rows", () => {
     expect([...TARGET_SHARES]).toEqual([0.05, 0.2, 0.5, 0.2, 0.05]);
     const series: [Frame, Float64Array][] = [
-      [dataset.train, dataset.train.columns[TARGET]],
-      [dataset.validation, dataset.validation.columns[TARGET]],
+      [dataset.train, asFloat64(dataset.train.columns[TARGET])],
+      [dataset.validation, asFloat64(dataset.validation.columns[TARGET])],
       ...dataset.rounds.map((r): [Frame, Float64Array] => [r.frame, r.target]),
     ];
     for (const [frame, target] of series) {
@@ -166,8 +166,8 @@ describe("generateDataset: target and benchmark", () => {
   it("plants a learnable signal: least squares on train beats the benchmark on validation", () => {
     for (const seed of [1, 2, 3]) {
       const d = generateDataset(defaultDatasetSpec, new Rng(seed), 0);
-      const y = d.validation.columns[TARGET];
-      const bench = meanSpearman(d.validation, d.benchmarks.validation.columns[DESIGNATED], y);
+      const y = asFloat64(d.validation.columns[TARGET]);
+      const bench = meanSpearman(d.validation, asFloat64(d.benchmarks.validation.columns[DESIGNATED]), y);
       const learned = meanSpearman(d.validation, linearOn(d.features, d.train, d.validation), y);
       expect(bench).toBeGreaterThan(0.02);
       expect(bench).toBeLessThan(0.15);
@@ -176,7 +176,7 @@ describe("generateDataset: target and benchmark", () => {
   });
 
   it("puts part of the signal in the core features and part outside them", () => {
-    const y = dataset.validation.columns[TARGET];
+    const y = asFloat64(dataset.validation.columns[TARGET]);
     const others = dataset.features.filter((f) => !dataset.core_features.includes(f));
     expect(meanSpearman(dataset.validation, linearOn(dataset.core_features, dataset.train, dataset.validation), y)).toBeGreaterThan(0.03);
     expect(meanSpearman(dataset.validation, linearOn(others, dataset.train, dataset.validation), y)).toBeGreaterThan(0.03);
@@ -184,7 +184,7 @@ describe("generateDataset: target and benchmark", () => {
 
   it("plants nothing when signal is 0", () => {
     const d = generateDataset({ ...defaultDatasetSpec, signal: 0 }, new Rng(1), 0);
-    const y = d.validation.columns[TARGET];
+    const y = asFloat64(d.validation.columns[TARGET]);
     expect(Math.abs(meanSpearman(d.validation, linearOn(d.features, d.train, d.validation), y))).toBeLessThan(0.02);
   });
 });

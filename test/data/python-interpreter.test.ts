@@ -1,9 +1,17 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-const saved = process.env.BASECAMP_PYTHON;
+/** The variables that choose an interpreter: an activated venv or conda env of the shell running the tests is set aside. */
+const CHOICES = ["BASECAMP_PYTHON", "VIRTUAL_ENV", "CONDA_PREFIX"] as const;
+const saved = Object.fromEntries(CHOICES.map((k) => [k, process.env[k]]));
+beforeEach(() => {
+  delete process.env.VIRTUAL_ENV;
+  delete process.env.CONDA_PREFIX;
+});
 afterEach(() => {
-  if (saved === undefined) delete process.env.BASECAMP_PYTHON;
-  else process.env.BASECAMP_PYTHON = saved;
+  for (const k of CHOICES) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
   vi.resetModules();
 });
 
@@ -15,6 +23,33 @@ async function freshRunner() {
 
 const frame = { ids: ["a"], exped: ["exped_0001"], columns: { feature_a: Float64Array.of(1) } };
 
+describe("the interpreter's order", () => {
+  it("takes --python, then BASECAMP_PYTHON, then the activated venv, then the conda env, each alone; else python3 on PATH, then /usr/bin/python3", async () => {
+    const { interpreterCandidates } = await import("../../src/data/python-interpreter.js");
+    const all = { flag: "/x/python", BASECAMP_PYTHON: "/b/python", VIRTUAL_ENV: "/venv", CONDA_PREFIX: "/conda" };
+    expect(interpreterCandidates(all)).toEqual([{ path: "/x/python", source: "--python" }]);
+    expect(interpreterCandidates({ ...all, flag: undefined })).toEqual([{ path: "/b/python", source: "BASECAMP_PYTHON" }]);
+    expect(interpreterCandidates({ VIRTUAL_ENV: "/venv", CONDA_PREFIX: "/conda" })).toEqual([{ path: "/venv/bin/python", source: "VIRTUAL_ENV" }]);
+    expect(interpreterCandidates({ CONDA_PREFIX: "/conda" })).toEqual([{ path: "/conda/bin/python", source: "CONDA_PREFIX" }]);
+    expect(interpreterCandidates({ BASECAMP_PYTHON: "" })).toEqual([
+      { path: "python3", source: "PATH" },
+      { path: "/usr/bin/python3", source: "system" },
+    ]);
+  });
+
+  it("prints one line: the interpreter, its versions, and whether it is sandboxed", async () => {
+    const { bannerLine } = await import("../../src/participant/interpreter-banner.js");
+    const facts = { executable: "/v/bin/python", roots: [], python: "3.12.1", packages: { pandas: "3.0.6", numpy: "2.4.6", cloudpickle: "3.1.2", lightgbm: "4.7.0" } };
+    expect(bannerLine("/v/bin/python", facts, { ok: true })).toBe(
+      "python: /v/bin/python (Python 3.12.1; pandas 3.0.6, numpy 2.4.6, cloudpickle 3.1.2, lightgbm 4.7.0) sandboxed (bubblewrap)",
+    );
+    const plain = { ...facts, packages: { pandas: "1.5.3", numpy: "1.24.2", cloudpickle: null, lightgbm: null } };
+    expect(bannerLine("/usr/bin/python3", plain, { ok: false, reason: "--no-sandbox" })).toBe(
+      "python: /usr/bin/python3 (Python 3.12.1; pandas 1.5.3, numpy 1.24.2, no cloudpickle) not sandboxed: --no-sandbox",
+    );
+  });
+});
+
 describe("the predict runner's interpreter", () => {
   it("fails a run with a message naming what is missing when no interpreter fits", async () => {
     process.env.BASECAMP_PYTHON = "/nonexistent/python3";
@@ -24,7 +59,7 @@ describe("the predict runner's interpreter", () => {
       ok: false,
       error:
         "no Python interpreter can run the model: it needs cloudpickle and pandas (/nonexistent/python3: not found); " +
-        "BASECAMP_PYTHON is set to an interpreter that cannot run it",
+        "it was chosen by BASECAMP_PYTHON; choose another with --python or BASECAMP_PYTHON",
     });
   });
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Schema, Table, tableToIPC, type Vector } from "apache-arrow";
 import { Table as WasmTable, writeParquet } from "parquet-wasm";
 import { Rng } from "../../src/domain/rng.js";
-import { concatFrames, type Frame } from "../../src/data/frame.js";
+import { concatFrames, type Frame, type NumericColumn } from "../../src/data/frame.js";
 import { generateDataset } from "../../src/data/generate.js";
 import { writeFrameParquet } from "../../src/data/parquet.js";
 import { TARGET, benchmarkFileName } from "../../src/data/schema.js";
@@ -38,7 +38,7 @@ export function writeDatasetDir(dir: string, live: LiveKind = "scored"): Written
     regime_length: 5,
   };
   const d = generateDataset(spec, new Rng(11).fork("dataset"), DIR_LIVE_EXPEDS);
-  const withTargets = (f: Frame, target: Float64Array): Frame => {
+  const withTargets = (f: Frame, target: NumericColumn): Frame => {
     const { [TARGET]: _drop, ...rest } = f.columns;
     return { ...f, columns: { ...rest, target, target_aux: target.map((t) => 1 - t) } };
   };
@@ -56,6 +56,21 @@ export function writeDatasetDir(dir: string, live: LiveKind = "scored"): Written
   }
   for (const [name, frame] of Object.entries(files)) writeDirFile(dir, name, frame);
   return files;
+}
+
+/** A scenario replaying a dataset directory (written by writeDatasetDir under `home/data`): the path of its JSON file. */
+export function datasetDirScenario(home: string): string {
+  writeDatasetDir(join(home, "data"), "scored");
+  const file = join(home, "scenario.json");
+  const scenario = {
+    name: "real-data",
+    seed: 5,
+    dataset: { dir: "data", core_features: ["feature_steep_ridge"] },
+    calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 },
+    agents: [{ name: "alice", key: "key-alice-0001", strategy: "ridge" }],
+  };
+  writeFileSync(file, JSON.stringify(scenario));
+  return file;
 }
 
 /** One file of the layout, written like the service's (`id` index) with an `era` label column. */

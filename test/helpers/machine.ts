@@ -1,10 +1,11 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { findPython } from "../../src/data/python-interpreter.js";
 import { probeSandbox } from "../../src/participant/isolation.js";
 
 /** What some tests need of this machine beyond Node. */
-export type Need = "python" | "sandbox" | "chromium";
+export type Need = "python" | "sandbox" | "chromium" | "venv";
 
 /** Whether each need is met here, and why not. */
 export type Machine = Record<Need, { ok: true } | { ok: false; reason: string }>;
@@ -12,11 +13,25 @@ export type Machine = Record<Need, { ok: true } | { ok: false; reason: string }>
 /** Debian's chromium, which the browser tests drive through playwright-core. */
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** What each need is called in a message, and the Debian packages that meet it. */
+/** The project venv's interpreter: made by .ci/run, with what Debian does not package (LightGBM) or packages older (pandas, cloudpickle). */
+export const VENV_PATH = fileURLToPath(new URL("../../.venv/bin/python", import.meta.url));
+
+/** What the project venv must import, and the versions it must be at least. */
+const VENV_CHECK = [
+  "import sys, pyarrow, lightgbm, sklearn, numpy, pandas, cloudpickle",
+  "old = [m.__name__ + ' ' + m.__version__ for m in (pandas, cloudpickle) if int(m.__version__.split('.')[0]) < 3]",
+  "sys.exit('older than 3: ' + ', '.join(old) if old else 0)",
+].join("\n");
+
+/** How to make the venv, for the one-line notice. */
+const MAKE_VENV = `/usr/bin/python3 -m venv .venv && .venv/bin/pip install --retries 0 pyarrow lightgbm 'pandas>=3' 'cloudpickle>=3' numpy scikit-learn`;
+
+/** What each need is called in a message, and the Debian packages that meet it (the venv: none, it is made). */
 const NEEDS: Record<Need, { what: string; packages: string[] }> = {
   python: { what: "Python with pandas, numpy and cloudpickle", packages: ["python3-pandas", "python3-numpy", "python3-cloudpickle"] },
   sandbox: { what: "a bubblewrap sandbox", packages: ["bubblewrap"] },
   chromium: { what: CHROMIUM, packages: ["chromium"] },
+  venv: { what: "the project venv .venv with lightgbm, pyarrow, pandas 3 and cloudpickle 3", packages: ["python3-venv"] },
 };
 
 /** Probes each need once: Python by the project's own interpreter probe, the sandbox by probeSandbox, chromium by its path. */
@@ -27,7 +42,17 @@ export async function probeMachine(): Promise<Machine> {
     python: python.ok ? { ok: true } : { ok: false, reason: python.error },
     sandbox: sandbox.ok ? { ok: true } : { ok: false, reason: sandbox.reason },
     chromium: existsSync(CHROMIUM) ? { ok: true } : { ok: false, reason: `${CHROMIUM} is not installed` },
+    venv: await probeVenv(),
   };
+}
+
+function probeVenv(): Promise<Machine["venv"]> {
+  if (!existsSync(VENV_PATH)) return Promise.resolve({ ok: false, reason: `${VENV_PATH} does not exist` });
+  return new Promise((resolve) => {
+    execFile(VENV_PATH, ["-c", VENV_CHECK], { timeout: 120_000 }, (error, _stdout, stderr) => {
+      resolve(error ? { ok: false, reason: stderr.trim().split("\n").pop() || error.message } : { ok: true });
+    });
+  });
 }
 
 /** The needs among `needs` this machine does not meet. A sandbox runs Python, so it is missing whenever Python is. */
@@ -46,7 +71,8 @@ export function describeMissing(machine: Machine, needs: readonly Need[]): strin
     return `${NEEDS[n].what} (${status.ok ? "" : status.reason})`;
   });
   const packages = missing.flatMap((n) => NEEDS[n].packages);
-  return `${named.join("; ")}; install with: sudo apt-get install ${packages.join(" ")}`;
+  const venv = missing.includes("venv") ? `, then make the venv with: ${MAKE_VENV}` : "";
+  return `${named.join("; ")}; install with: sudo apt-get install ${packages.join(" ")}${venv}`;
 }
 
 function hasBwrap(): boolean {

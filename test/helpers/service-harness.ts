@@ -1,5 +1,5 @@
 import { SimClock } from "../../src/domain/clock.js";
-import { buildWorld, type ServiceContext } from "../../src/service/deployment.js";
+import { buildWorld, type ServiceContext, type World } from "../../src/service/deployment.js";
 import { Service } from "../../src/service/service.js";
 import { initialiseStore } from "../../src/service/setup.js";
 import { openDb } from "../../src/store/db.js";
@@ -7,9 +7,8 @@ import { deploymentOf } from "../../sim/deployment.js";
 import type { Scenario } from "../../sim/scenario.js";
 import { smallScenario } from "./small-scenario.js";
 
-/** A service over an in-memory store at the start of a small scenario's season (or `before` ms earlier). */
-export function harness(scenario: Scenario = smallScenario(), before = 0) {
-  const world = buildWorld(deploymentOf(scenario));
+/** A service over an in-memory store at the start of a small scenario's season (or `before` ms earlier); `world` when it is read (loadWorld). */
+export function harness(scenario: Scenario = smallScenario(), before = 0, world: World = buildWorld(deploymentOf(scenario))) {
   const clock = new SimClock(world.schedule.phases[0].start - before);
   const ctx: ServiceContext = { db: openDb(), clock, world };
   initialiseStore(ctx, clock.now());

@@ -1,6 +1,7 @@
 import { readdirSync, watch } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { processTempDir } from "../../src/data/temp-roots.js";
+import { whenChanged } from "../helpers/when-changed.js";
 import { refusal, type TestServer } from "./server.js";
 import { ANN, PKL, PKL_SHA, PRACTICE_BATCH, ROUND_BATCH, csv, eventServer, newModel, postForm, splitIds, spread, toPhase } from "./event-server.js";
 
@@ -54,11 +55,10 @@ describe("batch uploads", () => {
       const res = await postForm(s, PRACTICE_BATCH, ANN, batchForm([item(m1, "a"), item(m2, "b")], files));
       expect(res.status).toBe(202);
       expect(res.json.items.map((i: { run: { n_rows: number } }) => i.run.n_rows)).toEqual([50_000, 50_001]);
-      // The spool is removed once the answer is sent: wait (at most 5 s) until it is gone.
+      // The spool is removed once the answer is sent: wait until it is gone.
       const spools = () => readdirSync(uploads).filter((name) => name.startsWith("upload-"));
-      for (let waited = 0; spools().length > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      await whenChanged(uploads, () => spools().length === 0);
       expect(made.some((name) => name.startsWith("upload-"))).toBe(true);
-      expect(spools()).toEqual([]);
     } finally {
       watcher.close();
     }

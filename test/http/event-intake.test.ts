@@ -2,7 +2,7 @@ import { request, type ClientRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { refusal } from "./server.js";
 import {
-  ANN, BEN, PRACTICE_UPLOAD, ROUND_BATCH, ROUND_UPLOAD, csv, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase, uploadForm,
+  ANN, BEN, PRACTICE_UPLOAD, ROUND_BATCH, ROUND_UPLOAD, csv, csvUpload, eventServer, newModel, placesTaken, postForm, splitIds, spread, toPhase, uploadForm,
 } from "./event-server.js";
 import { encoded } from "./raw-upload.js";
 
@@ -46,23 +46,11 @@ describe("lane saturation (503, Retry-After: 5)", () => {
     await toPhase(s, "round_1");
     const live = await splitIds(s, ANN, "live");
     const models = [await newModel(s, ANN, "a"), await newModel(s, ANN, "b"), await newModel(s, BEN, "c")];
-    const held = [
-      heldUpload(s.url, ROUND_UPLOAD, ANN, await encoded(csvUpload(models[0], live, spread(live, 1)))),
-      heldUpload(s.url, ROUND_UPLOAD, ANN, await encoded(csvUpload(models[1], live, spread(live, 7)))),
-    ];
+    const bodies = [await encoded(csvUpload(models[0], live, spread(live, 1))), await encoded(csvUpload(models[1], live, spread(live, 7)))];
+    const taken = placesTaken(s, 2);
+    const held = bodies.map((body) => heldUpload(s.url, ROUND_UPLOAD, ANN, body));
     try {
-      // Wait (bounded) until both held uploads hold their place: probe the lane the way the face does.
-      for (let i = 0; ; i++) {
-        let release: (() => void) | undefined;
-        try {
-          release = s.service.intakeSlot(BEN, "round");
-        } catch {
-          break;
-        }
-        release();
-        if (i > 200) throw new Error("the held uploads never took their places");
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await taken;
       const extra = await postForm(s, ROUND_UPLOAD, BEN, csvUpload(models[2], live, spread(live, 11)));
       expect(refusal(extra)).toEqual({ status: 503, code: "lane_saturated", message: "Upload lane saturated; retry after 5 seconds." });
       expect(extra.headers.get("retry-after")).toBe("5");

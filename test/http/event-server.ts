@@ -73,6 +73,19 @@ export function postForm(s: TestServer, path: string, key: string, form: FormDat
   return s.call("POST", path, { key, raw: form });
 }
 
+/** Resolves once `n` uploads have taken a place in a lane: the face takes one through `service.intakeSlot`, and starts its body's pace watch right after. */
+export function placesTaken(s: TestServer, n: number): Promise<void> {
+  const take = s.service.intakeSlot.bind(s.service);
+  let count = 0;
+  return new Promise((resolve) => {
+    s.service.intakeSlot = (key, lane) => {
+      const release = take(key, lane);
+      if (++count === n) resolve();
+      return release;
+    };
+  });
+}
+
 /** A new model's server-given name. */
 export async function newModel(s: TestServer, key: string, label: string): Promise<string> {
   const a = await s.post("/api/v1/models", { name: label }, key);

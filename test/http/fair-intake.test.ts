@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ANN, BEN, ROUND_UPLOAD, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase } from "./event-server.js";
+import { describe, expect, it, vi } from "vitest";
+import { ANN, BEN, ROUND_UPLOAD, csvUpload, eventServer, newModel, placesTaken, postForm, splitIds, spread, toPhase } from "./event-server.js";
 import { encoded, rawUpload, type RawAnswer, type RawUpload } from "./raw-upload.js";
 import type { TestServer } from "./server.js";
 
@@ -13,25 +13,21 @@ async function inRound(event: Record<string, unknown>): Promise<{ s: TestServer;
   return { s, live, ann: await newModel(s, ANN, "a"), ben: await newModel(s, BEN, "b") };
 }
 
-/** Waits (bounded) until `n` of `uploads` have an answer. */
-async function answered(uploads: RawUpload[], n: number): Promise<void> {
-  for (let i = 0; uploads.filter((u) => u.settled).length < n; i++) {
-    if (i > 500) throw new Error(`only ${uploads.filter((u) => u.settled).length} of ${n} answers came`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/** Resolves once `n` of `uploads` have an answer (or a close). */
+function answered(uploads: RawUpload[], n: number): Promise<void> {
+  let count = 0;
+  return new Promise((resolve) => {
+    for (const u of uploads) void u.answer.then(() => ++count === n && resolve());
+  });
 }
 
-/** Waits (bounded) until the round lane has no place for `key`'s agent: probes it the way the face does. */
-async function laneFull(s: TestServer, key: string): Promise<void> {
-  for (let i = 0; ; i++) {
-    try {
-      s.service.intakeSlot(key, "round")();
-    } catch {
-      return;
-    }
-    if (i > 200) throw new Error("the held uploads never took their places");
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/**
+ * The windows of wall-clock time a body's pace is judged by (src/http/body-pace.ts), and the
+ * trickling clients' sends, run on `setInterval`: faked, so a window ends when the test says and
+ * not when a loaded machine gets round to it. Everything else keeps real time.
+ */
+function paceWindowsByHand(): void {
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
 }
 
 function expectTooSlow(a: RawAnswer, minBytes: number, seconds: number): void {
@@ -49,6 +45,7 @@ describe("fair intake: places per agent, taken after authentication, given back 
   it("one agent trickling 4 uploads at 1 byte/s holds its one place: its extras get 503, another agent's upload is accepted, and the trickle is dropped with 408 after the stall limit", async () => {
     const { s, live, ann, ben } = await inRound({ intake_concurrency: 2, intake_per_agent: 1, intake_stall_seconds: 2, intake_min_bytes_per_second: 16 });
     const body = await encoded(csvUpload(ann, live, spread(live, 3)));
+    paceWindowsByHand();
     const trickles = Array.from({ length: 4 }, () => rawUpload(s.url, ROUND_UPLOAD, ANN, body, { perSecond: 1 }));
     try {
       await answered(trickles, 3);
@@ -64,18 +61,23 @@ describe("fair intake: places per agent, taken after authentication, given back 
       expect(other.status).toBe(202);
       expect(holder.settled).toBe(false);
 
+      // One stall window: the holder's trickle brings 2 of the 32 bytes it asks.
+      vi.advanceTimersByTime(2000);
       expectTooSlow(await holder.answer, 32, 2);
       await holder.closed;
       // Its place came back: ann's share is free again.
       expect((await postForm(s, ROUND_UPLOAD, ANN, csvUpload(ann, live, spread(live, 7)))).status).toBe(202);
     } finally {
       for (const t of trickles) t.destroy();
+      vi.useRealTimers();
     }
   });
 
   it("drops every stalled or trickling body of a full lane after the stall limit, and the lane serves the others again", async () => {
     const { s, live, ann, ben } = await inRound({ intake_concurrency: 4, intake_per_agent: 4, intake_stall_seconds: 2, intake_min_bytes_per_second: 64 });
     const body = await encoded(csvUpload(ann, live, spread(live, 3)));
+    paceWindowsByHand();
+    const taken = placesTaken(s, 4);
     const held = [
       rawUpload(s.url, ROUND_UPLOAD, ANN, body, { perSecond: 1 }),
       rawUpload(s.url, ROUND_UPLOAD, ANN, body, { perSecond: 1 }),
@@ -84,16 +86,18 @@ describe("fair intake: places per agent, taken after authentication, given back 
     ];
     try {
       const form = () => csvUpload(ben, live, spread(live, 5));
-      await laneFull(s, BEN);
+      await taken;
       const full = await postForm(s, ROUND_UPLOAD, BEN, form());
       expect(full.status).toBe(503);
       expect(full.headers.get("retry-after")).toBe("5");
 
+      vi.advanceTimersByTime(2000);
       for (const h of held) expectTooSlow(await h.answer, 128, 2);
       await Promise.all(held.map((h) => h.closed));
       expect((await postForm(s, ROUND_UPLOAD, BEN, form())).status).toBe(202);
     } finally {
       for (const h of held) h.destroy();
+      vi.useRealTimers();
     }
   });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { processesWith } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
+import { until } from "../helpers/until.js";
 import { ANN, BEN, PIA, eventServer, toPhase } from "./event-server.js";
 import { ORGANISER, refusal, type TestServer } from "./server.js";
 
@@ -87,7 +88,7 @@ except OSError: print('no-network')"`);
     const run = (command: string) => o.post(`${MACHINES}/${m.machine_id}/run`, { command }, ANN).then((a) => (order.push("run"), a));
     const running = run("touch started; sleep 1; echo done");
     // Once the command is under way (its file is there), another agent's call is answered before it ends.
-    for (let i = 0; i < 100 && (await o.get(`${MACHINES}/${m.machine_id}/files/started`, ANN)).status !== 200; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await o.get(`${MACHINES}/${m.machine_id}/files/started`, ANN)).status === 200);
     expect(order).toEqual([]);
     const status = await o.get("/api/v1/status", BEN).then((a) => (order.push("status"), a));
     expect(status.status).toBe(200);
@@ -110,7 +111,7 @@ except OSError: print('no-network')"`);
       const seconds = `30.${process.pid}${i}`;
       const command = `sleep ${seconds}; echo done`;
       const running = o.post(`${MACHINES}/${m.machine_id}/run`, { command }, ANN);
-      for (let k = 0; k < 250 && processesWith(seconds).length === 0; k++) await new Promise((r) => setTimeout(r, 20));
+      await until(() => processesWith(seconds).length > 0);
       expect(processesWith(seconds)).toHaveLength(1);
       const asked = performance.now();
       if (stop === "DELETE") expect((await o.call("DELETE", `${MACHINES}/${m.machine_id}`, { key: ANN })).json).toMatchObject({ stop_reason: "stopped" });

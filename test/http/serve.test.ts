@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,9 +17,10 @@ describe("startServer", () => {
   it("binds loopback, finishes in-flight requests on close, then stops accepting", async () => {
     const s = await startServer({ scenario: smallScenario(), port: 0, log: () => {} });
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    // A request whose body is still arriving when close() is called.
+    // A request whose body is still arriving when close() is called: the server's "100 Continue" says it has the request.
     const body = JSON.stringify({ name: "in-flight" });
-    const req = request(`${s.url}/api/v1/models`, { method: "POST", headers: { ...headers(ALICE), "transfer-encoding": "chunked" } });
+    const req = request(`${s.url}/api/v1/models`, { method: "POST", headers: { ...headers(ALICE), "transfer-encoding": "chunked", expect: "100-continue" } });
+    const received = once(req, "continue");
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       req.on("response", (res) => {
         let text = "";
@@ -28,7 +30,7 @@ describe("startServer", () => {
       req.on("error", reject);
     });
     req.write(body.slice(0, 5));
-    await new Promise((r) => setTimeout(r, 50));
+    await received;
     const closing = s.close();
     req.end(body.slice(5));
     const done = await answer;

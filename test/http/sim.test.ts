@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALICE, ORGANISER, refusal, serveScenario, testServer } from "./server.js";
 import { smallEvent } from "../helpers/small-event.js";
+import { until } from "../helpers/until.js";
 
 describe("organiser clock control (/sim/v1)", () => {
   it("needs the organiser key", async () => {
@@ -131,8 +132,7 @@ describe("realtime clock", () => {
     const s = await testServer({}, { clock: "realtime", speed: 172_800, syncEveryMs: 10 });
     const events = () => (s.service.ctx.db.prepare("SELECT COUNT(*) AS n FROM events WHERE type LIKE 'round.%'").get() as { n: number }).n;
     const before = events();
-    for (let i = 0; i < 200 && events() <= before + 1; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(events()).toBeGreaterThan(before + 1);
+    await until(() => events() > before + 1);
     const clock = (await s.get("/sim/v1/clock", ORGANISER)).json;
     expect(clock).toMatchObject({ mode: "realtime", speed: 172_800 });
     const jumped = await s.advance({ seconds: 86_400 * 3 });

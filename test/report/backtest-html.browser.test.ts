@@ -75,11 +75,27 @@ requires("chromium").describe("renderBacktestHtml in Chromium", () => {
     const names = await page.locator("#summary-table tbody tr th").allTextContents();
     expect(names).toEqual([EVIL, "v1_designated", "momentum", `"><img src=x onerror=alert(2)>`]);
     expect(await page.locator("#summary-table tbody tr").first().locator("td").allTextContents()).toEqual([
-      "+0.0227", "+0.0114", "+0.0182", "+0.0227", "+0.0152", "+1.4932", "+0.0120", "+0.9091", "+0.2500", "+0.1235", "+0.5000",
+      "+0.0227", "+0.0114", "+0.0182", "+0.0227", "+0.0136", "+0.0341", "+0.2500", "+0.5000", "+0.5000", "+0.1235", "+0.0988",
     ]);
     expect(await page.locator("#expeds-table tbody tr").count()).toBe(12);
-    expect(await page.locator("#expeds-table tbody tr.not-entered td").allTextContents()).toEqual(["—", "—", "—", "—", "—"]);
+    expect(await page.locator("#expeds-table tbody tr.not-entered td").allTextContents()).toEqual([...Array(9).fill("—"), ""]);
     expect(await page.locator("#refusals li").textContent()).toBe(`exped_0107: <img src="https://example.invalid/x.png"> refused`);
+  });
+
+  it("shows each diagnostic chart: the four terms' bars, the drawdown, the rolling mean and Sharpe, the exposure", async () => {
+    for (const id of ["corr-bars", "aimc-bars", "ncorr-bars", "score-bars", "drawdown-chart", "rolling-mean-chart", "rolling-sharpe-chart", "exposure-chart"]) {
+      const chart = page.locator(`#${id}`);
+      expect(await chart.isVisible(), id).toBe(true);
+      expect((await chart.boundingBox())?.width, id).toBeGreaterThan(500);
+    }
+    for (const id of ["drawdown-chart", "rolling-mean-chart", "rolling-sharpe-chart"]) expect(await page.locator(`#${id} polyline.series`).count(), id).toBe(4);
+    // Every strategy's drawdown is 0 or below, and the deepest point is its max DD.
+    const lowest = await page.locator("#drawdown-chart polyline.series.under-test").getAttribute("points");
+    expect(lowest?.split(" ").length).toBe(11);
+    for (const id of ["aimc-bars", "ncorr-bars", "score-bars"]) expect(await page.locator(`#${id} line.benchmark`).count(), id).toBe(12);
+    expect(await page.locator("#exposure-chart rect.bar.exposure").count()).toBe(10);
+    expect(await page.locator("#exposure-chart line.pooled").count()).toBe(10);
+    expect(await page.locator("#series-table tr.delta").count()).toBe(6 * 3);
   });
 
   /** Set BACKTEST_HTML_SCREENSHOT=/some/file.png to keep the picture and look at the page. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderBacktestHtml } from "../../src/report/backtest-html.js";
 import { escapeHtml } from "../../src/report/html-escape.js";
-import { report } from "./fixtures.js";
+import { backtestOf, report } from "./fixtures.js";
 
 const count = (html: string, re: RegExp): number => html.match(re)?.length ?? 0;
 
@@ -26,21 +26,51 @@ describe("renderBacktestHtml", () => {
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`);
   });
 
-  it("draws a line per strategy, a bar per exped, a summary row per strategy and an exped row per exped", () => {
+  it("draws a line per strategy in each line chart, a bar per exped for each term, a summary row per strategy and an exped row per exped", () => {
     const html = renderBacktestHtml(report());
-    expect(count(html, /<polyline class="series /g)).toBe(3);
-    expect(count(html, /<rect class="bar /g)).toBe(12);
-    expect(count(html, /<rect class="bar not-entered"/g)).toBe(1);
+    const chart = (id: string) => html.slice(html.indexOf(`<svg id="${id}"`)).split("</svg>")[0];
+    for (const id of ["cumulative-chart", "drawdown-chart", "rolling-mean-chart", "rolling-sharpe-chart"]) expect(count(chart(id), /<polyline class="series /g), id).toBe(3);
+    for (const id of ["corr-bars", "aimc-bars", "ncorr-bars", "score-bars"]) {
+      expect(count(chart(id), /<rect class="bar /g), id).toBe(12);
+      expect(count(chart(id), /<rect class="bar not-entered"/g), id).toBe(1);
+      expect(count(chart(id), /<line class="benchmark"/g), id).toBe(12);
+    }
+    expect(count(chart("exposure-chart"), /<rect class="bar exposure"/g)).toBe(10);
     const tbody = (id: string) => html.slice(html.indexOf(`id="${id}"`)).split("</tbody>")[0];
     expect(count(tbody("summary-table"), /<tr[ >]/g)).toBe(3 + 2);
     expect(count(tbody("expeds-table"), /<tr[ >]/g)).toBe(12 + 1);
-    expect(tbody("expeds-table")).toContain(`<tr class="not-entered"><th scope="row">exped_0107</th><td>—</td><td>—</td><td>—</td><td>—</td><td>—</td></tr>`);
+    expect(tbody("expeds-table")).toContain(`<tr class="not-entered"><th scope="row">exped_0107</th>${"<td>—</td>".repeat(9)}<td></td></tr>`);
+  });
+
+  it("tells equal lines apart: each strategy its own dash pattern, and a note naming the ones that coincide", () => {
+    const r = report();
+    r.against.copy = r.against.v1_designated;
+    const html = renderBacktestHtml(r);
+    const cumulative = html.slice(html.indexOf(`<svg id="cumulative-chart"`)).split("</svg>")[0];
+    expect([...cumulative.matchAll(/<polyline class="series s(\d) dash(\d)/g)].map((m) => m[2]).sort()).toEqual(["0", "1", "2", "3"]);
+    expect(html).toContain("v1_designated and copy have the same values here");
+    expect(renderBacktestHtml(report())).not.toMatch(/have the same values here|of each other here/);
+    // A line a hair's breadth from another (here 1e-6 per exped) is named too: it would hide beneath it.
+    const near = report();
+    near.against.twin = backtestOf([0.021, 0.034, -0.012, 0.045, 0.018, 0.027, null, 0.031, 0.009, 0.04, 0.012, 0.025].map((c) => (c === null ? null : c + 1e-6)));
+    expect(renderBacktestHtml(near)).toMatch(/ridge-v2 and twin lie within 0\.\d{4} of each other here/);
+  });
+
+  it("puts the refusals first when they dominate the walk", () => {
+    const r = report();
+    r.refusals = r.expeds.slice(0, 6).map((e) => ({ exped: e.exped, reason: "Model crashed" }));
+    const html = renderBacktestHtml(r);
+    expect(html.indexOf(`<section id="refusals" class="first">`)).toBeGreaterThan(0);
+    expect(html.indexOf(`id="refusals"`)).toBeLessThan(html.indexOf(`id="cumulative-chart"`));
+    const normal = renderBacktestHtml(report());
+    expect(normal.indexOf(`id="refusals"`)).toBeGreaterThan(normal.indexOf(`id="expeds-table"`));
   });
 
   it("lists the strategies in the summary as the text does: under test, v1_designated, the others", () => {
     const r = report();
     r.against = { momentum: r.against.momentum, v1_designated: r.against.v1_designated };
-    const names = [...renderBacktestHtml(r).matchAll(/<tr(?: class="under-test")?><th scope="row"><span class="swatch s\d"><\/span>([^<]*)<\/th>/g)].map((m) => m[1]);
+    const summary = renderBacktestHtml(r).split(`id="summary-table"`)[1].split("</table>")[0];
+    const names = [...summary.matchAll(/<tr(?: class="under-test")?><th scope="row"><span class="swatch s\d"><\/span>([^<]*)<\/th>/g)].map((m) => m[1]);
     expect(names).toEqual(["ridge-v2", "v1_designated", "momentum"]);
   });
 

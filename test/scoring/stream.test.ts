@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rowsByExped, takeRows, type Frame } from "../../src/data/frame.js";
+import { asFloat64, rowsByExped, takeRows, type Frame } from "../../src/data/frame.js";
 import { scoreFrame } from "../../src/scoring/backtest.js";
 import { scoreExpedStream, type ExpedInput } from "../../src/scoring/stream.js";
 import { backtestFrame, columns } from "./backtest-frame.js";
@@ -8,7 +8,7 @@ import { backtestFrame, columns } from "./backtest-frame.js";
 function* expedsOf(frame: Frame): Generator<ExpedInput> {
   for (const [exped, rows] of rowsByExped(frame)) {
     const part = takeRows(frame, rows);
-    const col = (name: string) => part.columns[name];
+    const col = (name: string) => asFloat64(part.columns[name]);
     yield { exped, truth: { ids: part.ids, target: col(columns.target), benchmark: col(columns.benchmark), core: columns.core.map(col) }, prediction: col(columns.prediction) };
   }
 }

@@ -17,7 +17,7 @@ requires("python").describe("the SDK's compute methods against basecamp serve", 
     servers.push(server);
     const control = new SimControl({ baseUrl: server.url, organiserKey: server.organiserKey });
     const ann = new BasecampClient({ baseUrl: server.url, apiKey: "key-ann-00000001" });
-    await expect(ann.train({ model: "lightgbm" })).rejects.toBeInstanceOf(ApiError);
+    await expect(ann.train({ model: "catboost" })).rejects.toBeInstanceOf(ApiError);
     const job = await ann.train({ model: "ridge", features: "all" });
     if ("dry_run" in job) throw new Error("not a job");
     await control.advance({ seconds: 120 });

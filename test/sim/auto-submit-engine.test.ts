@@ -44,7 +44,7 @@ requires("python").describe("scenarios/auto-submit-tournament.json", () => {
 
     const autopilot = a.board.rows.find((row) => row.model === "autopilot");
     expect(autopilot?.rounds_scored).toBe(6);
-  }, 60_000);
+  });
 
   it("resumes a run stopped mid-season to the same digest", async () => {
     const whole = await runScenario(scenario, { world });
@@ -52,5 +52,5 @@ requires("python").describe("scenarios/auto-submit-tournament.json", () => {
     const first = await runScenario(scenario, { world, db, stopAfter: Math.floor(whole.steps / 2) });
     expect(first.finished).toBe(false);
     expect((await runScenario(scenario, { world, db, resume: true })).digest).toBe(whole.digest);
-  }, 60_000);
+  });
 });

@@ -57,7 +57,7 @@ describe("a replay with hosted compute", () => {
       by_kind: [expect.objectContaining({ kind: "ridge", jobs: 1, completed: 1, spent_cents: spent })],
     });
     expect((await runScenario(scenario, { world })).digest).toBe(first.digest);
-  }, 60_000);
+  });
 
   it("ships a compute scenario that loads", () => {
     expect(loadScenario("scenarios/compute-event.json").event?.compute).toEqual({ budget_usd: "5", rate_card_usd_per_hr: expect.any(Object) });

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { loadWorld } from "../../src/service/deployment.js";
+import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario } from "../../sim/engine.js";
 import { loadScenario, parseScenario } from "../../sim/scenario.js";
 import { DIR_PREFIX, writeDatasetDir, type LiveKind } from "../helpers/dataset-dir.js";
@@ -61,7 +63,8 @@ describe("a replay on a dataset directory", () => {
   });
 
   it("serves the dataset's target columns in train and names the graded target on the scoring view", async () => {
-    const h = harness(loadScenario(scenarioFile("scored", { target: "target_aux" })));
+    const scenario = loadScenario(scenarioFile("scored", { target: "target_aux" }));
+    const h = harness(scenario, 0, await loadWorld(deploymentOf(scenario)));
     expect((await h.service.explainScoring()).target).toBe("target_aux");
     const train = await h.service.downloadDataset("key-alice-0001", "train");
     expect(Object.keys(train.columns).filter((c) => c.startsWith("target"))).toEqual(["target", "target_aux"]);

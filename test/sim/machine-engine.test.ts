@@ -57,5 +57,5 @@ describe("a replay with the hosted machine", () => {
     expect(types).toEqual(["machine.started", "machine.command", "machine.command", "machine.stopped"]);
     expect(log.some((l) => l.includes("stopped (idle)") && l.includes("2 commands on record"))).toBe(true);
     expect((await runScenario(scenario, { world })).digest).toBe(first.digest);
-  }, 60_000);
+  });
 });

@@ -56,5 +56,5 @@ describe("basecamp serve as a child process", () => {
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     await expect(alice.explainScoring()).rejects.toThrow(/fetch failed/);
-  }, 30_000);
+  });
 });

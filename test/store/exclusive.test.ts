@@ -61,5 +61,5 @@ describe("one process holds a store file", () => {
     expect(failed?.stderr).toBe(`basecamp: ${db} is in use by another Basecamp process (serve, run or mcp on the same --db); stop it or use another file\n`);
     expect(await status(server.url)).toBe(200);
     await server.close();
-  }, 60_000);
+  });
 });

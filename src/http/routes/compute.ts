@@ -14,7 +14,7 @@ export const computeRoutes = [
     method: "POST",
     path: "/api/v1/compute/train",
     operationId: "train",
-    summary: "Launches a hosted training job (202): model ridge, random_forest, mlp, xgboost or custom (with custom_model_fn), optionally on a train_filter; or with dry_run: true prices it (200) without reserving anything",
+    summary: "Launches a hosted training job (202): model ridge, random_forest, mlp, xgboost, lightgbm (where the training Python imports it) or custom (with custom_model_fn), optionally on a train_filter; or with dry_run: true prices it (200) without reserving anything",
     key: "required",
     body: "TrainBody",
     responses: {

@@ -62,7 +62,7 @@ def estimator(kind, params, custom_source):
         )
     if kind == "custom":
         return custom_estimator(custom_source, params)
-    raise JobError(f"unknown model kind {kind}")
+    return lightgbm_estimator(kind, params)
 
 
 def custom_estimator(source, params):
@@ -134,13 +134,29 @@ def make_predict(features, fill_value, model):
     return predict
 
 
+def lightgbm_estimator(kind, params):
+    """
+    An unfitted LightGBM, deterministic (one thread, row-wise histograms, seeded): the same job
+    gives the same trees. Defined below make_predict, as later kinds must be: the pickles record
+    predict's line in this file, and the shipped scenarios' digest names the pickles.
+    """
+    if kind != "lightgbm":
+        raise JobError(f"unknown model kind {kind}")
+    from lightgbm import LGBMRegressor
+    return LGBMRegressor(
+        n_estimators=params["n_estimators"], num_leaves=params["num_leaves"], learning_rate=params["learning_rate"],
+        min_child_samples=params["min_child_samples"], subsample=params["subsample"], subsample_freq=1,
+        colsample_bytree=params["colsample_bytree"], random_state=params.get("seed") or 0, n_jobs=1, deterministic=True,
+        force_row_wise=True, verbose=-1,
+    )
+
+
 def versions(kind):
     import numpy
     import sklearn
     found = {"numpy": numpy.__version__, "scikit-learn": sklearn.__version__}
-    if kind == "xgboost":
-        import xgboost
-        found["xgboost"] = xgboost.__version__
+    if kind in ("xgboost", "lightgbm"):
+        found[kind] = __import__(kind).__version__
     return found
 
 

@@ -8,12 +8,20 @@ crash tail). Both are flushed before every answer, so the log holds a call's pri
 answered. A failed call's answer carries the Python traceback of the participant's own frames.
 Every message is
   u32 header length, u32 body length (little-endian), the JSON header, the body.
-A frame in a request body is its float64 columns (frame order), the exped codes (uint32 into the
-header's labels), the id byte offsets (uint32, rows + 1) and the UTF-8 ids. A predict answer's
-body is the float64 values, the id offsets and the ids, the same way.
+A frame in a request body is one Arrow IPC stream (schema, one record batch; the header's `frames`
+give each stream's byte count, padded to 8): `id` (Utf8, the index), `exped` (Utf8) and the numeric
+columns in their own types (int8 features stay int8, float32 targets float32), so the strategy sees
+the dtypes pd.read_parquet would give. The simple layout sent here is read with numpy alone, under
+every interpreter: each numeric column is a view of the (writable) message, so with pandas 2 and 3
+the frame is made without a copy and the strategy may still write into it. (pyarrow's zero-copy
+columns are read-only, and pandas 3 writes into a frame's only reference in place: `assignment
+destination is read-only`.) A predict answer's body is the float64 values, the id byte offsets
+(uint32, rows + 1) and the UTF-8 ids.
 
 LIMITS_JSON ({} when trusted) holds the rlimits set before any participant code is loaded; lowered
-hard limits cannot be raised again from inside.
+hard limits cannot be raised again from inside. Where the sandbox has a cgroup, its memory and
+processes are bounded there, for the whole sandbox, and LIMITS_JSON holds only CPU seconds and file
+size (src/participant/sandbox-group.ts).
 """
 import inspect
 import json
@@ -97,20 +105,107 @@ def split_utf8(blob, offsets):
 
 def read_frame(np, pd, spec, body, at):
     """One frame of a request body from byte `at`: a DataFrame indexed by `id`, then the next offset."""
-    rows = spec["rows"]
-    data = {}
-    for name in spec["columns"]:
-        data[name] = np.frombuffer(body, dtype="<f8", count=rows, offset=at)
-        at += rows * 8
-    codes = np.frombuffer(body, dtype="<u4", count=rows, offset=at)
-    at += rows * 4
-    offsets = np.frombuffer(body, dtype="<u4", count=rows + 1, offset=at).tolist()
-    at += (rows + 1) * 4
-    ids = split_utf8(memoryview(body)[at:at + offsets[-1]], offsets)
-    at += spec["id_bytes"]
-    at += -at % 8
-    exped = np.array(spec["exped_labels"], dtype=object)[codes]
-    return pd.DataFrame({"exped": exped, **data}, index=pd.Index(ids, dtype=object, name="id")), at
+    return numpy_frame(np, pd, memoryview(body)[at:at + spec["bytes"]]), at + spec["bytes"]
+
+
+class Flat:
+    """A flatbuffers table at byte `pos` of `buf` (Arrow's IPC metadata), read by field slot."""
+
+    def __init__(self, buf, pos):
+        self.buf, self.pos = buf, pos
+        self.vtable = pos - struct.unpack_from("<i", buf, pos)[0]
+        self.vtable_len = struct.unpack_from("<H", buf, self.vtable)[0]
+
+    def _at(self, slot):
+        o = 4 + 2 * slot
+        return struct.unpack_from("<H", self.buf, self.vtable + o)[0] if o < self.vtable_len else 0
+
+    def scalar(self, slot, fmt, default=0):
+        o = self._at(slot)
+        return struct.unpack_from(fmt, self.buf, self.pos + o)[0] if o else default
+
+    def table(self, slot):
+        o = self._at(slot)
+        return Flat(self.buf, self.pos + o + struct.unpack_from("<I", self.buf, self.pos + o)[0]) if o else None
+
+    def vector(self, slot):
+        """(first element's byte, element count) of a vector field."""
+        o = self._at(slot)
+        if not o:
+            return 0, 0
+        p = self.pos + o + struct.unpack_from("<I", self.buf, self.pos + o)[0]
+        return p + 4, struct.unpack_from("<I", self.buf, p)[0]
+
+    def tables(self, slot):
+        start, n = self.vector(slot)
+        return [Flat(self.buf, start + 4 * i + struct.unpack_from("<I", self.buf, start + 4 * i)[0]) for i in range(n)]
+
+    def structs(self, slot, fmt):
+        start, n = self.vector(slot)
+        return [struct.unpack_from(fmt, self.buf, start + struct.calcsize(fmt) * i) for i in range(n)]
+
+    def string(self, slot):
+        start, n = self.vector(slot)
+        return bytes(self.buf[start:start + n]).decode("utf-8")
+
+
+SCHEMA, RECORD_BATCH = 1, 3
+INT, FLOAT, UTF8 = 2, 3, 5
+FLOAT_DTYPES = {1: "<f4", 2: "<f8"}
+
+
+def ipc_messages(stream):
+    """(Message table, body start) of each message of an Arrow IPC stream, to its end marker."""
+    at = 0
+    while at + 8 <= len(stream):
+        length = struct.unpack_from("<i", stream, at)[0]
+        at += 4
+        if length == -1:  # continuation marker, then the length
+            length = struct.unpack_from("<i", stream, at)[0]
+            at += 4
+        if length == 0:
+            return
+        message = Flat(stream, at + struct.unpack_from("<I", stream, at)[0])
+        body = at + length
+        yield message, body
+        at = body + message.scalar(3, "<q")
+
+
+def field_dtype(field):
+    kind, t = field.scalar(2, "<B"), field.table(3)
+    if kind == INT:
+        return f"<{'i' if t.scalar(1, '<?') else 'u'}{t.scalar(0, '<i') // 8}"
+    if kind == FLOAT and t.scalar(0, "<h") in FLOAT_DTYPES:
+        return FLOAT_DTYPES[t.scalar(0, "<h")]
+    if kind == UTF8:
+        return "utf8"
+    raise ValueError(f"column '{field.string(0)}' has an Arrow type ({kind}) this reader does not take")
+
+
+def numpy_frame(np, pd, stream):
+    """The frame of an Arrow IPC stream as Basecamp sends it (no nulls, one record batch), with numpy alone."""
+    fields, columns = None, {}
+    for message, body in ipc_messages(stream):
+        kind, header = message.scalar(1, "<B"), message.table(2)
+        if kind == SCHEMA:
+            fields = [(f.string(0), field_dtype(f)) for f in header.tables(1)]
+        elif kind == RECORD_BATCH:
+            nodes, buffers = header.structs(1, "<qq"), iter(header.structs(2, "<qq"))
+            for (name, dtype), (rows, nulls) in zip(fields, nodes):
+                if nulls:
+                    raise ValueError(f"column '{name}' has nulls, which this reader does not take")
+                next(buffers)  # the validity bitmap, empty without nulls
+                offset, length = next(buffers)
+                if dtype != "utf8":
+                    columns[name] = np.frombuffer(stream, dtype=dtype, count=rows, offset=body + offset)
+                    continue
+                offsets = np.frombuffer(stream, dtype="<i4", count=rows + 1, offset=body + offset).tolist()
+                offset, length = next(buffers)
+                columns[name] = split_utf8(stream[body + offset:body + offset + length], offsets)
+    ids = columns.pop("id")
+    exped = columns.pop("exped")
+    # pandas 2 and 3 keep the columns as they are (views of the message); pandas 1 copies them into blocks
+    return pd.DataFrame({"exped": exped, **columns}, index=pd.Index(ids, name="id"), copy=False)
 
 
 class Strategy:

@@ -30,11 +30,12 @@ export interface JobWorkload {
  * A kind's work per feature cell, relative to a ridge's (1), from its resolved params:
  * random_forest grows n_estimators trees of max_depth levels, each on max_features of the
  * features; xgboost grows n_estimators trees of max_depth levels, each on subsample of the rows
- * and colsample_bytree of the features; mlp runs max_iter epochs over its weights (features ×
+ * and colsample_bytree of the features; lightgbm likewise, its leaf-wise trees of num_leaves leaves
+ * as deep as log2(num_leaves) levels; mlp runs max_iter epochs over its weights (features ×
  * the first layer, layer × layer, the last layer × 1), counted per feature; custom's build_model
  * is opaque to the service, so it has one flat factor. The divisors put the default params near
  * their measured cost against a ridge (README "Wall time"): random_forest 7.5, xgboost 3.2,
- * mlp about 6.7 on 24 features.
+ * lightgbm 4.9 (its default fit took 1.5 times xgboost's CPU time), mlp about 6.7 on 24 features.
  */
 export function kindFactor(model: TrainedModel, params: ModelParams, features: number): number {
   const n = (name: string) => params[name] as number;
@@ -45,6 +46,8 @@ export function kindFactor(model: TrainedModel, params: ModelParams, features: n
       return (n("n_estimators") * n("max_depth") * n("max_features")) / 40;
     case "xgboost":
       return (n("n_estimators") * n("max_depth") * n("subsample") * n("colsample_bytree")) / 160;
+    case "lightgbm":
+      return (n("n_estimators") * Math.log2(n("num_leaves")) * n("subsample") * n("colsample_bytree")) / 130;
     case "mlp": {
       const layers = [features, ...(params.hidden_layer_sizes as number[]), 1];
       const weights = layers.slice(1).reduce((sum, width, i) => sum + layers[i] * width, 0);

@@ -13,6 +13,7 @@ import type { CvMetrics, FoldResult } from "./cv-score.js";
 import { fitInSandbox, type PythonFit } from "./python-fit.js";
 import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
 import { jobTrainFrame } from "./train-filter.js";
+import { trainingIsolation } from "./training-python.js";
 import type { Outcome } from "../../participant/python-worker.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 
@@ -90,7 +91,7 @@ export function sandboxFit(ctx: ServiceContext, row: JobRow): AheadWork<Outcome<
   return {
     key: `fit:${row.job_id}`,
     t: row.ends_at,
-    run: () => {
+    run: async () => {
       const { dataset } = ctx.world;
       const wall = Math.min(row.max_runtime_seconds, computeSettings(ctx)?.wall_seconds ?? DEFAULT_WALL_SECONDS);
       return fitInSandbox({
@@ -103,6 +104,7 @@ export function sandboxFit(ctx: ServiceContext, row: JobRow): AheadWork<Outcome<
         features: req.features,
         custom_model_fn: req.custom_model_fn,
         wall_seconds: wall,
+        isolation: await trainingIsolation(ctx, model),
       });
     },
   };

@@ -17,6 +17,7 @@ import { machineCents } from "../machine/machine-repo.js";
 import { jobTrainFrame } from "./train-filter.js";
 import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "./settings.js";
 import { parseTrainRequest, type TrainRequest } from "./train-request.js";
+import { requireTrainable } from "./training-python.js";
 
 /** A dry run's answer: what the job would hold and run for; nothing is reserved. */
 export interface TrainEstimate {
@@ -59,9 +60,14 @@ const preprocessing = (model: string) => ({
 export async function train(ctx: ServiceContext, p: Principal, body: Record<string, unknown>): Promise<TrainEstimate | JobView> {
   requireComputeScope(p, "hosted training");
   const data = { features: ctx.world.dataset.features, target: ctx.world.dataset.target };
-  if (body.dry_run === true) return estimate(ctx, parseTrainRequest(body, data));
+  if (body.dry_run === true) {
+    const asked = parseTrainRequest(body, data);
+    await requireTrainable(ctx, asked.model);
+    return estimate(ctx, asked);
+  }
   requireComputeLive(ctx);
   const req = parseTrainRequest(body, data);
+  await requireTrainable(ctx, req.model);
   const rows = jobTrainFrame(ctx.world.dataset.train, req).ids.length;
   if (req.custom_model_fn !== undefined) await requireSafeSource(req.custom_model_fn);
   return inTransaction(ctx.db, () => {

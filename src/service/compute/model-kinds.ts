@@ -1,16 +1,13 @@
 import { refuse } from "../../domain/errors.js";
 
-/** The model names the real service trains. */
-export const MODEL_NAMES = ["lightgbm", "xgboost", "ridge", "mlp", "random_forest", "custom"] as const;
-export type ModelName = (typeof MODEL_NAMES)[number];
-
 /**
- * The kinds this deployment trains: ridge in TypeScript; random_forest and mlp with Debian's
- * scikit-learn, xgboost with Debian's python3-xgboost, and custom, each in the sandbox
- * (src/participant/python/train_job.py). LightGBM is not packaged by Debian, so it is refused.
+ * The model names the real service trains, and Basecamp too: ridge in TypeScript; random_forest
+ * and mlp with scikit-learn, xgboost, lightgbm and custom, each in Python
+ * (src/participant/python/train_job.py). lightgbm only where the training interpreter imports it
+ * (Debian does not package it): training-python.ts.
  */
-export const TRAINED_MODELS = ["ridge", "random_forest", "mlp", "xgboost", "custom"] as const;
-export type TrainedModel = (typeof TRAINED_MODELS)[number];
+export const MODEL_NAMES = ["lightgbm", "xgboost", "ridge", "mlp", "random_forest", "custom"] as const;
+export type TrainedModel = (typeof MODEL_NAMES)[number];
 
 /** One hyperparameter: its type, its bounds and its default. */
 interface ParamSpec {
@@ -50,6 +47,14 @@ export const KIND_PARAMS: Record<Exclude<TrainedModel, "custom">, Record<string,
     subsample: fraction(0.8),
     colsample_bytree: fraction(0.8),
   },
+  lightgbm: {
+    n_estimators: { type: "int", min: 1, max: 2000, default: 200 },
+    num_leaves: { type: "int", min: 2, max: 1024, default: 31 },
+    learning_rate: fraction(0.05),
+    min_child_samples: { type: "int", min: 1, max: 100_000, default: 20 },
+    subsample: fraction(0.8),
+    colsample_bytree: fraction(0.8),
+  },
 };
 
 /** The largest MLP: layers in hidden_layer_sizes. */
@@ -64,7 +69,6 @@ export function parseModel(v: unknown): TrainedModel {
   if (typeof v !== "string" || !(MODEL_NAMES as readonly string[]).includes(v)) {
     throw invalid("model", `expected one of ${MODEL_NAMES.join(", ")} (got ${JSON.stringify(v)})`);
   }
-  if (!(TRAINED_MODELS as readonly string[]).includes(v)) throw refuse("train_model_unsupported", { model: v, trained: TRAINED_MODELS.join(", ") });
   return v as TrainedModel;
 }
 

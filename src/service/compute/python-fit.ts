@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { Frame } from "../../data/frame.js";
+import { asFloat64, type Frame } from "../../data/frame.js";
+import type { Isolation } from "../../participant/isolation.js";
 import { runSandboxedJob } from "../../participant/run-job.js";
 import type { Outcome } from "../../participant/python-worker.js";
 import { canonicalJson } from "../../store/canonical-json.js";
@@ -17,6 +18,8 @@ export interface PythonFitInput extends CvTruth {
   custom_model_fn?: string;
   /** Real seconds the sandboxed run may take (also its CPU-seconds limit). */
   wall_seconds: number;
+  /** How the run is isolated (training-python.ts); custom_model_fn's source always runs in the sandbox. */
+  isolation: Isolation;
 }
 
 export interface PythonFit {
@@ -35,7 +38,7 @@ export interface PythonFit {
 }
 
 /**
- * Trains a scikit-learn, XGBoost or custom model in the sandbox (train_job.py) on the same
+ * Trains a scikit-learn, XGBoost, LightGBM or custom model in the sandbox (train_job.py) on the same
  * exped-purged folds as the ridge; the held-out predictions come back and are scored here by the
  * scoring engine (cv-score.ts), never by Python. Never throws: a failing run is its reason.
  */
@@ -46,11 +49,12 @@ export async function fitInSandbox(input: PythonFitInput): Promise<Outcome<Pytho
   const job = { kind: input.model, params: input.params, features, fill_value: FILL_VALUE, rows, folds: folds.length, custom_source: input.custom_model_fn };
   const ran = await runSandboxedJob({
     script: SCRIPT,
-    inputs: { "job.json": JSON.stringify(job), "x.f64": rowMajor(train, features), "y.f64": bytesOf(train.columns[input.target]), "masks.u8": masks(folds, rows) },
+    inputs: { "job.json": JSON.stringify(job), "x.f64": rowMajor(train, features), "y.f64": bytesOf(asFloat64(train.columns[input.target])), "masks.u8": masks(folds, rows) },
     outputs: ["oof.f64", "fitted.f64", "model.pkl", "result.json"],
     timeout_seconds: input.wall_seconds,
     limits: { cpu_seconds: input.wall_seconds },
     what: `${input.model} training`,
+    isolation: input.isolation,
   });
   if (!ran.ok) return ran;
   const { files } = ran;

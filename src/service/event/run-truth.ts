@@ -1,4 +1,4 @@
-import { rowsByExped, type Frame } from "../../data/frame.js";
+import { asFloat64, rowsByExped, type Frame } from "../../data/frame.js";
 import { DESIGNATED } from "../../data/schema.js";
 import { prepareExped, type PreparedExped } from "../../scoring/exped.js";
 import type { ServiceContext } from "../deployment.js";
@@ -12,7 +12,7 @@ export function laneTruth(ctx: ServiceContext, lane: Lane, window: string | null
   const { dataset, schedule } = ctx.world;
   if (lane === "practice") {
     const validation = dataset.validation;
-    return prepared(validation, "practice", () => byExped(validation, validation.columns[dataset.target], dataset.benchmarks.validation, ctx));
+    return prepared(validation, "practice", () => byExped(validation, asFloat64(validation.columns[dataset.target]), dataset.benchmarks.validation, ctx));
   }
   const index = schedule.rounds.findIndex((r) => r.window === window);
   const live = dataset.rounds[index];

@@ -1,5 +1,6 @@
+import { once } from "node:events";
 import type { Worker } from "node:worker_threads";
-import { refuse } from "../../domain/errors.js";
+import { refuse, type ServiceError } from "../../domain/errors.js";
 import { startWorker, workerModule } from "../../scoring/workers.js";
 import type { PreparedExped } from "../../scoring/exped.js";
 import { useTruth } from "./kept-truths.js";
@@ -19,6 +20,8 @@ interface Slot {
   thread: Worker;
   ready: boolean;
   task: Task | null;
+  /** The current task's deadline: past it the thread is terminated and the task refused. */
+  deadline: NodeJS.Timeout | null;
   /** The truths (by number) this thread holds, as `useTruth` keeps them on its side. */
   truths: Map<number, true>;
 }
@@ -38,15 +41,23 @@ const WORKER_MODULE = workerModule("upload-check-worker", import.meta.url);
 const LARGE_CHECK_BYTES = 1024 * 1024;
 
 /**
+ * The longest one upload's files may take to check. Files within the upload bounds take a second
+ * or two (tens on a machine whose cores are all busy); a decoder still busy after this is spinning
+ * on something the checks before it did not foresee, and is terminated (its WebAssembly memory with it).
+ */
+export const UPLOAD_CHECK_SECONDS = 60;
+
+/**
  * A bounded pool of worker threads that check uploads' files (src/service/event/upload-files.ts)
  * away from the service's serial path and from the thread that answers requests. At most `size`
  * threads, each with a heap of `memoryMb`; tasks wait in a queue (its length is bounded by the
  * lanes' intake slots) and the smallest waiting task goes first; large tasks (over
  * LARGE_CHECK_BYTES) never take the last thread, so a practice upload of a few kilobytes never
  * waits behind a batch of large files, and at most `size - 1` large files are in memory at once.
- * A task whose thread runs out of memory is
+ * A task whose thread runs out of memory or time (`deadlineSeconds`) is
  * that upload's refusal (413 naming the limit), and the thread is replaced; so is a thread whose
- * WebAssembly memory grew large. A thread that takes a large file lowers its own CPU priority for
+ * WebAssembly memory grew large, one whose check threw, and one that refused a parquet file (its
+ * decoder may have failed midway: no WebAssembly instance is used again after a failed decode). A thread that takes a large file lowers its own CPU priority for
  * the rest of its life, so the thread that answers requests goes first when both cores are busy;
  * small uploads take the last idle thread first, which (in a pool of two or more) never takes a
  * large file and so keeps its priority. Idle threads do not keep the process alive.
@@ -59,10 +70,12 @@ export class UploadCheckPool {
   private readonly truthNumbers = new WeakMap<readonly PreparedExped[], number>();
   private nextTruth = 0;
   private sent = 0;
+  private threads = 0;
 
   constructor(
     private readonly size: number,
     private readonly memoryMb: number,
+    private readonly deadlineSeconds = UPLOAD_CHECK_SECONDS,
   ) {}
 
   /** How many times a truth's expeds were sent to a thread: once per thread and truth while it keeps them. */
@@ -70,9 +83,20 @@ export class UploadCheckPool {
     return this.sent;
   }
 
+  /** Threads started so far: a thread replaced after a failed check is a new one. */
+  get started(): number {
+    return this.threads;
+  }
+
   /** Threads checking a task now. */
   get busy(): number {
     return this.slots.filter((s) => s.task !== null).length;
+  }
+
+  /** Starts every thread the pool may have and resolves once each can take a task (otherwise threads start as uploads need them). */
+  async ready(): Promise<void> {
+    while (this.slots.length < this.size) this.start();
+    await Promise.all(this.slots.filter((s) => !s.ready).map((s) => once(s.thread, "message")));
   }
 
   check(files: UploadFiles, rules: FileRules): Promise<CheckedFiles> {
@@ -122,7 +146,25 @@ export class UploadCheckPool {
     if (truth !== null) useTruth(slot.truths, truth, true);
     if (fresh) this.sent++;
     slot.task = task;
+    slot.deadline = setTimeout(() => this.overtime(slot), this.deadlineSeconds * 1000);
     slot.thread.ref();
+  }
+
+  /** The slot's task took longer than the deadline: refused, and its thread terminated (never to be used again). */
+  private overtime(slot: Slot): void {
+    const task = this.finish(slot);
+    this.retire(slot);
+    task?.resolve(this.refused(task, refuse("upload_check_time", { limit: this.deadlineSeconds }, { extra: { limit_seconds: this.deadlineSeconds } })));
+    this.pump();
+  }
+
+  /** The slot's task, taken off it with its deadline. */
+  private finish(slot: Slot): Task | null {
+    const task = slot.task;
+    slot.task = null;
+    if (slot.deadline) clearTimeout(slot.deadline);
+    slot.deadline = null;
+    return task;
   }
 
   private truthNumber(expeds: readonly PreparedExped[]): number {
@@ -133,7 +175,8 @@ export class UploadCheckPool {
 
   private start(): void {
     const { thread } = startWorker(WORKER_MODULE, null, { maxOldGenerationSizeMb: this.memoryMb });
-    const slot: Slot = { thread, ready: false, task: null, truths: new Map() };
+    const slot: Slot = { thread, ready: false, task: null, deadline: null, truths: new Map() };
+    this.threads++;
     this.slots.push(slot);
     thread.unref();
     thread.on("message", (msg: { ready?: true; id?: number; result?: CheckedFiles; error?: string; recycle?: boolean }) => {
@@ -141,41 +184,48 @@ export class UploadCheckPool {
         slot.ready = true;
         return this.pump();
       }
-      const task = slot.task as Task;
-      slot.task = null;
+      // A thread terminated at its deadline may still deliver what it posted before: its task is answered already.
+      const task = this.finish(slot);
+      if (!task) return;
       thread.unref();
       if (msg.error !== undefined) task.reject(new Error(`upload check failed: ${msg.error}`));
       else task.resolve(msg.result as CheckedFiles);
-      if (msg.recycle) this.retire(slot);
+      if (msg.recycle || msg.error !== undefined) this.retire(slot);
       this.pump();
     });
     thread.on("error", (e: Error & { code?: string }) => {
-      const task = slot.task;
-      slot.task = null;
+      const task = this.finish(slot);
       this.retire(slot);
-      if (task && e.code === "ERR_WORKER_OUT_OF_MEMORY") task.resolve(this.outOfMemory(task));
+      if (task && e.code === "ERR_WORKER_OUT_OF_MEMORY") {
+        task.resolve(this.refused(task, refuse("upload_check_memory", { limit: this.memoryMb }, { extra: { limit_mb: this.memoryMb } })));
+      }
       else if (task) task.reject(e);
       this.pump();
     });
     thread.on("exit", () => {
-      const task = slot.task;
-      slot.task = null;
+      const task = this.finish(slot);
       this.retire(slot);
       task?.reject(new Error("the upload check worker exited"));
       this.pump();
     });
   }
 
+  /**
+   * Ends a thread. One that had started is replaced at once, so the next upload (after a refused
+   * one, often) does not wait for a thread to load; one that never started is not, lest a thread
+   * that cannot start be started again and again.
+   */
   private retire(slot: Slot): void {
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
     this.slots.splice(at, 1);
     void slot.thread.terminate();
+    if (slot.ready && this.slots.length < this.size) this.start();
   }
 
-  /** The refusal of a task whose thread ran out of heap: on each part it carries. */
-  private outOfMemory(task: Task): CheckedFiles {
-    const refused = { ok: false as const, refusal: refusalData(refuse("upload_check_memory", { limit: this.memoryMb }, { extra: { limit_mb: this.memoryMb } })) };
+  /** The refusal of a task whose thread ran out of heap or time: on each part it carries. */
+  private refused(task: Task, e: ServiceError): CheckedFiles {
+    const refused = { ok: false as const, refusal: refusalData(e) };
     return { model_file: refused, predictions: task.files.predictions ? refused : null };
   }
 }

@@ -29,9 +29,17 @@ port.on("message", (task: CheckMessage) => {
     port.postMessage({ id: task.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     return;
   }
-  const recycle = wasmMemory().buffer.byteLength > RECYCLE_WASM_BYTES;
+  const recycle = wasmMemory().buffer.byteLength > RECYCLE_WASM_BYTES || refusedParquet(task, result);
   const checked = result.predictions?.ok ? result.predictions.value : null;
   const transfer = checked ? [checked.values.buffer as ArrayBuffer, checked.ids_json.buffer as ArrayBuffer] : [];
   port.postMessage({ id: task.id, result, recycle }, transfer);
 });
 port.postMessage({ ready: true });
+
+/**
+ * A parquet file refused: its decoder may have failed midway (a Rust panic or a trap leaves the
+ * WebAssembly instance in an unknown state), so this thread is replaced rather than trusted again.
+ */
+function refusedParquet(task: CheckMessage, result: CheckedFiles): boolean {
+  return task.files.predictions?.filename.toLowerCase().endsWith(".parquet") === true && result.predictions?.ok === false;
+}

@@ -14,9 +14,11 @@ export interface MachineSettings {
   tier: GpuTier;
   /** Real seconds one command may take (also its CPU-seconds limit) before it is stopped. */
   command_seconds: number;
+  /** The workspace's size in MiB for the whole session: a command that fills it gets "No space left on device" (a tmpfs where the host can mount one). */
+  workspace_mb: number;
 }
 
-const defaultMachineSettings: MachineSettings = { idle_minutes: 30, daily_max_hours: 8, tier: "CPU", command_seconds: 60 };
+const defaultMachineSettings: MachineSettings = { idle_minutes: 30, daily_max_hours: 8, tier: "CPU", command_seconds: 60, workspace_mb: 2048 };
 
 /** The event's machine settings, each the default where the scenario names none. */
 export function machineSettings(ctx: ServiceContext): MachineSettings {

@@ -1,10 +1,11 @@
-import { copyFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, writeFile } from "node:fs/promises";
 import { removeAtExit, removedBeforeExit } from "../../data/exit-cleanup.js";
 import { join } from "node:path";
 import { writeFrameCsv } from "../../data/csv.js";
 import { SHELL_RUNNER } from "../../participant/run-shell.js";
-import { makeWorkDir } from "../../participant/work-dir.js";
+import { makeWorkDir, removeWorkDir } from "../../participant/work-dir.js";
 import type { ServiceContext } from "../deployment.js";
+import { machineSettings } from "./settings.js";
 
 /** A running machine's host directories: `dir` holds the runner, `scratch` is the workspace its commands see. */
 export interface Workspace {
@@ -29,7 +30,8 @@ export function trainFileName(ctx: ServiceContext): string {
 
 /** A fresh workspace holding the event's train split, kept for no machine yet (keepWorkspace). */
 export async function makeWorkspace(ctx: ServiceContext): Promise<Workspace> {
-  const { dir, scratch } = await makeWorkDir();
+  // Bounded for the whole session: workspace_mb, apart from the server's own store and spools.
+  const { dir, scratch } = await makeWorkDir(machineSettings(ctx).workspace_mb * 1024 ** 2);
   removeAtExit(dir); // if its machine never stops
   const ws: Workspace = { dir, scratch, runner: join(dir, "machine_command.py"), discarded: new AbortController() };
   try {
@@ -78,7 +80,7 @@ export async function dropWorkspace(ctx: ServiceContext, machineId: string): Pro
 /** Kills the commands running in a workspace, then deletes its files. */
 export async function discardWorkspace(ws: Workspace): Promise<void> {
   ws.discarded.abort();
-  await rm(ws.dir, { recursive: true, force: true });
+  await removeWorkDir(ws.dir);
   removedBeforeExit(ws.dir);
 }
 

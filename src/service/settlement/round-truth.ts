@@ -1,4 +1,5 @@
 /** What a round's settlement scores: its entries, and the truth they are scored against. */
+import { asFloat64 } from "../../data/frame.js";
 import { DESIGNATED } from "../../data/schema.js";
 import type { ExpedTruth } from "../../scoring/exped.js";
 import type { Db } from "../../store/db.js";
@@ -15,7 +16,8 @@ export interface RoundEntry {
 
 /** The round's live `v1_designated` column, or null when its live benchmark has none. */
 export function designatedBenchmark(world: World, roundIndex: number): Float64Array | null {
-  return world.dataset.rounds[roundIndex - 1].benchmark.columns[DESIGNATED] ?? null;
+  const column = world.dataset.rounds[roundIndex - 1].benchmark.columns[DESIGNATED];
+  return column ? asFloat64(column) : null;
 }
 
 /** The truth a round's entries are scored against: its live rows, realised target, `benchmark` and core features. */
@@ -25,7 +27,7 @@ export function roundTruth(world: World, roundIndex: number, benchmark: Float64A
     ids: live.frame.ids,
     target: live.target,
     benchmark,
-    core: world.dataset.core_features.map((f) => live.frame.columns[f]),
+    core: world.dataset.core_features.map((f) => asFloat64(live.frame.columns[f])),
   };
 }
 

@@ -30,7 +30,7 @@ async function validated(bytes: Uint8Array = sample, overrides: Record<string, u
 }
 
 requires("python").describe("the auto-submit lane's runs", () => {
-  beforeAll(makePickles, 60_000);
+  beforeAll(makePickles);
 
   it("files an auto entry auto_submit_delay_seconds after each round opens, at that instant", async () => {
     const h = await validated();

@@ -23,7 +23,7 @@ describe("create_model on a tournament", () => {
 });
 
 requires("python").describe("upload_model: the structural gate", () => {
-  beforeAll(makePickles, 60_000);
+  beforeAll(makePickles);
 
   it("refuses with the catalogue's model-file texts before accepting anything", async () => {
     const h = await laneHarness({ auto_submit: { model_file: { max_bytes: 2000 } } });
@@ -58,7 +58,7 @@ requires("python").describe("upload_model: the structural gate", () => {
 });
 
 requires("python").describe("upload_model: validation on simulated time", () => {
-  beforeAll(makePickles, 60_000);
+  beforeAll(makePickles);
 
   it("moves pending → validating (1 s) → validated (validation_seconds), and the lane becomes active", async () => {
     const h = await laneHarness();
@@ -132,7 +132,7 @@ requires("python").describe("upload_model: validation on simulated time", () => 
 });
 
 requires("python").describe("set_auto_submit", () => {
-  beforeAll(makePickles, 60_000);
+  beforeAll(makePickles);
 
   it("switches the lane off and on; the note says which stands in the way", async () => {
     const h = await laneHarness({ auto_submit: { validation_seconds: 5 } });

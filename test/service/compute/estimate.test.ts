@@ -12,11 +12,15 @@ describe("each kind's simulated runtime", () => {
     expect(workSeconds({ model: "ridge", params: defaults("ridge", { alpha: 1000 }), rows: 401, features: 3 }, "T4")).toBe(SETUP_SECONDS + 1);
   });
 
-  it("scales each other kind by its own params: trees × depth × share of features, epochs × weights, a flat custom", () => {
+  it("scales each other kind by its own params: trees × depth (or log2 leaves) × share of features, epochs × weights, a flat custom", () => {
     expect(kindFactor("random_forest", defaults("random_forest"), 24)).toBe(7.5);
     expect(kindFactor("random_forest", defaults("random_forest", { n_estimators: 200 }), 24)).toBe(15);
     expect(kindFactor("xgboost", defaults("xgboost"), 24)).toBeCloseTo(3.2, 12);
     expect(kindFactor("xgboost", defaults("xgboost", { max_depth: 8, subsample: 0.4 }), 24)).toBeCloseTo(3.2, 12);
+    // 200 trees of 31 leaves (log2 31 levels) on 0.8 of the rows and 0.8 of the features, over 130.
+    expect(kindFactor("lightgbm", defaults("lightgbm"), 24)).toBeCloseTo((200 * Math.log2(31) * 0.64) / 130, 12);
+    expect(kindFactor("lightgbm", defaults("lightgbm", { n_estimators: 400, num_leaves: 961 }), 24)).toBeCloseTo((400 * Math.log2(961) * 0.64) / 130, 12);
+    expect(kindFactor("lightgbm", defaults("lightgbm", { num_leaves: 4, subsample: 0.5, colsample_bytree: 0.5 }), 24)).toBeCloseTo((200 * 2 * 0.25) / 130, 12);
     // 24 → 32 → 1: 24·32 + 32·1 = 800 weights, 100 epochs, per feature, over 500.
     expect(kindFactor("mlp", defaults("mlp"), 24)).toBeCloseTo((100 * 800) / 24 / 500, 12);
     // 10 → 8 → 4 → 1: 80 + 32 + 4 = 116 weights.

@@ -84,9 +84,9 @@ describe("hosted training: who and when", () => {
   it("checks the gates before the body: a bad body on a paused service answers 503", async () => {
     const h = computeEvent();
     await h.service.toggleFault(ORG, "compute_paused", undefined, true);
-    await expect(h.service.train(ANN, { model: "lightgbm" })).rejects.toMatchObject({ status: 503 });
+    await expect(h.service.train(ANN, { model: "catboost" })).rejects.toMatchObject({ status: 503 });
     await h.service.toggleFault(ORG, "compute_paused", undefined, false);
-    await expect(h.service.train(ANN, { model: "lightgbm" })).rejects.toMatchObject({ status: 400, code: "train_model_unsupported" });
+    await expect(h.service.train(ANN, { model: "catboost" })).rejects.toMatchObject({ status: 400, code: "train_field_invalid" });
   });
 
   it("refuses a hold above the credit available, naming both amounts", async () => {

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventHarness } from "../../helpers/event-harness.js";
+import { usingInterpreter } from "../../helpers/python.js";
 
 const ANN = "key-ann-00000001";
-let saved: string | undefined;
-// This file's module registry is its own, so the interpreter probe runs afresh with this setting.
-beforeAll(() => {
-  saved = process.env.BASECAMP_PYTHON;
-  process.env.BASECAMP_PYTHON = "/nonexistent/basecamp-python";
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env.BASECAMP_PYTHON;
-  else process.env.BASECAMP_PYTHON = saved;
-});
+usingInterpreter("/nonexistent/basecamp-python");
 
 describe("a job with no interpreter to pickle its model", () => {
   it("still completes with its metrics; the artifact is absent with the reason", async () => {

@@ -46,12 +46,17 @@ describe("parseTrainRequest", () => {
     expect(refusal({ model: "ridge", train_filter: {} })).toMatchObject({ status: 400, message: expect.stringContaining("train_filter") });
   });
 
-  it("refuses LightGBM (Debian does not package it), naming the kinds this deployment trains", () => {
-    expect(refusal({ model: "lightgbm" })).toMatchObject({
-      status: 400,
-      code: "train_model_unsupported",
-      message: "model 'lightgbm' is not trained here: Basecamp's hosted training trains ridge, random_forest, mlp, xgboost, custom only.",
+  it("reads every model name the service knows (whether lightgbm trains here is the training interpreter's to say), refusing others by name", () => {
+    expect(parseTrainRequest({ model: "lightgbm" }, data).params).toEqual({
+      seed: null,
+      n_estimators: 200,
+      num_leaves: 31,
+      learning_rate: 0.05,
+      min_child_samples: 20,
+      subsample: 0.8,
+      colsample_bytree: 0.8,
     });
+    expect(refusal({ model: "lightgbm", params: { num_leaves: 1 } }).message).toMatch(/^params\.num_leaves: expected an integer at least 2 and at most 1024 \(got 1\)/);
     expect(refusal({ model: "catboost" })).toMatchObject({ status: 400, message: expect.stringMatching(/^model: .*catboost/) });
     expect(refusal({})).toMatchObject({ status: 400, message: expect.stringMatching(/^model: required/) });
   });

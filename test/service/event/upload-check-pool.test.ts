@@ -6,6 +6,7 @@ import { prepareExped, type PreparedExped } from "../../../src/scoring/exped.js"
 import { UploadCheckPool } from "../../../src/service/event/upload-check-pool.js";
 import { checkUploadFiles } from "../../../src/service/event/upload-files.js";
 import type { FileRules, UploadFiles } from "../../../src/service/event/upload-files.js";
+import { honestParquet, hostileParquet, plainDoubles, plainStrings } from "../../helpers/hostile-parquet.js";
 
 const rules: FileRules = {
   model_file: { max_bytes: 10 * 1024 * 1024, python_versions: ["3.12"], enforce_python_version: true },
@@ -43,14 +44,18 @@ describe("upload check pool", () => {
 
   it("checks one large file at a time on two threads, keeping the other thread for small uploads", async () => {
     const pool = new UploadCheckPool(2, 256);
+    await pool.ready();
     const ended: string[] = [];
     const track = (name: string, n: number) => pool.check(files(n), rules).then((r) => (ended.push(name), r));
     const large = [track("large a", 100_000), track("large b", 160_000)];
-    const small = await track("small", 10);
-    // The smallest waits first. The small upload is answered while the first large file is still being checked and the second waits for its turn.
+    // The first large file takes the first thread; the second waits for its turn rather than take the last.
+    expect(pool.busy).toBe(1);
+    const answered = track("small", 10);
+    // The small upload takes the last thread at once, while the first large file is still being checked.
+    expect(pool.busy).toBe(2);
+    const small = await answered;
     expect(small.predictions?.ok).toBe(true);
     expect(ended).toEqual(["small"]);
-    expect(pool.busy).toBe(1);
     await Promise.all(large);
     expect(ended).toEqual(["small", "large a", "large b"]);
   });
@@ -109,6 +114,37 @@ describe("upload check pool", () => {
     const here = checkUploadFiles(files(TRUTH_ROWS), { ...rules, score_against: expeds });
     expect(checked.predictions?.ok && checked.predictions.value.scores).toEqual(here.predictions?.ok && here.predictions.value.scores);
     expect(pool.truthsSent).toBe(2);
+  });
+
+  it("terminates a check past its deadline (413 naming the limit) and replaces its thread at once for the next upload", async () => {
+    // A deadline of a millisecond: no thread checks 100 000 rows that fast, so the deadline always comes first.
+    const pool = new UploadCheckPool(1, 256, 0.001);
+    const late = await pool.check(files(100_000), rules);
+    const refusal = {
+      ok: false,
+      refusal: { code: "upload_check_time", message: "File too large: reading it takes longer than the limit of 0.001 seconds.", extra: { limit_seconds: 0.001 }, headers: {} },
+    };
+    expect(late).toEqual({ model_file: refusal, predictions: refusal });
+    // Replaced at once, with nothing waiting: the next upload finds the new thread.
+    expect(pool.started).toBe(2);
+  });
+
+  it("replaces the thread that refused a parquet file, so no decoder is used again after it failed; keeps the one that accepted", async () => {
+    const pool = new UploadCheckPool(1, 256);
+    const parquet = (bytes: Uint8Array): UploadFiles => ({ ...files(1), predictions: { filename: "p.parquet", bytes } });
+    const good = honestParquet(["a", "b"], [0.25, 0.75]);
+    expect((await pool.check(parquet(good), rules)).predictions?.ok).toBe(true);
+    expect(pool.started).toBe(1);
+    // Sizes and rows all as declared, so only the decoder finds it wrong: an id whose length runs past its page.
+    const ids = plainStrings(["a", "b"]);
+    ids.writeUInt32LE(1000, 0);
+    const values = plainDoubles([0.25, 0.75]);
+    const damaged = hostileParquet({ codec: 0, id: [{ body: ids, uncompressed: ids.length, values: 2 }], prediction: [{ body: values, uncompressed: values.length, values: 2 }] });
+    const refused = await pool.check(parquet(damaged), rules);
+    expect(refused.predictions).toMatchObject({ ok: false, refusal: { code: "predictions_file_unreadable", message: expect.stringContaining("eof decoding byte array") } });
+    const after = await pool.check(parquet(good), rules);
+    expect(after.predictions?.ok && after.predictions.value.n_rows).toBe(2);
+    expect(pool.started).toBe(2);
   });
 
   it("fails an upload whose bytes cannot be sent, and goes on checking the next", async () => {

@@ -14,8 +14,8 @@ vi.mock("../../../src/participant/work-dir.js", async (load) => {
   const real = await load<typeof import("../../../src/participant/work-dir.js")>();
   return {
     ...real,
-    makeWorkDir: () => {
-      if (!failing.next) return real.makeWorkDir();
+    makeWorkDir: (bytes: number) => {
+      if (!failing.next) return real.makeWorkDir(bytes);
       failing.next = false;
       return Promise.reject(new Error("no space left on device"));
     },

@@ -1,0 +1,41 @@
+import { createInterface } from "node:readline";
+import type { Cell } from "./cells.js";
+import { runCell, type CellOutcome } from "./run-cell.js";
+
+/** What a worker is sent, one JSON line per cell. */
+export interface CellJob {
+  index: number;
+  cell: Cell;
+}
+
+/**
+ * Marks a worker's result lines on stdout: anything else a strategy's code prints there is passed
+ * on to stderr, never taken for a result.
+ */
+export const RESULT_MARK = "sweep-result\t";
+
+/** The longest job line a worker reads: a cell is a few hundred bytes of JSON. */
+const MAX_JOB_BYTES = 1 << 20;
+
+/**
+ * `basecamp sweep-worker`: runs the cells sent on stdin, one JSON line each, in order, and prints
+ * each outcome as `RESULT_MARK {"index": …, "outcome": …}` on one line. Ends at the end of stdin.
+ * The local pool keeps one per worker for the whole sweep (worlds built once per process are
+ * reused); a Ray task starts one for its one cell.
+ */
+export async function cellWorker(): Promise<void> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === "") continue;
+    if (line.length > MAX_JOB_BYTES) throw new Error(`sweep-worker: a job line of ${line.length} bytes (at most ${MAX_JOB_BYTES})`);
+    const job = JSON.parse(line) as CellJob;
+    const outcome = await runCell(job.cell);
+    process.stdout.write(`${RESULT_MARK}${JSON.stringify({ index: job.index, outcome })}\n`);
+  }
+}
+
+/** A worker's result line, or null for any other line it printed. */
+export function parseResultLine(line: string): { index: number; outcome: CellOutcome } | null {
+  if (!line.startsWith(RESULT_MARK)) return null;
+  return JSON.parse(line.slice(RESULT_MARK.length)) as { index: number; outcome: CellOutcome };
+}

@@ -1,0 +1,138 @@
+import { existsSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { Rng } from "../../src/domain/rng.js";
+import { strategyFileKind } from "../agents/strategy-file.js";
+import { scenarioFile } from "../builtin-scenarios.js";
+import type { ParamRange, ScoringOverride, Sweep } from "./sweep-file.js";
+
+/**
+ * One cell of a sweep, fully described by this JSON: a worker anywhere runs it from this alone and
+ * gets the same numbers. Paths are absolute (on a cluster, a path every node sees).
+ */
+export interface Cell {
+  kind: "backtest" | "replay";
+  /** A strategy file's absolute path or a built-in's name (backtest only). */
+  strategy?: string;
+  params: Record<string, unknown>;
+  against: string[];
+  /** The scenario file's absolute path. */
+  scenario: string;
+  /** How the scenario is named in reports (as the sweep file names it). */
+  scenario_name: string;
+  /** Fields merged into the scenario's dataset. */
+  dataset?: Record<string, unknown>;
+  scoring?: ScoringOverride;
+  /** Replaces the scenario's seed. */
+  seed?: number | string;
+}
+
+/** A cell in its sweep: its place, and the value of each axis that varies (for the leaderboard's columns). */
+export interface PlannedCell {
+  index: number;
+  cell: Cell;
+  varied: Record<string, unknown>;
+}
+
+/** The most cells a grid may make (a sample draws at most as many). */
+const MAX_CELLS = 100_000;
+
+type Axis = { name: string; values: unknown[] | ParamRange; apply: (cell: Cell, value: unknown) => void; label?: (value: unknown) => unknown };
+
+/** The sweep's cells: the grid of its axes in file order (seeds innermost), or `sample.n` seeded draws. */
+export function planCells(sweep: Sweep): PlannedCell[] {
+  const axes = axesOf(sweep);
+  const base = (): Cell => ({
+    kind: sweep.kind,
+    ...(sweep.kind === "backtest" ? { strategy: strategyPath(sweep.base.strategy as string, sweep.dir) } : {}),
+    params: { ...sweep.base.params },
+    against: sweep.base.against.map((s) => strategyPath(s, sweep.dir)),
+    scenario: scenarioPath(sweep.base.scenario, sweep.dir),
+    scenario_name: sweep.base.scenario,
+    ...(sweep.base.dataset ? { dataset: datasetFields(sweep.base.dataset, sweep.dir) } : {}),
+  });
+  const varies = axes.filter((a) => !Array.isArray(a.values) || a.values.length > 1);
+  const make = (index: number, values: unknown[]): PlannedCell => {
+    const cell = base();
+    axes.forEach((a, i) => a.apply(cell, values[i]));
+    const varied = Object.fromEntries(varies.map((a) => [a.name, (a.label ?? ((v) => v))(values[axes.indexOf(a)])]));
+    return { index, cell, varied };
+  };
+  if (sweep.sample) {
+    const rng = new Rng(sweep.sample.seed).fork("sweep-sample");
+    return Array.from({ length: sweep.sample.n }, (_, index) => make(index, axes.map((a) => draw(a.values, rng))));
+  }
+  const lists = axes.map((a) => a.values as unknown[]);
+  const count = lists.reduce((n, l) => n * l.length, 1);
+  if (count > MAX_CELLS) throw new Error(`the sweep's axes make ${count} cells (${axes.map((a) => `${a.name} ${(a.values as unknown[]).length}`).join(" × ")}); at most ${MAX_CELLS}: draw a "sample" instead`);
+  const cells: PlannedCell[] = [];
+  const walk = (i: number, picked: unknown[]): void => {
+    if (i === lists.length) {
+      cells.push(make(cells.length, picked));
+      return;
+    }
+    for (const v of lists[i]) walk(i + 1, [...picked, v]);
+  };
+  walk(0, []);
+  return cells;
+}
+
+function axesOf(sweep: Sweep): Axis[] {
+  const { axes, dir } = sweep;
+  const list: Axis[] = [];
+  if (axes.strategies) {
+    list.push({ name: "strategy", values: axes.strategies, apply: (c, v) => (c.strategy = strategyPath(v as string, dir)), label: (v) => display(v as string) });
+  }
+  if (axes.scenarios) {
+    list.push({
+      name: "scenario",
+      values: axes.scenarios,
+      apply: (c, v) => {
+        c.scenario = scenarioPath(v as string, dir);
+        c.scenario_name = v as string;
+      },
+    });
+  }
+  if (axes.datasets) {
+    list.push({
+      name: "dataset",
+      values: axes.datasets,
+      apply: (c, v) => (c.dataset = { ...c.dataset, ...datasetFields(v as Record<string, unknown>, dir) }),
+      label: (v) => JSON.stringify(v),
+    });
+  }
+  if (axes.scoring) list.push({ name: "scoring", values: axes.scoring, apply: (c, v) => (c.scoring = v as ScoringOverride), label: (v) => JSON.stringify(v) });
+  for (const [name, values] of Object.entries(axes.params)) list.push({ name, values, apply: (c, v) => (c.params[name] = v) });
+  if (axes.seeds) {
+    const seeds = Array.isArray(axes.seeds) ? axes.seeds : Array.from({ length: axes.seeds.count }, (_, i) => (axes.seeds as { from: number }).from + i);
+    list.push({ name: "seed", values: seeds, apply: (c, v) => (c.seed = v as number | string) });
+  }
+  return list;
+}
+
+/** A value from a list (uniformly) or a range. */
+function draw(values: unknown[] | ParamRange, rng: Rng): unknown {
+  if (Array.isArray(values)) return values[rng.int(values.length)];
+  const { min, max, log, int } = values;
+  const u = rng.next();
+  const x = log ? Math.exp(Math.log(min) + u * (Math.log(max) - Math.log(min))) : min + u * (max - min);
+  return int ? Math.floor(x) : x;
+}
+
+/** Dataset fields with a relative `dir` made absolute against the sweep file's directory. */
+function datasetFields(fields: Record<string, unknown>, dir: string): Record<string, unknown> {
+  return typeof fields.dir === "string" ? { ...fields, dir: resolve(dir, fields.dir) } : { ...fields };
+}
+
+function strategyPath(strategy: string, dir: string): string {
+  return strategyFileKind(strategy) === null ? strategy : resolve(dir, strategy);
+}
+
+/** A scenario file beside the sweep file, else a built-in scenario's name. */
+function scenarioPath(arg: string, dir: string): string {
+  const path = resolve(dir, arg);
+  return existsSync(path) ? path : scenarioFile(arg);
+}
+
+function display(strategy: string): string {
+  return strategyFileKind(strategy) === null ? strategy : basename(strategy);
+}

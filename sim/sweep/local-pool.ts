@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { packageFile } from "../../src/package-files.js";
+import type { PlannedCell } from "./cells.js";
+import { parseResultLine } from "./cell-worker.js";
+import type { CellOutcome } from "./run-cell.js";
+
+/** How a pool hands back each cell as it finishes, and learns it should stop. */
+export interface PoolRun {
+  onOutcome: (cell: PlannedCell, outcome: CellOutcome) => void;
+  /** Aborted (Ctrl-C): no new cell starts, running ones are killed and left unrecorded. */
+  signal: AbortSignal;
+}
+
+/** The last bytes of a worker's stderr kept, to tell why it died. */
+const STDERR_TAIL = 8192;
+
+/**
+ * Runs cells on `workers` child processes of this machine, each a `basecamp sweep-worker` that
+ * keeps its built worlds for the cells it is given next. A worker that dies fails its cell (with
+ * its stderr's tail as the traceback) and is replaced. Each worker leads its own process group, so
+ * a terminal's Ctrl-C reaches only this process, which stops them itself.
+ */
+export async function runLocalPool(cells: PlannedCell[], workers: number, run: PoolRun): Promise<void> {
+  const queue = [...cells];
+  const live = new Set<ChildProcess>();
+  const stopAll = () => {
+    for (const child of live) killGroup(child);
+  };
+  run.signal.addEventListener("abort", stopAll, { once: true });
+  try {
+    await Promise.all(Array.from({ length: Math.min(workers, cells.length) }, () => serve()));
+  } finally {
+    run.signal.removeEventListener("abort", stopAll);
+    stopAll();
+  }
+
+  /** One worker slot: a process fed one cell at a time until the queue is empty (a new process after a death). */
+  async function serve(): Promise<void> {
+    while (queue.length > 0 && !run.signal.aborted) {
+      const child = spawn(process.execPath, [packageFile("bin/basecamp.js"), "sweep-worker"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
+      live.add(child);
+      await feed(child);
+      live.delete(child);
+      killGroup(child);
+    }
+  }
+
+  function feed(child: ChildProcess): Promise<void> {
+    return new Promise((done) => {
+      let current: PlannedCell | undefined;
+      let stderr = "";
+      const next = () => {
+        current = run.signal.aborted ? undefined : queue.shift();
+        if (current) child.stdin!.write(`${JSON.stringify({ index: current.index, cell: current.cell })}\n`);
+        else child.stdin!.end();
+      };
+      child.stdin!.on("error", () => {});
+      child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString("utf8")).slice(-STDERR_TAIL)));
+      createInterface({ input: child.stdout! }).on("line", (line) => {
+        const result = parseResultLine(line);
+        if (result === null) return void process.stderr.write(`${line}\n`);
+        if (!current || result.index !== current.index) return;
+        run.onOutcome(current, result.outcome);
+        next();
+      });
+      child.on("close", (code, signal) => {
+        if (current && !run.signal.aborted) {
+          const how = signal ? `signal ${signal}` : `code ${code}`;
+          run.onOutcome(current, { ok: false, reason: `the worker process exited (${how}) while running the cell`, traceback: stderr });
+        }
+        done();
+      });
+      next();
+    });
+  }
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,76 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { packageFile } from "../../src/package-files.js";
+import type { PlannedCell } from "./cells.js";
+import { parseResultLine } from "./cell-worker.js";
+import type { PoolRun } from "./local-pool.js";
+
+export interface RayOptions {
+  /** The cluster's address (host:port), or "auto" for the one started on this machine. */
+  address: string;
+  /** A Python that imports ray. */
+  python: string;
+  /** CPUs each cell's task asks for. */
+  cpus?: number;
+  /** Memory each cell's task asks for, in MiB (0: none). */
+  memoryMb?: number;
+  /** The interpreter the cells' Python strategies run on (a path every node has); else each node's own choice. */
+  strategyPython?: string;
+}
+
+/** The driver, beside this file (copied into dist/ by the build). */
+const DRIVER = fileURLToPath(new URL("./ray_driver.py", import.meta.url));
+
+/** The last bytes of the driver's stderr kept, to say why it failed. */
+const STDERR_TAIL = 8192;
+
+/**
+ * Runs cells as tasks on a Ray cluster through the shipped driver (ray_driver.py): the cells go to
+ * its stdin, each outcome comes back on its stdout as its task finishes. Scheduling, resources and
+ * retries after a node's death are Ray's. A driver that fails (no cluster at the address, no ray in
+ * the Python) fails the sweep with its stderr.
+ */
+export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: PoolRun): Promise<void> {
+  if (cells.length === 0) return;
+  const byIndex = new Map(cells.map((c) => [c.index, c] as const));
+  const driver = spawn(
+    opts.python,
+    [
+      DRIVER,
+      ...["--address", opts.address, "--node", process.execPath, "--basecamp", packageFile("bin/basecamp.js")],
+      ...["--num-cpus", String(opts.cpus ?? 1), "--memory-mb", String(opts.memoryMb ?? 0)],
+      ...(opts.strategyPython ? ["--strategy-python", opts.strategyPython] : []),
+    ],
+    { stdio: ["pipe", "pipe", "pipe"], detached: true, env: { ...process.env, RAY_USAGE_STATS_ENABLED: "0" } },
+  );
+  let stderr = "";
+  driver.stderr.on("data", (b: Buffer) => (stderr = (stderr + b.toString("utf8")).slice(-STDERR_TAIL)));
+  driver.stdin.on("error", () => {});
+  const kill = () => {
+    try {
+      if (driver.pid !== undefined) process.kill(-driver.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  };
+  run.signal.addEventListener("abort", kill, { once: true });
+  createInterface({ input: driver.stdout }).on("line", (line) => {
+    const result = parseResultLine(line);
+    const cell = result && byIndex.get(result.index);
+    if (!result || !cell || run.signal.aborted) return;
+    byIndex.delete(result.index);
+    run.onOutcome(cell, result.outcome);
+  });
+  for (const c of cells) driver.stdin.write(`${JSON.stringify({ index: c.index, cell: c.cell })}\n`);
+  driver.stdin.end();
+  const [code, signal] = (await new Promise((resolve, reject) => {
+    driver.on("error", (e) => reject(new Error(`--ray-python ${opts.python}: ${e.message}`)));
+    driver.on("close", (c, s) => resolve([c, s]));
+  })) as [number | null, NodeJS.Signals | null];
+  run.signal.removeEventListener("abort", kill);
+  if (run.signal.aborted) return;
+  if (code !== 0 || byIndex.size > 0) {
+    throw new Error(`the Ray driver exited (${signal ? `signal ${signal}` : `code ${code}`}) with ${byIndex.size} cells unfinished: ${stderr.trim().split("\n").slice(-5).join(" ")}`);
+  }
+}

@@ -1,0 +1,88 @@
+"""The Ray driver of `basecamp sweep --ray ADDRESS`.
+
+Reads a sweep's cells on stdin, one JSON line each ({"index": ..., "cell": ...}), submits each as a
+Ray task with its resources, and prints each cell's outcome line as soon as its task finishes, in
+the order they finish. A task hands the cell to `node BASECAMP sweep-worker`, the same worker the
+local pool runs, so a cell gives the same bytes here as on one machine; Ray reuses its worker
+processes, and each keeps its sweep-worker (and the worlds it built) for the next cell it is given.
+Ray retries a task whose node died (max_retries); a cell whose own code fails is not retried: its
+outcome says why.
+
+Every node needs Node 20 and the package at the same paths as here (--node, --basecamp), and the
+cells' files (strategies, scenarios, dataset directories) at paths every node sees.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import ray
+
+RESULT_MARK = "sweep-result\t"
+
+
+# This Ray worker process's sweep-worker, started by its first cell.
+_worker = None
+
+
+def sweep_worker(node, basecamp, strategy_python):
+    global _worker
+    if _worker is None or _worker.poll() is not None:
+        env = dict(os.environ, BASECAMP_PYTHON=strategy_python) if strategy_python else None
+        _worker = subprocess.Popen([node, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    return _worker
+
+
+@ray.remote
+def run_cell(job_line, node, basecamp, strategy_python):
+    worker = sweep_worker(node, basecamp, strategy_python)
+    worker.stdin.write(job_line + "\n")
+    worker.stdin.flush()
+    for line in worker.stdout:
+        if line.startswith(RESULT_MARK):
+            return line.rstrip("\n")
+        sys.stderr.write(line)
+    raise RuntimeError(f"the cell's sweep-worker exited with code {worker.wait()} and no result")
+
+
+def failed(index, reason, traceback):
+    return RESULT_MARK + json.dumps({"index": index, "outcome": {"ok": False, "reason": reason, "traceback": traceback}})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--address", required=True)
+    parser.add_argument("--node", required=True)
+    parser.add_argument("--basecamp", required=True)
+    parser.add_argument("--num-cpus", type=float, default=1)
+    parser.add_argument("--memory-mb", type=int, default=0)
+    parser.add_argument("--max-retries", type=int, default=3)
+    parser.add_argument("--strategy-python", default="", help="BASECAMP_PYTHON for the cells' Python strategies")
+    args = parser.parse_args()
+
+    ray.init(address=args.address, logging_level="ERROR", log_to_driver=False)
+    options = {"num_cpus": args.num_cpus, "max_retries": args.max_retries}
+    if args.memory_mb > 0:
+        options["memory"] = args.memory_mb * 1024 * 1024
+    task = run_cell.options(**options)
+    index_of = {}
+    for line in sys.stdin:
+        line = line.strip()
+        if line:
+            index_of[task.remote(line, args.node, args.basecamp, args.strategy_python)] = json.loads(line)["index"]
+    pending = list(index_of)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            try:
+                line = ray.get(ref)
+            except Exception as e:  # the task failed for good: the cell is recorded as failed, the sweep goes on
+                line = failed(index_of[ref], f"the Ray task failed: {type(e).__name__}", str(e))
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+    ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()

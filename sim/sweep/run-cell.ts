@@ -1,0 +1,113 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { SimClock } from "../../src/domain/clock.js";
+import type { BacktestReport } from "../../src/report/backtest-report.js";
+import { loadWorld, type World } from "../../src/service/deployment.js";
+import { canonicalJson } from "../../src/store/canonical-json.js";
+import { backtest } from "../backtest/backtest.js";
+import { deploymentOf } from "../deployment.js";
+import { runScenario } from "../engine.js";
+import { parseScenario, type Scenario } from "../scenario.js";
+import type { Cell } from "./cells.js";
+import { STEP_INVARIANTS, type Invariant } from "./invariants.js";
+
+/** An invariant that broke: the first step after which it failed, and what it found. */
+export interface Violation {
+  invariant: string;
+  step: number;
+  detail: string;
+}
+
+export type CellResult =
+  | { kind: "backtest"; report: BacktestReport }
+  | { kind: "replay"; digest: string; events: number; steps: number; violations: Violation[] };
+
+/** What a cell gave: its result, or why it failed (a failed cell never stops the sweep). */
+export type CellOutcome = { ok: true; result: CellResult } | { ok: false; reason: string; traceback: string };
+
+/** The scenario a cell runs: its file with the cell's seed, dataset fields and scoring settings laid over it. */
+export function cellScenario(cell: Cell): Scenario {
+  const raw = JSON.parse(readFileSync(cell.scenario, "utf8")) as Record<string, unknown>;
+  if (cell.seed !== undefined) raw.seed = cell.seed;
+  if (cell.dataset) raw.dataset = { ...(raw.dataset as object), ...cell.dataset };
+  if (cell.scoring) raw.scoring = { ...(raw.scoring as object), ...cell.scoring };
+  return parseScenario(raw, cell.scenario_name, dirname(cell.scenario));
+}
+
+/** Worlds already built in this process, by everything they are built from: cells on the same data share one. */
+const worlds = new Map<string, World>();
+const WORLDS_KEPT = 4;
+
+async function worldOf(scenario: Scenario): Promise<World> {
+  const deployment = deploymentOf(scenario);
+  const key = canonicalJson({ ...deployment, scoring: null });
+  let world = worlds.get(key);
+  if (!world) {
+    world = await loadWorld(deployment);
+    if (worlds.size >= WORLDS_KEPT) worlds.delete(worlds.keys().next().value as string);
+    worlds.set(key, world);
+  }
+  return world;
+}
+
+/** Runs one cell. Deterministic: the same cell gives the same outcome, byte for byte, in any process. */
+export async function runCell(cell: Cell, invariants: Invariant[] = STEP_INVARIANTS): Promise<CellOutcome> {
+  try {
+    const scenario = cellScenario(cell);
+    return { ok: true, result: cell.kind === "backtest" ? await backtestCell(cell, scenario) : await replayCell(scenario, invariants) };
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    return { ok: false, reason: error.message, traceback: error.stack ?? error.message };
+  }
+}
+
+async function backtestCell(cell: Cell, scenario: Scenario): Promise<CellResult> {
+  const { report } = await backtest({
+    strategy: cell.strategy as string,
+    params: cell.params,
+    against: cell.against,
+    scenario,
+    scenarioName: cell.scenario_name,
+    world: await worldOf(scenario),
+  });
+  return { kind: "backtest", report };
+}
+
+/**
+ * Replays the scenario into a scratch store and checks every invariant after every step through a
+ * read-only connection to it (an invariant is reported once, at the first step it fails); then
+ * replays it again and compares the event logs' digests.
+ */
+async function replayCell(scenario: Scenario, invariants: Invariant[]): Promise<CellResult> {
+  const dir = mkdtempSync(join(tmpdir(), "basecamp-swarm-"));
+  const path = join(dir, "replay.db");
+  const world = await worldOf(scenario);
+  const violations: Violation[] = [];
+  let reader: Database.Database | undefined;
+  try {
+    const run = await runScenario(scenario, {
+      db: path,
+      world,
+      onEvent: (e) => {
+        if (e.kind !== "progress") return;
+        reader ??= new Database(path, { readonly: true });
+        const view = { ctx: { db: reader, clock: new SimClock(Date.parse(e.now)), world }, scenario };
+        for (const inv of invariants) {
+          if (violations.some((v) => v.invariant === inv.name)) continue;
+          const detail = inv.check(view);
+          if (detail !== null) violations.push({ invariant: inv.name, step: e.step, detail });
+        }
+      },
+    });
+    reader?.close();
+    reader = undefined;
+    const again = await runScenario(scenario, { world });
+    if (again.digest !== run.digest) violations.push({ invariant: "digest identical on rerun", step: run.steps, detail: `${run.digest} then ${again.digest}` });
+    return { kind: "replay", digest: run.digest, events: run.events, steps: run.steps, violations };
+  } finally {
+    reader?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,117 @@
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * A sweep file: a base (a strategy and a scenario) and axes to vary over it. Each axis is a list
+ * of values crossed with the others (a grid), or, with `sample`, a seeded random draw of `n` cells
+ * where a strategy parameter may also be a range. Errors name the field.
+ */
+const json = z.unknown();
+
+/** A numeric range for a sampled parameter: uniform, or uniform in log space with `log`; `int` rounds down. */
+const rangeSchema = z
+  .strictObject({
+    min: z.number(),
+    max: z.number(),
+    log: z.boolean().default(false),
+    int: z.boolean().default(false),
+  })
+  .refine((r) => r.min < r.max, { message: "expected min < max", path: ["max"] })
+  .refine((r) => !r.log || r.min > 0, { message: "a log range needs min > 0", path: ["min"] });
+
+/** A seed list, or `count` consecutive seeds from `from`. */
+const seedsSchema = z.union([
+  z.array(z.union([z.int(), z.string().min(1)])).min(1),
+  z.strictObject({ from: z.int().default(1), count: z.int().min(1).max(100_000) }),
+]);
+
+/** A scenario's scoring settings to override: only what it names changes. */
+const scoringOverride = z.strictObject({
+  weights: z.strictObject({ corr: z.number(), aimc: z.number(), ncorr: z.number() }).optional(),
+  clip: z.number().positive().optional(),
+  aggregate: z.enum(["sum", "exped_weighted_mean"]).optional(),
+});
+
+export const sweepSchema = z
+  .strictObject({
+    /** One backtest per cell, or one replay of the scenario with the engine's invariants checked (a swarm). */
+    kind: z.enum(["backtest", "replay"]).default("backtest"),
+    base: z.strictObject({
+      /** A strategy file (relative to the sweep file) or a built-in's name; a backtest needs one. */
+      strategy: z.string().min(1).optional(),
+      params: z.record(z.string(), json).default({}),
+      /** A scenario file (relative to the sweep file) or a built-in scenario's name. */
+      scenario: z.string().min(1).default("default-tournament"),
+      /** Fields merged into the scenario's dataset, e.g. {"dir": "data", "core_features": [...]} for data in the service's file layout. */
+      dataset: z.record(z.string(), json).optional(),
+      /** Strategies to show beside the strategy in each backtest, besides v1_designated. */
+      against: z.array(z.string().min(1)).default([]),
+    }),
+    axes: z
+      .strictObject({
+        params: z.record(z.string(), z.union([z.array(json).min(1), rangeSchema])).default({}),
+        strategies: z.array(z.string().min(1)).min(1).optional(),
+        scenarios: z.array(z.string().min(1)).min(1).optional(),
+        /** Fields merged into the scenario's dataset, e.g. {"dir": "/shared/data"} or {"rows_per_exped": 100}. */
+        datasets: z.array(z.record(z.string(), json)).min(1).optional(),
+        scoring: z.array(scoringOverride).min(1).optional(),
+        seeds: seedsSchema.optional(),
+      })
+      .default({ params: {} }),
+    /** Seeded random cells instead of the full grid. */
+    sample: z.strictObject({ n: z.int().min(1).max(100_000), seed: z.union([z.int(), z.string().min(1)]) }).optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.kind === "backtest" && s.base.strategy === undefined && s.axes.strategies === undefined) {
+      ctx.addIssue({ code: "custom", path: ["base", "strategy"], message: "a backtest sweep needs a strategy (or axes.strategies)" });
+    }
+    if (s.kind === "replay") {
+      for (const key of ["strategy", "against"] as const) {
+        if (key === "strategy" ? s.base.strategy !== undefined : s.base.against.length > 0) {
+          ctx.addIssue({ code: "custom", path: ["base", key], message: "a replay sweep plays the scenario's own agents" });
+        }
+      }
+      for (const key of ["params", "strategies"] as const) {
+        if (key === "params" ? Object.keys(s.axes.params).length > 0 : s.axes.strategies !== undefined) {
+          ctx.addIssue({ code: "custom", path: ["axes", key], message: "a replay sweep plays the scenario's own agents" });
+        }
+      }
+    }
+    if (s.sample === undefined) {
+      for (const [name, axis] of Object.entries(s.axes.params)) {
+        if (!Array.isArray(axis)) ctx.addIssue({ code: "custom", path: ["axes", "params", name], message: "a range needs \"sample\" (a grid takes a list of values)" });
+      }
+    }
+  });
+
+export type SweepInput = z.infer<typeof sweepSchema>;
+export type ParamRange = z.infer<typeof rangeSchema>;
+export type ScoringOverride = z.infer<typeof scoringOverride>;
+
+/** A validated sweep, with its files' paths resolved against the sweep file's directory. */
+export interface Sweep extends SweepInput {
+  /** The directory relative paths in the file are read against. */
+  dir: string;
+}
+
+export class SweepFileError extends Error {}
+
+export function parseSweep(raw: unknown, source: string, dir: string): Sweep {
+  const result = sweepSchema.safeParse(raw);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => `${issue.path.length === 0 ? "(top level)" : issue.path.join(".")}: ${issue.message}`);
+    throw new SweepFileError(`${source} is not a valid sweep: ${issues.join("; ")}`);
+  }
+  return { ...result.data, dir: resolve(dir) };
+}
+
+export function loadSweep(path: string): Sweep {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (e) {
+    throw new SweepFileError(`${path}: ${(e as Error).message}`);
+  }
+  return parseSweep(raw, path, dirname(path));
+}

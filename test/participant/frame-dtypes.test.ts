@@ -1,0 +1,104 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it, vi } from "vitest";
+import type { Frame } from "../../src/data/frame.js";
+import { predictPickles } from "../helpers/predict-pickles.js";
+import { requires } from "../helpers/requires.js";
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/participant/${name}`, import.meta.url));
+const agentPy = fileURLToPath(new URL("../../examples/agent.py", import.meta.url));
+const venvPython = fileURLToPath(new URL("../../.venv/bin/python", import.meta.url));
+
+/** A train split as a dataset directory gives it: int8 features (-1 missing), float32 targets. */
+function train(rows: number): Frame {
+  const ids = Array.from({ length: rows }, (_, i) => `eiq_${i.toString(16).padStart(16, "0")}`);
+  return {
+    ids,
+    exped: ids.map((_, i) => `exped_${String(1 + (i % 3)).padStart(4, "0")}`),
+    columns: {
+      feature_a: Int8Array.from(ids, (_, i) => (i % 11) - 1),
+      feature_b: Int8Array.from(ids, (_, i) => (i * 7) % 10),
+      target: Float32Array.from(ids, (_, i) => (i % 5) / 4),
+      target_aux: Float32Array.from(ids, (_, i) => ((i + 2) % 5) / 4),
+    },
+  };
+}
+
+const live = (rows: number): Frame => {
+  const t = train(rows);
+  return { ids: t.ids, exped: t.exped, columns: { feature_a: t.columns.feature_a, feature_b: t.columns.feature_b } };
+};
+
+/** The worker module with BASECAMP_PYTHON set to `python` (the interpreter is probed once per module load). */
+async function workerWith(python: string) {
+  vi.resetModules();
+  process.env.BASECAMP_PYTHON = python;
+  return import("../../src/participant/python-worker.js");
+}
+
+const STRING_DTYPES = ["object", "str", "string"];
+
+const interpreters = [
+  { name: "Debian's python (numpy only, no pyarrow)", python: "/usr/bin/python3" },
+  { name: "the project venv (pyarrow, pandas 3)", python: venvPython },
+];
+
+requires("python").describe("frames reach a strategy in their file's own types", () => {
+  for (const { name, python } of interpreters) {
+    describe(name, () => {
+      it.skipIf(!existsSync(python))("keeps int8 features int8, float32 targets float32, the id index and the exped column, and train writable", async () => {
+        const { startPythonWorker } = await workerWith(python);
+        const started = await startPythonWorker({ source: { kind: "module", path: fixture("dtypes.py"), params: {} }, isolation: "trusted", label: "dtypes.py" });
+        if (!started.ok) throw new Error(started.error);
+        const { worker } = started;
+        try {
+          expect(await worker.fit(train(50), 60)).toEqual({ ok: true });
+          const out = await worker.predict(live(20), null, 60);
+          if (!out.ok) throw new Error(out.error);
+          const seen = JSON.parse(out.column) as Record<string, { index: string; dtypes: Record<string, string> }> & { wrote: number };
+          expect(seen.train.index).toBe("id");
+          expect(seen.live.index).toBe("id");
+          const { exped, ...numeric } = seen.train.dtypes;
+          expect(STRING_DTYPES).toContain(exped);
+          expect(numeric).toEqual({ feature_a: "int8", feature_b: "int8", target: "float32", target_aux: "float32" });
+          expect(Object.keys(seen.live.dtypes)).toEqual(["exped", "feature_a", "feature_b"]);
+          expect(seen.live.dtypes.feature_a).toBe("int8");
+          expect(seen.wrote).toBe(9);
+          expect(out.ids).toEqual(live(20).ids);
+        } finally {
+          await worker.close();
+        }
+      });
+
+      it.skipIf(!existsSync(python))("runs examples/agent.py on int8 features", async () => {
+        const { startPythonWorker } = await workerWith(python);
+        const started = await startPythonWorker({ source: { kind: "module", path: agentPy, params: {} }, isolation: "trusted", label: "agent.py" });
+        if (!started.ok) throw new Error(started.error);
+        const { worker } = started;
+        try {
+          expect(await worker.fit(train(200), 60)).toEqual({ ok: true });
+          const out = await worker.predict(live(40), null, 60);
+          if (!out.ok) throw new Error(out.error);
+          expect(out.values.every((v) => v > 0 && v <= 1)).toBe(true);
+        } finally {
+          await worker.close();
+        }
+      });
+    });
+  }
+
+  it("never sends a model file the train split: fit does not read the frame", async () => {
+    const { startPythonWorker } = await workerWith("/usr/bin/python3");
+    const pickle = await predictPickles();
+    const started = await startPythonWorker({ source: { kind: "pickle", bytes: pickle("benchmark_copy") }, isolation: "trusted", label: "model.pkl" });
+    if (!started.ok) throw new Error(started.error);
+    const read: PropertyKey[] = [];
+    const untouchable = new Proxy(train(10), { get: (target, key) => (read.push(key), Reflect.get(target, key)) });
+    try {
+      expect(await started.worker.fit(untouchable, 60)).toEqual({ ok: true });
+      expect(read).toEqual([]);
+    } finally {
+      await started.worker.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { tableFromIPC } from "apache-arrow";
+import { describe, expect, it } from "vitest";
+import type { Frame } from "../../src/data/frame.js";
+import { encodeRequest } from "../../src/participant/wire.js";
+
+const frame: Frame = {
+  ids: ["eiq_0000000000000001", "eiq_0000000000000002", "ünï"],
+  exped: ["exped_0001", "exped_0001", "exped_0002"],
+  columns: { feature_a: Int8Array.of(-1, 4, 9), target: Float32Array.of(0.25, Number.NaN, 1), score: Float64Array.of(0.1, -0, Infinity) },
+};
+
+/** The frame streams of a request: header length, body length, header, then the body. */
+function streams(parts: Buffer[]): { header: { frames: ({ bytes: number } | null)[] }; bodies: Buffer[] } {
+  const all = Buffer.concat(parts);
+  const headerLength = all.readUInt32LE(0);
+  const header = JSON.parse(all.subarray(8, 8 + headerLength).toString("utf8"));
+  let at = 8 + headerLength;
+  const bodies: Buffer[] = [];
+  for (const spec of header.frames) {
+    if (spec === null) continue;
+    bodies.push(all.subarray(at, at + spec.bytes));
+    at += spec.bytes;
+  }
+  return { header, bodies };
+}
+
+describe("a frame on the wire", () => {
+  it("is an Arrow IPC stream of id, exped and each column in its own type, bit for bit, with pandas metadata naming the id index", async () => {
+    const { header, bodies } = streams(await encodeRequest({ op: "predict" }, [frame, null]));
+    expect(header.frames[1]).toBeNull();
+    expect(bodies[0].length % 8).toBe(0);
+    const table = tableFromIPC(bodies[0]);
+    expect(table.schema.fields.map((f) => `${f.name}:${f.type}`)).toEqual(["id:Utf8", "exped:Utf8", "feature_a:Int8", "target:Float32", "score:Float64"]);
+    expect(JSON.parse(table.schema.metadata.get("pandas") as string).index_columns).toEqual(["id"]);
+    expect(table.getChild("id")?.toArray()).toEqual(frame.ids);
+    expect(table.getChild("feature_a")?.toArray()).toEqual(frame.columns.feature_a);
+    expect(table.getChild("target")?.toArray()).toEqual(frame.columns.target);
+    expect(Object.is(table.getChild("score")?.get(1), -0)).toBe(true);
+  });
+
+  it("sends the columns' own memory, never a copy, and encodes a frame sent again only once", async () => {
+    const first = await encodeRequest({ op: "fit" }, [frame]);
+    expect(first.some((p) => p.buffer === frame.columns.feature_a.buffer)).toBe(true);
+    const again = await encodeRequest({ op: "fit" }, [frame]);
+    expect(again.slice(2).every((p, i) => p.buffer === first[i + 2].buffer && p.byteOffset === first[i + 2].byteOffset)).toBe(true);
+  });
+});

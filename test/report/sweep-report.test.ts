@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { PlannedCell } from "../../sim/sweep/cells.js";
+import type { StoredCell } from "../../sim/sweep/results-store.js";
+import { sweepReport } from "../../sim/sweep/sweep-report.js";
+import type { BacktestReport, BacktestSummary, ExpedScore } from "../../src/report/backtest-report.js";
+import { parseRankMetric } from "../../src/report/sweep-report.js";
+import { formatSweepText } from "../../src/report/sweep-text.js";
+
+const stats = (mean: number, max_drawdown = 0) => ({ mean, std: 0.1, sharpe: mean / 0.1, smart_sharpe: mean / 0.1, max_drawdown, max_drawdown_expeds: 1, calmar: null, autocorrelation: 0, hit_rate: 1, vs_benchmark: null });
+const summary = (score: number, drawdown: number): BacktestSummary => ({
+  expeds: 1,
+  entered: 1,
+  corr: stats(score),
+  aimc: stats(0),
+  ncorr: stats(score),
+  score: { ...stats(score, drawdown), total: score },
+  fn_corr: null,
+  tb_corr: stats(score),
+  feature_exposure: null,
+  designated_corr: null,
+  benchmark_corr: null,
+});
+const expeds: ExpedScore[] = [{ exped: "exped_0001", n: 10, corr: 0.1, aimc: 0, ncorr: 0.1, score: 0.1, fn_corr: null, tb_corr: null, designated_corr: null, max_exposure: null }];
+const report = (score: number, drawdown: number): BacktestReport => ({
+  strategy: "ridge",
+  expeds,
+  summary: summary(score, drawdown),
+  refusals: [],
+  against: { v1_designated: { expeds, summary: summary(0.01, 0.5), refusals: [] } },
+  context: { scenario: "s", train_rows: 1, validation_rows: 1, weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, top_bottom: 0, rolling_window: 0 },
+});
+const cells: PlannedCell[] = [0.1, 0.3, 0.2].map((alpha, index) => ({
+  index,
+  varied: { alpha },
+  cell: { kind: "backtest", strategy: "ridge", params: { alpha }, against: [], scenario: "/s.json", scenario_name: "s" },
+}));
+const finished: StoredCell[] = [
+  { index: 0, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.05, 0.2) } } },
+  { index: 1, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.07, 0.3) } } },
+  { index: 2, status: "failed", outcome: { ok: false, reason: "boom", traceback: "Error: boom\n    at x" } },
+];
+
+describe("sweep report", () => {
+  it("ranks higher first by a mean, lower first by max drawdown; failed cells are listed apart", () => {
+    const byMean = sweepReport(cells, finished, "score.mean", "my sweep.json");
+    expect(byMean.rows.map((r) => [r.rank, r.index])).toEqual([[1, 1], [2, 0]]);
+    expect(byMean.benchmarks).toEqual([{ on: {}, summary: summary(0.01, 0.5), expeds }]);
+    expect(byMean.failures).toEqual([{ index: 2, varied: { alpha: 0.2 }, reason: "boom", traceback: "Error: boom\n    at x", reproduce: "basecamp sweep 'my sweep.json' --cell 2" }]);
+    expect(sweepReport(cells, finished, "score.max_drawdown", "s.json").rows.map((r) => r.index)).toEqual([0, 1]);
+    const text = formatSweepText(byMean);
+    expect(text).toContain("failed cells:\ncell 2 (alpha 0.2): boom\n  reproduce: basecamp sweep 'my sweep.json' --cell 2\n");
+  });
+
+  it("--rank-by names what it takes", () => {
+    expect(parseRankMetric("aimc.sharpe")).toBe("aimc.sharpe");
+    expect(() => parseRankMetric("corr.total")).toThrow(/--rank-by: expected TERM\.STAT .* got 'corr\.total'/);
+    expect(() => parseRankMetric("blend")).toThrow(/got 'blend'/);
+  });
+});

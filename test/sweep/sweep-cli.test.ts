@@ -1,0 +1,188 @@
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SweepReport } from "../../src/report/sweep-report.js";
+import { basecamp } from "../helpers/cli.js";
+import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
+import { requires } from "../helpers/requires.js";
+
+const BIN = fileURLToPath(new URL("../../bin/basecamp.js", import.meta.url));
+const VENV_PYTHON = resolve(".venv/bin/python");
+const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-"));
+const { describe: withPython } = requires("python");
+
+/** A tournament scenario small enough that a backtest of it takes a moment. */
+const SCENARIO = {
+  name: "tiny",
+  seed: 7,
+  dataset: { n_features: 8, n_core: 3, train_expeds: 10, validation_expeds: 4, rows_per_exped: 40, gap_expeds: 2, universe_size: 30 },
+  calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 },
+  agents: [{ name: "bob", key: "key-bob-00000002", strategy: "benchmark_copier" }],
+};
+
+/** 24 cells: examples/agent.py over 12 ridge penalties × 2 seeds. */
+const GRID = {
+  base: { strategy: resolve("examples/agent.py"), scenario: "tiny.json" },
+  axes: { params: { alpha: [0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000] }, seeds: [1, 2] },
+};
+
+const sweepFile = (name: string, sweep: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(sweep));
+  return path;
+};
+
+/** Every stored cell's outcome, as the store holds its bytes. */
+const storedOutcomes = (db: string) => {
+  const store = new Database(db, { readonly: true });
+  try {
+    return store.prepare("SELECT idx, status, outcome FROM cells ORDER BY idx").all() as { idx: number; status: string; outcome: string }[];
+  } finally {
+    store.close();
+  }
+};
+
+beforeAll(() => writeFileSync(join(dir, "tiny.json"), JSON.stringify(SCENARIO)));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+withPython("basecamp sweep", () => {
+  const grid = sweepFile("grid.json", GRID);
+  let local: { json: string; outcomes: ReturnType<typeof storedOutcomes> };
+
+  it("gives the same leaderboard and per-cell numbers with --workers 1 and --workers 2", async () => {
+    const one = await basecamp(["sweep", grid, "--workers", "1", "--out", join(dir, "one.db"), "--json"]);
+    expect(one.stderr).toContain("sweep: 24 of 24 cells done, 0 failed");
+    expect(one.status).toBe(0);
+    const two = await basecamp(["sweep", grid, "--workers", "2", "--out", join(dir, "two.db"), "--json"]);
+    expect(two.status).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(storedOutcomes(join(dir, "two.db"))).toEqual(storedOutcomes(join(dir, "one.db")));
+    local = { json: one.stdout, outcomes: storedOutcomes(join(dir, "one.db")) };
+
+    const report = JSON.parse(one.stdout) as SweepReport;
+    expect(report).toMatchObject({ kind: "backtest", cells: 24, unfinished: 0, axes: ["alpha", "seed"], rank_by: "score.mean", failures: [] });
+    expect(report.rows.map((r) => r.rank)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    const means = report.rows.map((r) => r.summary.score.mean);
+    expect(means).toEqual([...means].sort((a, b) => b - a));
+    // v1_designated: one reference row per seed, with AIMC exactly 0.
+    expect(report.benchmarks.map((b) => b.on)).toEqual([{ seed: 1 }, { seed: 2 }]);
+    for (const b of report.benchmarks) expect(b.summary.aimc.mean).toBe(0);
+    // The two seeds are two datasets: the same alpha scores differently on each.
+    const byCell = new Map(report.rows.map((r) => [r.index, r.summary.score.mean]));
+    expect(byCell.get(0)).not.toBe(byCell.get(1));
+
+    const text = await basecamp(["sweep", grid, "--out", join(dir, "one.db"), "--resume", "--rank-by", "corr.sharpe", "--html", join(dir, "grid.html")]);
+    expect(text.status).toBe(0);
+    expect(text.stderr).toBe("");
+    const lines = text.stdout.split("\n");
+    expect(lines[0]).toBe(`sweep ${grid}: backtests, 24 of 24 cells finished, 0 failed`);
+    expect(lines[1]).toBe("ranked by corr.sharpe; varied: alpha, seed");
+    expect(lines[3]).toMatch(/^rank +cell +alpha +seed +CORR +CORR std +CORR Shp +CORR DD +AIMC .* score DD$/);
+    expect(lines.filter((l) => l.startsWith(" ref"))).toHaveLength(2);
+    const html = readFileSync(join(dir, "grid.html"), "utf8");
+    expect(html).toContain("<h2>Leaderboard</h2>");
+    expect(html).toContain('id="param-alpha"');
+    expect(html).toContain('id="cumulative-chart"');
+    expect(html).not.toMatch(/<script/i);
+  }, 600_000);
+
+  const withRay = existsSync(VENV_PYTHON) && spawnSync(VENV_PYTHON, ["-c", "import ray"]).status === 0;
+  const rayIt = withRay ? it : process.env.CI ? it : it.skip;
+  describe("on a Ray head started on 127.0.0.1", () => {
+    const env = { ...process.env, RAY_USAGE_STATS_ENABLED: "0" };
+    const ray = (args: string[]) => spawnSync(resolve(".venv/bin/ray"), args, { env, encoding: "utf8", timeout: 180_000 });
+    let started = false;
+    beforeAll(() => {
+      if (!withRay) return;
+      const head = ray(["start", "--head", "--node-ip-address=127.0.0.1", "--port=6399", "--disable-usage-stats", "--num-cpus=2", "--include-dashboard=false"]);
+      if (head.status !== 0) throw new Error(`ray start: ${head.stderr}`);
+      started = true;
+    }, 200_000);
+    afterAll(() => {
+      if (started) ray(["stop", "--force"]);
+    }, 200_000);
+
+    rayIt("gives the same leaderboard and per-cell numbers as the local pool, bit for bit", async () => {
+      if (!withRay) throw new Error("this test needs ray in the project venv: .venv/bin/pip install ray");
+      expect(local).toBeDefined();
+      const run = await basecamp(["sweep", grid, "--ray", "127.0.0.1:6399", "--ray-python", VENV_PYTHON, "--out", join(dir, "ray.db"), "--json"], { RAY_USAGE_STATS_ENABLED: "0" });
+      expect(run.stderr).toContain("sweep: 24 of 24 cells done, 0 failed");
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(local.json);
+      expect(storedOutcomes(join(dir, "ray.db"))).toEqual(local.outcomes);
+    }, 600_000);
+  });
+
+  it("--resume after the sweep was killed part-way runs only the cells not finished", async () => {
+    const db = join(dir, "killed.db");
+    const child = spawn(process.execPath, [BIN, "sweep", grid, "--workers", "2", "--out", db, "--json"], { stdio: ["ignore", "ignore", "pipe"] });
+    // Killed (as a crash would) once the store shows 3 cells done: waits on the progress line, not on time.
+    await new Promise<void>((done) => {
+      createInterface({ input: child.stderr }).on("line", (line) => {
+        if (/^sweep: 3 of 24 cells done/.test(line)) {
+          child.kill("SIGKILL");
+          done();
+        }
+      });
+    });
+    await new Promise((done) => child.on("close", done));
+    const before = storedOutcomes(db).length;
+    expect(before).toBeGreaterThanOrEqual(3);
+    expect(before).toBeLessThan(24);
+
+    const again = await basecamp(["sweep", grid, "--workers", "2", "--out", db, "--json"]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(`already holds ${before} finished cells; pass --resume`);
+
+    const resumed = await basecamp(["sweep", grid, "--workers", "2", "--out", db, "--resume", "--json"]);
+    expect(resumed.status).toBe(0);
+    const progress = resumed.stderr.split("\n").filter((l) => l.startsWith("sweep: "));
+    expect(progress).toHaveLength(24 - before);
+    expect(progress[0]).toMatch(new RegExp(`^sweep: ${before + 1} of 24 cells done`));
+    expect(resumed.stdout).toBe(local.json);
+  }, 600_000);
+
+  it("Ctrl-C stops the workers and their Python at once, keeps the finished cells and exits 130", async () => {
+    const db = join(dir, "interrupted.db");
+    const child = spawn(process.execPath, [BIN, "sweep", grid, "--workers", "2", "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    const procs = await new Promise<Proc[]>((done) => {
+      createInterface({ input: child.stderr }).on("line", (line) => {
+        stderr += `${line}\n`;
+        if (/^sweep: 1 of 24 cells done/.test(line)) {
+          const running = descendants(child.pid as number);
+          child.kill("SIGINT");
+          done(running);
+        }
+      });
+    });
+    const [code] = (await once(child, "close")) as [number];
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
+    expect(procs.length).toBeGreaterThanOrEqual(2);
+    expect(stillRunning(procs)).toEqual([]);
+    expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
+  }, 300_000);
+
+  it("records a failed cell with its reason and goes on; the report gives its reproducing command", async () => {
+    const path = sweepFile("failing.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { strategies: ["ridge", "missing.py"] } });
+    const run = await basecamp(["sweep", path, "--workers", "2", "--out", join(dir, "failing.db")]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`sweep ${path}: backtests, 2 of 2 cells finished, 1 failed`);
+    expect(run.stdout).toMatch(/failed cells:\ncell 1 \(strategy missing\.py\): .*missing\.py/);
+    expect(run.stdout).toContain(`  reproduce: basecamp sweep ${path} --cell 1`);
+    const [ok, failed] = storedOutcomes(join(dir, "failing.db"));
+    expect(ok.status).toBe("done");
+    expect(failed.status).toBe("failed");
+    expect(JSON.parse(failed.outcome)).toMatchObject({ ok: false, reason: expect.stringContaining("missing.py"), traceback: expect.stringContaining("at ") });
+    const one = await basecamp(["sweep", path, "--cell", "1"]);
+    expect(one.status).toBe(1);
+    expect(JSON.parse(one.stdout)).toMatchObject({ index: 1, outcome: { ok: false } });
+  }, 300_000);
+});
