@@ -16,6 +16,8 @@ export function registerServeCommand(program: Command): void {
     .option("--speed <n>", "realtime: simulated seconds per wall-clock second", numberFlag("--speed", 0), 1)
     .option("--db <file>", "keep the store in this SQLite file (resumed when it holds this scenario)")
     .option("--with-agents", "the scenario's agents and organiser actions act on the served clock, at their replay instants")
-    .option("--trust-model-files", "run participants' model files and Python strategies as this user, outside the sandbox: they can then read the store, the keys and the network");
+    .option("--trust-model-files", "run participants' model files and Python strategies as this user, outside the sandbox: they can then read the store, the keys and the network")
+    .option("--web", "serve the web app at / (the default on a loopback host)")
+    .option("--no-web", "serve the API only");
   pythonOptions(command, false).action(async (file: string, flags: ServeFlags) => (await import("./serve.js")).serveCommand(file, flags));
 }

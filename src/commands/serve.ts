@@ -4,6 +4,7 @@ import { removeLeftovers } from "../data/temp-roots.js";
 import { ownRoot } from "../participant/work-dir.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
+import { LiveFeed } from "../service/live/live-feed.js";
 import { resumeInstant, type ClockControl } from "../service/clock-control.js";
 import { loadWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
@@ -43,12 +44,21 @@ export interface ServeOptions {
    */
   modelIsolation?: Isolation;
   log?: (line: string) => void;
+  /** Serves the web app at `/` (default: when `host` is a loopback address). */
+  web?: boolean;
+}
+
+/** Whether `host` names this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export interface RunningServer {
   url: string;
   service: Service;
   organiserKey: string;
+  /** Whether the web app is served at `/`. */
+  web: boolean;
   /** Stops accepting, finishes in-flight requests and pending operations, closes the store. */
   close(): Promise<void>;
 }
@@ -88,12 +98,15 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     await lineup?.close();
     db.close();
   };
+  const host = opts.host ?? "127.0.0.1";
+  const web = (opts.web ?? isLoopback(host)) ? new LiveFeed(ctx, { clockRate: () => (realtime && !realtime.paused() ? speed : 0) }) : undefined;
   let server: Listening;
   try {
     // The agents' steps at the season's very start are kept before anyone can move the clock.
     if (lineup) await service.catchUp();
-    server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log }), opts.port ?? 8787, opts.host ?? "127.0.0.1");
+    server = await listen(createApp(service, { bodyLimitBytes: opts.bodyLimitBytes, log, web }), opts.port ?? 8787, host);
   } catch (e) {
+    web?.close();
     await stop();
     throw e;
   }
@@ -113,8 +126,10 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     url: server.url,
     service,
     organiserKey: scenario.organiser_key,
+    web: web !== undefined,
     close: async () => {
       clearInterval(timer);
+      web?.close();
       await server.close();
       await stop();
     },
@@ -129,6 +144,8 @@ export interface ServeFlags extends Pick<PythonFlags, "python"> {
   db?: string;
   withAgents?: boolean;
   trustModelFiles?: boolean;
+  /** commander's `--web` / `--no-web`; unset: on when serving on loopback. */
+  web?: boolean;
 }
 
 /** `basecamp serve [scenario]` (defined in serve-command.ts): serves until SIGINT or SIGTERM. */
@@ -155,6 +172,7 @@ export async function serveCommand(file: string, flags: ServeFlags): Promise<voi
   process.stderr.write(
     `basecamp: serving ${file} at ${running.url}/api/v1 (clock ${flags.clock}${flags.clock === "realtime" ? ` x${flags.speed}` : ""})\n` +
       `basecamp: organiser API at ${running.url}/sim/v1 with X-API-Key = the scenario's organiser_key (${key.slice(0, 4)}…${key.slice(-4)})\n` +
+      (running.web ? `basecamp: web app at ${running.url}/ (participants) and ${running.url}/console (organiser); keys are typed into the page\n` : "") +
       (flags.withAgents ? "basecamp: the scenario's agents act on the served clock; their notes and missed rounds follow here\n" : ""),
   );
   let stopping = false;

@@ -34,6 +34,7 @@ export const catalogue = {
     status: 429,
     text: "Rate limit exceeded: at most {ceiling} failed authentications per {window_seconds} s per client address.",
   },
+  live_streams_exhausted: { status: 429, text: "At most {limit} live streams may be open per key; close one first." },
   lane_saturated: { status: 503, text: "Upload lane saturated; retry after 5 seconds." },
   upload_body_too_slow: {
     status: 408,

@@ -1,6 +1,7 @@
 import { Hono, type Handler, type MiddlewareHandler } from "hono";
-import { refuse, type ServiceError } from "../domain/errors.js";
+import { asServiceError, refuse, type ServiceError } from "../domain/errors.js";
 import { handleMcpPost } from "../mcp/http.js";
+import type { LiveFeed } from "../service/live/live-feed.js";
 import type { Service } from "../service/service.js";
 import { bodyLimit } from "./body-limit.js";
 import { callerAddress } from "./caller.js";
@@ -25,9 +26,10 @@ import { simRoutes } from "./routes/sim.js";
 import { stakingRoutes } from "./routes/staking.js";
 import { statusRoutes } from "./routes/status.js";
 import { submitRoutes } from "./routes/submit.js";
-import { renderError, renderThrown } from "./render.js";
+import { renderError } from "./render.js";
 import { bodySchemas, formSchemas } from "./schemas.js";
 import { intakeSlot, uploadBodyLimit } from "./upload-guards.js";
+import { registerWebApp } from "./web-routes.js";
 
 /** Largest request body accepted, in bytes, unless the server is told otherwise. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -36,6 +38,8 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Where internal errors are reported (default: stderr). */
   log?: (line: string) => void;
+  /** Serves the web app at `/` (pages, assets, live streams fed by this feed, which also hears of refusals). */
+  web?: LiveFeed;
 }
 
 /** Every served route but the OpenAPI document, in registration order (the benchmark download before the dataset download). */
@@ -124,7 +128,12 @@ export function createApp(service: Service, options: AppOptions): Hono {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new Hono();
-  app.onError((e) => renderThrown(e, log));
+  app.onError((e, c) => {
+    const error = asServiceError(e, log);
+    const refusal = { method: c.req.method, path: c.req.path, status: error.status, code: error.code, message: error.message };
+    options.web?.refused(c.req.header("x-api-key"), refusal);
+    return renderError(error);
+  });
   app.notFound((c) => renderError(unmatched(c.req.method, c.req.path)));
   app.use("/api/v1/*", accessGate(service.ctx.world.deployment.gate));
   app.use("/api/v1/*", noAuthorizationHeader, noKeyInQuery, callerAddress);
@@ -133,6 +142,7 @@ export function createApp(service: Service, options: AppOptions): Hono {
   app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery, callerAddress);
   app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, log));
   app.all("/mcp", (c) => renderError(refuse("method_not_allowed", { method: c.req.method, path: "/mcp", allowed: "POST" }, { headers: { Allow: "POST" } })));
+  if (options.web) registerWebApp(app, service, options.web);
   for (const r of routes) {
     for (const guard of guards(r, service, limit)) app.on(r.method, honoPath(r), guard);
     app.on(r.method, honoPath(r), handler(r, service));

@@ -1,4 +1,4 @@
-import { asServiceError, ServiceError } from "../domain/errors.js";
+import type { ServiceError } from "../domain/errors.js";
 
 /**
  * A refusal as HTTP: status from the catalogue, body `{"detail": {"code", "message", ...extra}}`,
@@ -11,7 +11,3 @@ export function renderError(e: ServiceError): Response {
   });
 }
 
-/** Anything thrown: a ServiceError as itself, anything else as a 500 (reported to `log`). */
-export function renderThrown(e: unknown, log: (line: string) => void): Response {
-  return renderError(asServiceError(e, log));
-}

@@ -22,8 +22,9 @@ import { ClockWalk, type Appointments } from "./clock-walk.js";
 import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
 import { archiveModel, createModel, getModels } from "./models.js";
-import { toggleFault, type FaultName } from "./faults.js";
+import { faults, toggleFault, type FaultName } from "./faults.js";
 import { changeScoring, requireOrganiser } from "./organiser.js";
+import { organiserBoards } from "./organiser-boards.js";
 import { RateLimiter } from "./rate-limit.js";
 import { lookAhead } from "./run-ahead/look-ahead.js";
 import { runsAhead, stopRunsAhead } from "./run-ahead/runs-ahead.js";
@@ -312,6 +313,10 @@ export class Service {
     this.organiser(key, () => changeScoring(this.ctx, change));
   /** Organiser: every staking agent's money (event deposits, or tournament stake earnings), ranked; null when nobody stakes. */
   stakeBalances = (key: string | undefined) => this.organiser(key, () => stakeBalances(this.ctx));
+  /** Organiser: the standings, the newest rounds' boards and the practice board, as participants read them. */
+  boards = (key: string | undefined) => this.organiser(key, () => organiserBoards(this.ctx));
+  /** Organiser: the faults now in force. */
+  currentFaults = (key: string | undefined) => this.organiser(key, () => faults(this.ctx));
   /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
   toggleFault = (key: string | undefined, fault: FaultName, round: number | undefined, on: boolean) =>
     this.organiser(key, () => toggleFault(this.ctx, fault, round, on));

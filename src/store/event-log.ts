@@ -10,8 +10,35 @@ export interface LoggedEvent {
   payload: unknown;
 }
 
+/** Who is told that a store's log grew (the web app's live streams); they only read the log later. */
+const appendListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Calls `listener` after each append to `db`'s log, until the returned function is called. The
+ * listener runs inside the writer's transaction, so it must only schedule a later read (a rolled
+ * back append is then simply not there to read).
+ */
+export function onAppend(db: Db, listener: () => void): () => void {
+  const set = appendListeners.get(db) ?? new Set();
+  appendListeners.set(db, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 export function appendEvent(db: Db, t: number, type: string, payload: unknown): void {
   db.prepare("INSERT INTO events (t, type, payload) VALUES (?, ?, ?)").run(t, type, canonicalJson(payload));
+  for (const listener of appendListeners.get(db) ?? []) listener();
+}
+
+/** Up to `limit` events after `seq`, in order, their payloads parsed. */
+export function eventsAfter(db: Db, seq: number, limit: number): LoggedEvent[] {
+  const rows = db.prepare("SELECT seq, t, type, payload FROM events WHERE seq > ? ORDER BY seq LIMIT ?").all(seq, limit) as {
+    seq: number;
+    t: number;
+    type: string;
+    payload: string;
+  }[];
+  return rows.map((r) => ({ seq: r.seq, t: r.t, type: r.type, payload: JSON.parse(r.payload) as unknown }));
 }
 
 /** The log as canonical JSON lines `{"payload":…,"seq":…,"t":…,"type":…}`, one per event. */

@@ -1,9 +1,11 @@
 /**
  * Everyone else's latency while one agent uploads a large batch: a served event (its own process,
  * realtime clock, its store in a file) takes one agent's batch of 25 predictions CSV files of 20 MiB
- * each (valid: distinct ids, values in [0, 1]) on the practice lane, while two other agents poll
- * `GET /api/v1/status` and submit small practice uploads in a loop, over a ring of models each
- * (a model takes one run at a time). Runs are scored `scoring_seconds` (2) after acceptance, so the
+ * each (valid: distinct ids, values in [0, 1]) on the practice lane, while 20 other agents
+ * (BENCH_AGENTS) poll `GET /api/v1/status` and submit small practice uploads in a loop, over a ring
+ * of models each (a model takes one run at a time), and the web app is open in headless Chromium:
+ * the first looping agent's page and the organiser's console, both live (BENCH_PAGES=0 leaves
+ * them closed; BENCH_AGENTS=2 BENCH_PAGES=0 is the bench as it was before the web app). Runs are scored `scoring_seconds` (2) after acceptance, so the
  * batch's runs are scored while the others are measured. Prints the others' p50/p99 for status and
  * for a submit, the batch's wall time, the server's event-loop delay, CPU time and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
@@ -14,6 +16,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { chromium, type Browser } from "playwright-core";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
 import { report } from "./measure.js";
 
@@ -24,6 +27,11 @@ const SMALL_ROWS = 200;
 const RING = 64;
 const SCORING_SECONDS = 2;
 const MIB = 1024 * 1024;
+/** Agents looping status + small upload beside the batch. */
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 20);
+const PAGES = process.env.BENCH_PAGES !== "0";
+const ORGANISER = "organiser-bench-0001";
+const loopers = Array.from({ length: AGENTS }, (_, i) => ({ name: `m${i}`, key: `key-m${String(i).padStart(3, "0")}-00000000`, tag: `m${i}x` }));
 
 const scenario = {
   name: "served-latency",
@@ -33,12 +41,14 @@ const scenario = {
   event: {
     start: "2026-09-23T13:00:00Z", build_phase_minutes: 10, n_rounds: 3, round_minutes: 10, expeds_per_round: 2,
     upload_pool: null, scoring_seconds: SCORING_SECONDS, predictions_max_bytes: 21 * MIB, predictions_max_rows: 1_000_000, predictions_max_uncompressed_bytes: 256 * MIB, upload_check_memory_mb: Number(process.env.BENCH_CHECK_MB ?? 512), upload_check_workers: Number(process.env.BENCH_CHECK_WORKERS ?? 2),
+    // Every looping agent's upload and the batch may be read at once.
+    intake_concurrency: AGENTS + 1,
   },
+  organiser_key: ORGANISER,
   rate_limit: { ceiling: 1_000_000, window_seconds: 60 },
   agents: [
     { name: "ann", key: "key-ann-00000001", scope: "event", strategy: "event_ridge" },
-    { name: "ben", key: "key-ben-00000002", scope: "event", strategy: "event_ridge" },
-    { name: "cat", key: "key-cat-00000003", scope: "event", strategy: "event_ridge" },
+    ...loopers.map(({ name, key }) => ({ name, key, scope: "event", strategy: "event_ridge" })),
   ],
 };
 
@@ -99,11 +109,24 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
+/** The web app as the bench leaves it open: one agent's page on its boards, the organiser's console; each signed in and live. */
+async function openPages(url: string, key: string): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  for (const [path, k] of [["/", key], ["/console", ORGANISER]]) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url + path);
+    await page.fill("#key", k);
+    await page.click("#signin button[type=submit]");
+    await page.waitForSelector("#live-state:text('live')");
+  }
+  return browser;
+}
+
 export async function run(): Promise<void> {
   const { url, stop } = await startChild();
   const batchModels = await Promise.all(Array.from({ length: FILES }, (_, i) => model(url, "key-ann-00000001", `big${i}`)));
   const rings = new Map<string, { models: string[]; lastUsed: number[] }>();
-  for (const [key, tag] of [["key-ben-00000002", "b"], ["key-cat-00000003", "c"]]) {
+  for (const { key, tag } of loopers) {
     const models = await Promise.all(Array.from({ length: RING }, (_, i) => model(url, key, `${tag}${i}`)));
     rings.set(key, { models, lastUsed: models.map(() => -Infinity) });
   }
@@ -149,20 +172,22 @@ export async function run(): Promise<void> {
   };
   // The upload check pool's threads start with the first uploads: measured apart.
   let t = performance.now();
-  await Promise.all([others("key-ben-00000002", "b", true), others("key-cat-00000003", "c", true)]);
+  await Promise.all(loopers.map(({ key, tag }) => others(key, tag, true)));
+  const browser = PAGES ? await openPages(url, loopers[0].key) : null;
   const coldMs = performance.now() - t;
   status.length = 0;
   submit.length = 0;
   t = performance.now();
-  const loops = [others("key-ben-00000002", "b"), others("key-cat-00000003", "c")];
+  const loops = loopers.map(({ key, tag }) => others(key, tag));
   const batch = await call(url, "POST", "/api/v1/diagnostics/batch", "key-ann-00000001", form);
   const batchMs = performance.now() - t;
   done = true;
   await Promise.all(loops);
+  await browser?.close();
   const server = await stop();
   if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
   report(`served latency: others while one agent uploads a batch of ${FILES} large files on the practice lane`, {
-    workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); 2 agents loop status + ${SMALL_ROWS}-row practice upload over ${RING} models; runs scored ${SCORING_SECONDS} s after acceptance; the store where \`serve\` keeps it without --db (a temporary file)`,
+    workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); ${AGENTS} agents loop status + ${SMALL_ROWS}-row practice upload over ${RING} models; runs scored ${SCORING_SECONDS} s after acceptance; ${PAGES ? "an agent's page and the console open in Chromium, live" : "no page open"}; the store where \`serve\` keeps it without --db (a temporary file)`,
     cold_first_ms: coldMs.toFixed(0),
     batch_s: (batchMs / 1000).toFixed(1),
     status_n: status.length,

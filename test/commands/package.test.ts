@@ -38,7 +38,7 @@ function basecamp(...args: string[]) {
 }
 
 describe("the npm package", () => {
-  it("ships the compiled code with its Python helpers and worker modules, the scenarios, examples, samples and docs, and no tests or TypeScript sources", () => {
+  it("ships the compiled code with its Python helpers, worker modules and web app, the scenarios, examples, samples and docs, and no tests or TypeScript sources", () => {
     expect(files).toEqual(
       expect.arrayContaining([
         "bin/basecamp.js",
@@ -49,6 +49,8 @@ describe("the npm package", () => {
         "dist/src/scoring/backtest-worker.js",
         "dist/src/participant/python/worker.py",
         "dist/src/data/python/make_ridge_pickle.py",
+        "dist/src/web/index.html",
+        "dist/src/web/participant.js",
         "scenarios/default-tournament.json",
         "examples/strategy.ts",
         "examples/agent.py",

@@ -55,12 +55,13 @@ const contract: Record<string, string[]> = {
   "/api/v1/compute/machines/{machine_id}/run": ["post"],
   "/api/v1/compute/machines/{machine_id}/files/{path}": ["get"],
   "/api/v1/openapi.json": ["get"],
+  "/sim/v1/boards": ["get"],
   "/sim/v1/clock": ["get"],
   "/sim/v1/clock/advance": ["post"],
   "/sim/v1/clock/pause": ["post"],
   "/sim/v1/clock/resume": ["post"],
   "/sim/v1/scoring": ["post"],
-  "/sim/v1/faults": ["post"],
+  "/sim/v1/faults": ["get", "post"],
   "/sim/v1/stakes": ["get"],
 };
 

@@ -1,0 +1,143 @@
+// The organiser's console: the /sim/v1 control API and the organiser's live feed of the event log.
+import { board, call, coalesced, countdown, el, facts, fill, liveStream, MAX_ROWS, refusalText, signedIn, signIn, table } from "./common.js";
+
+const STORAGE = "basecamp.organiser.key";
+/** Event types shown as refusals (a run or job that failed, a model file refused). */
+const REFUSED = /\.(failed|error|timeout)$/;
+
+let key = null;
+let rate = 0;
+const timer = countdown("countdown");
+const feed = [];
+
+function feedRow(row) {
+  return el("li", { class: row.refused ? "refusal" : null }, row.text);
+}
+
+function addToFeed(rows) {
+  const list = document.getElementById("feed");
+  for (const row of rows) {
+    feed.unshift(row);
+    list.prepend(feedRow(row));
+  }
+  while (feed.length > MAX_ROWS) {
+    feed.pop();
+    list.lastElementChild.remove();
+  }
+}
+
+function eventRow(e) {
+  return { refused: REFUSED.test(e.type), text: `${new Date(e.t).toISOString()} #${e.seq} ${e.type} ${JSON.stringify(e.payload)}` };
+}
+
+function renderClock(c) {
+  fill("phase", c.cadence.phase);
+  fill("window", c.cadence.open_window ?? "—");
+  fill("now", c.now);
+  fill("clock-mode", c.mode === "realtime" ? `realtime ×${c.speed}` : "manual");
+  fill("paused", c.paused ? "paused" : "");
+  timer.set(c.now, c.cadence.phase_ends_at, c.paused ? 0 : rate);
+}
+
+function renderTallies(tallies) {
+  const rows = tallies.map((t) => ({
+    agent: t.agent,
+    "round uploads": t.round_uploads,
+    "pool left": t.uploads_remaining,
+    practice: t.practice_uploads,
+    "runs ok": t.runs_finalised,
+    "runs failed": t.runs_failed,
+    jobs: t.compute_jobs,
+    machines: t.machine_sessions,
+    "compute $": (t.compute_cents / 100).toFixed(2),
+  }));
+  fill("agents", table(rows));
+}
+
+function boardOf(title, b) {
+  return [el("h3", {}, title), board(b, b.sealed ? `sealed until ${b.unseals_at}` : null)];
+}
+
+const refresh = coalesced(async () => {
+  const clock = await call(key, "GET", "/sim/v1/clock");
+  if (!clock.ok) return fill("control-error", refusalText(clock));
+  renderClock(clock.json);
+  const [boards, stakes, faults, scoring] = await Promise.all([
+    call(key, "GET", "/sim/v1/boards"),
+    call(key, "GET", "/sim/v1/stakes"),
+    call(key, "GET", "/sim/v1/faults"),
+    call(key, "GET", "/api/v1/scoring"),
+  ]);
+  if (boards.ok) {
+    const b = boards.json;
+    fill("boards", boardOf("Standings", b.standings), b.rounds.map((r) => boardOf(`Round ${r.window ?? r.exped}`, r)), b.practice ? boardOf("Practice board", b.practice) : null);
+  } else fill("boards", el("p", { class: "refusal" }, refusalText(boards)));
+  fill("stakes", stakes.ok ? (stakes.json ? table(stakes.json.rows) : el("p", { class: "empty" }, "nobody stakes")) : el("p", { class: "refusal" }, refusalText(stakes)));
+  fill("faults", faults.ok ? facts(Object.entries(faults.json)) : el("p", { class: "refusal" }, refusalText(faults)));
+  const c = clock.json;
+  const settings = scoring.ok ? scoring.json : {};
+  fill(
+    "settings",
+    facts([
+      ["clock", c.mode === "realtime" ? `realtime ×${c.speed}${c.paused ? " (paused)" : ""}` : "manual"],
+      ["weights", settings.weights],
+      ["clip", settings.clip],
+      ["aggregate", settings.aggregate],
+      ["rank metric", settings.rank_metric],
+    ]),
+  );
+});
+
+/** A control call: its refusal is shown as the API gave it; the stream brings the change. */
+async function control(method, path, body) {
+  const a = await call(key, method, path, body);
+  fill("control-error", a.ok ? "" : refusalText(a));
+  if (a.ok) refresh();
+}
+
+function wireControls() {
+  document.getElementById("pause").addEventListener("click", () => control("POST", "/sim/v1/clock/pause"));
+  document.getElementById("resume").addEventListener("click", () => control("POST", "/sim/v1/clock/resume"));
+  document.getElementById("next-phase").addEventListener("click", () => control("POST", "/sim/v1/clock/advance", { to: "next_phase" }));
+  document.getElementById("advance").addEventListener("click", () =>
+    control("POST", "/sim/v1/clock/advance", { seconds: Number(document.getElementById("advance-seconds").value) }),
+  );
+  const fault = (on) => {
+    const name = document.getElementById("fault").value;
+    const wide = name === "diagnostics_maintenance" || name === "compute_paused";
+    const body = wide ? { fault: name, on } : { fault: name, round: Number(document.getElementById("fault-round").value), on };
+    control("POST", "/sim/v1/faults", body);
+  };
+  document.getElementById("fault-on").addEventListener("click", () => fault(true));
+  document.getElementById("fault-off").addEventListener("click", () => fault(false));
+}
+
+async function start(k) {
+  const a = await call(k, "GET", "/sim/v1/clock");
+  if (!a.ok) {
+    sessionStorage.removeItem(STORAGE);
+    fill("signin-error", refusalText(a));
+    return;
+  }
+  key = k;
+  signedIn(true);
+  renderClock(a.json);
+  wireControls();
+  liveStream(key, "/sim/v1/live", {
+    onState: (s) => fill("live-state", s),
+    onRefused: (r) => fill("live-state", `live feed refused: ${refusalText(r)}`),
+    onMessage: (m) => {
+      if (m.kind === "refusal") {
+        addToFeed([{ refused: true, text: `refused ${m.agent ?? "?"}: ${m.method} ${m.path} → ${m.status} ${m.code}: ${m.message}` }]);
+        return;
+      }
+      rate = m.clock_rate;
+      addToFeed(m.events.map(eventRow));
+      renderTallies(m.tallies);
+      refresh();
+    },
+  });
+  refresh();
+}
+
+signIn(STORAGE, start);
