@@ -106,8 +106,10 @@ export function sandboxCommand(spec: SandboxSpec): Command {
     "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
     "--proc", "/proc",
     "--dev", "/dev",
-    ...spec.python.binds.flatMap((b) => ["--ro-bind", b.host, b.inside]),
+    // The scratch dir before the interpreter's binds: an interpreter living under /tmp on the host
+    // (a venv in a temporary checkout) is then bound on top of it, not hidden by it.
     "--bind", spec.scratch, SANDBOX_SCRATCH,
+    ...spec.python.binds.flatMap((b) => ["--ro-bind", b.host, b.inside]),
     ...Object.entries(spec.files).flatMap(([inside, host]) => ["--ro-bind", host, inside]),
     "--remount-ro", "/", // the root bwrap builds (/participant, /etc) takes no files: only the scratch dir does
     "--chdir", SANDBOX_SCRATCH,

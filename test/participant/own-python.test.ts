@@ -1,4 +1,7 @@
-import { existsSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, it, vi } from "vitest";
 import { runInGroup } from "../../src/data/python-process.js";
@@ -85,5 +88,30 @@ const PYENV = (() => {
     expect(stdout.trim()).toBe(`${probed.facts.executable.replace(/\/bin\/python3[.\d]*$/, "")} 65534 read-only`);
   } finally {
     await removeWorkDir(dir);
+  }
+}, 120_000);
+
+requires("sandbox").it("runs a venv that lives under /tmp on the host (a temporary checkout's), which the sandbox's own /tmp must not hide", async () => {
+  const home = mkdtempSync(join(tmpdir(), "basecamp-venv-"));
+  try {
+    execFileSync("/usr/bin/python3", ["-m", "venv", "--without-pip", join(home, ".venv")]);
+    const probed = await interpreterFacts(join(home, ".venv", "bin", "python"));
+    if (!probed.ok) throw new Error(probed.error);
+    const binds = await interpreterBinds(probed.facts);
+    if (!binds.ok) throw new Error(binds.error);
+    const { dir, scratch } = await makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
+    try {
+      const started = launchSandbox({ python: { path: join(home, ".venv", "bin", "python"), binds: binds.binds }, scratch, files: {}, args: ["-c", "import sys; print(sys.prefix)"], keep: 3 }, DEFAULT_LIMITS);
+      if (!started.ok) throw new Error(started.error);
+      let stdout = "";
+      const end = await runInGroup(started.launch.command, ["ignore", "pipe", "pipe"], 60, (child) => child.stdout!.on("data", (b: Buffer) => (stdout += b.toString())));
+      await started.launch.release();
+      expect(end).toMatchObject({ kind: "closed", code: 0 });
+      expect(stdout.trim()).toBe(realpathSync(join(home, ".venv")));
+    } finally {
+      await removeWorkDir(dir);
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
 }, 120_000);
