@@ -96,7 +96,7 @@ describe("the web app in Chromium, over a served default event", () => {
   it("refuses the console to a participant key with the API's 403", async () => {
     const page = await newPage();
     await signIn(page, "/console", ATLAS);
-    await expect.poll(() => page.textContent("#signin-error")).toContain("403 organiser_key_required");
+    await page.waitForSelector("#signin-error:text('403 organiser_key_required')");
     expect(await page.evaluate(() => document.body.classList.contains("signed-in"))).toBe(false);
     await page.close();
   });
@@ -148,7 +148,9 @@ describe("the web app in Chromium, over a served default event", () => {
     expect((await upload("/api/v1/diagnostics/upload", model, practiceIds)).status).toBe(202);
     await organiser.fill("#advance-seconds", "120");
     await organiser.click("#advance");
-    await expect.poll(async () => (await participant.locator("#runs td:text('finalised')").count())).toBe(2);
+    // Waits on the page (Playwright's own timeout), not on expect.poll's one second: a loaded machine is slow.
+    await participant.locator("#runs td:text('finalised')").nth(1).waitFor();
+    expect(await participant.locator("#runs td:text('finalised')").count()).toBe(2);
     await participant.click("[data-tab=boards]");
     await participant.waitForSelector(`#boards td:text("${model}")`);
     expect(await participant.textContent("#boards")).toContain("ranked by practice_score");
