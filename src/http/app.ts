@@ -1,4 +1,4 @@
-import { Hono, type Handler, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type Handler, type MiddlewareHandler } from "hono";
 import { asServiceError, refuse, type ServiceError } from "../domain/errors.js";
 import { handleMcpPost } from "../mcp/http.js";
 import type { LiveFeed } from "../service/live/live-feed.js";
@@ -11,24 +11,15 @@ import { FileSpool } from "./file-spool.js";
 import { parseFormBody } from "./form-body.js";
 import { parseJsonBody } from "./json-body.js";
 import { openApiDocument } from "./openapi.js";
-import { honoPath, pathPattern, route, type Route } from "./route.js";
-import { boardRoutes } from "./routes/boards.js";
-import { computeRoutes } from "./routes/compute.js";
-import { machineRoutes } from "./routes/machine.js";
-import { dataRoutes } from "./routes/data.js";
-import { diagnosticsRoutes } from "./routes/diagnostics.js";
-import { eventRoutes } from "./routes/event.js";
-import { eventStakingRoutes, finalWindowRoutes } from "./routes/event-staking.js";
-import { modelFileRoutes } from "./routes/model-files.js";
-import { modelRoutes } from "./routes/models.js";
-import { roundRoutes } from "./routes/rounds.js";
-import { simRoutes } from "./routes/sim.js";
-import { stakingRoutes } from "./routes/staking.js";
-import { statusRoutes } from "./routes/status.js";
-import { submitRoutes } from "./routes/submit.js";
+import { honoPath, pathPattern, routes, type Route } from "./route.js";
 import { renderError } from "./render.js";
-import { bodySchemas, formSchemas } from "./schemas.js";
-import { intakeSlot, uploadBodyLimit } from "./upload-guards.js";
+import { bodySchemas, formSchemas } from "../contract/schemas.js";
+import { argsOf } from "../contract/args.js";
+import { API_PREFIX } from "../contract/index.js";
+import { autoSubmitSettings } from "../service/auto-submit/settings.js";
+import { answer } from "./answers.js";
+import { formArgs } from "./form-args.js";
+import { FORM_SLACK_BYTES, intakeSlot, uploadBodyLimit } from "./upload-guards.js";
 import { registerWebApp } from "./web-routes.js";
 
 /** Largest request body accepted, in bytes, unless the server is told otherwise. */
@@ -42,60 +33,44 @@ export interface AppOptions {
   web?: LiveFeed;
 }
 
-/** Every served route but the OpenAPI document, in registration order (the benchmark download before the dataset download). */
-const serviceRoutes: Route[] = [
-  ...statusRoutes,
-  ...roundRoutes,
-  ...dataRoutes,
-  ...boardRoutes,
-  ...modelRoutes,
-  ...modelFileRoutes,
-  ...submitRoutes,
-  ...stakingRoutes,
-  ...eventRoutes,
-  ...eventStakingRoutes,
-  ...finalWindowRoutes,
-  ...computeRoutes,
-  ...machineRoutes,
-  ...diagnosticsRoutes,
-  ...simRoutes,
-];
-
-const openApiRoute = route({
-  method: "GET",
-  path: "/api/v1/openapi.json",
-  operationId: "openapi",
-  summary: "This document",
-  key: "none",
-  responses: { 200: "The OpenAPI 3.1 document" },
-  handle: async ({ c }) => c.json(openApiDocument(routes, "1")),
-});
-
-/** Every route, as the OpenAPI document lists them. */
-export const routes: Route[] = [...serviceRoutes, openApiRoute];
-
 /** A form's file parts past this size wait on disk until the service reads them. */
 const SPOOL_THRESHOLD_BYTES = 1024 * 1024;
 
+/** The operation's arguments from the request: its path's parameters, then its JSON body or its form (whose files are spooled). */
+async function argsFrom(r: Route, c: Context, spool: FileSpool): Promise<unknown[]> {
+  const params = c.req.param() as Record<string, string>;
+  if (r.form) {
+    const form = await parseFormBody(c.req.raw, formSchemas[r.form], spool);
+    return [...(r.fixed ?? []), ...(await (formArgs[r.form] as (f: unknown, p: Record<string, string>) => Promise<unknown[]>)(form, params))];
+  }
+  const body = r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined;
+  return argsOf(r, params, body);
+}
+
 /**
- * A route's handler: the key from `X-API-Key`, the body checked by its schema, then the route.
- * A form's spooled files are removed once the route has answered.
+ * A route's handler: the key from `X-API-Key`, the arguments from the request (the body checked by
+ * its schema), the operation, then its answer. A form's spooled files are removed once the route
+ * has answered.
  */
 function handler(r: Route, service: Service): Handler {
+  const operation = r.operation;
+  if (!operation) return (c) => c.json(openApiDocument(routes, "1"));
   return async (c) => {
     const key = c.req.header("x-api-key");
-    if (r.form) {
-      const spool = new FileSpool(SPOOL_THRESHOLD_BYTES);
-      try {
-        return await r.handle({ c, service, key, body: await parseFormBody(c.req.raw, formSchemas[r.form], spool) });
-      } finally {
-        await spool.dispose();
-      }
+    const spool = new FileSpool(SPOOL_THRESHOLD_BYTES);
+    try {
+      const args = await argsFrom(r, c, spool);
+      return answer(r, c, await service.perform(operation, key, args), args, service);
+    } finally {
+      await spool.dispose();
     }
-    const body = r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined;
-    return r.handle({ c, service, key, body });
   };
 }
+
+/** A body limit a route takes from the deployment: the file at its limit still reaches the service, which names that limit. */
+const ownBodyLimits = {
+  auto_submit_model_file: (service: Service) => autoSubmitSettings(service.ctx).model_file.max_bytes + FORM_SLACK_BYTES,
+};
 
 /**
  * What runs before a route's handler: an upload first authenticates its key and takes its
@@ -106,7 +81,9 @@ function handler(r: Route, service: Service): Handler {
 function guards(r: Route, service: Service, limit: number): MiddlewareHandler[] {
   const maxSize = r.upload
     ? uploadBodyLimit(service.ctx.world.deployment.event, r.upload.items, limit)
-    : (r.bodyLimit?.(service) ?? limit);
+    : r.bodyLimit
+      ? ownBodyLimits[r.bodyLimit](service)
+      : limit;
   const tooLarge = bodyLimit(maxSize);
   return r.upload ? [intakeSlot(service, r.upload.lane), tooLarge] : [tooLarge];
 }
@@ -135,8 +112,8 @@ export function createApp(service: Service, options: AppOptions): Hono {
     return renderError(error);
   });
   app.notFound((c) => renderError(unmatched(c.req.method, c.req.path)));
-  app.use("/api/v1/*", accessGate(service.ctx.world.deployment.gate));
-  app.use("/api/v1/*", noAuthorizationHeader, noKeyInQuery, callerAddress);
+  app.use(`${API_PREFIX}*`, accessGate(service.ctx.world.deployment.gate));
+  app.use(`${API_PREFIX}*`, noAuthorizationHeader, noKeyInQuery, callerAddress);
   app.get(LOGIN_PATH, () => loginPage());
   // The MCP face: behind the same gate, keyed by X-API-Key or Bearer (src/mcp/http.ts), never by the query; POST only.
   app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery, callerAddress);

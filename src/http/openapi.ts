@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./route.js";
-import { componentSchemas } from "./schemas.js";
+import { componentSchemas } from "../contract/schemas.js";
 
 const errorBody = {
   type: "object",

@@ -1,3 +1,5 @@
+import { fillPath } from "../contract/args.js";
+import { operations } from "../contract/index.js";
 import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
@@ -78,7 +80,7 @@ export function deliverParquet(downloads: Downloads, frame: Frame, filename: str
 
 /** A hosted training job's model file. */
 export function deliverModelFile(downloads: Downloads, jobId: string, model: { filename: string; sha256: string; bytes: Uint8Array }) {
-  const rest = `/api/v1/compute/jobs/${encodeURIComponent(jobId)}/model/file`;
+  const rest = fillPath(operations.downloadModel.rest[1], { job_id: jobId });
   const file = downloads.deliver({ filename: model.filename, rest, bytes: () => model.bytes });
   return { ...file, filename: model.filename, sha256: model.sha256, n_bytes: model.bytes.length };
 }

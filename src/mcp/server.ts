@@ -2,18 +2,9 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Service } from "../service/service.js";
 import type { Downloads } from "./downloads.js";
 import type { Transport } from "./file-argument.js";
+import { operationList } from "../contract/index.js";
+import { addTool } from "./tool.js";
 import { stderrLog, type Log } from "./result.js";
-import { registerComputeTools } from "./tools-compute.js";
-import { registerMachineTools } from "./tools-machine.js";
-import { registerDataTools } from "./tools-data.js";
-import { registerEventTools } from "./tools-event.js";
-import { registerEventStakingTools } from "./tools-event-staking.js";
-import { registerModelFileTools } from "./tools-model-files.js";
-import { registerModelTools } from "./tools-models.js";
-import { registerRoundTools } from "./tools-rounds.js";
-import { registerStakingTools } from "./tools-staking.js";
-import { registerStatusTools } from "./tools-status.js";
-
 /** Basecamp's version as an MCP server reports it. */
 const SERVER_INFO = { name: "basecamp", version: "0.1.0" };
 
@@ -30,21 +21,12 @@ export interface McpServerOptions {
 }
 
 /**
- * The MCP face for one caller: every tool a thin mapping onto one Service operation, called with
- * `key`.
+ * The MCP face for one caller: every tool of the contract, each a thin mapping onto its operation,
+ * called with `key`.
  */
 export function createMcpServer(service: Service, key: string | undefined, options: McpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
   const context = { service, key, transport: options.transport, downloads: options.downloads, log: options.log ?? stderrLog };
-  registerStatusTools(server, context);
-  registerModelTools(server, context);
-  registerModelFileTools(server, context);
-  registerRoundTools(server, context);
-  registerDataTools(server, context);
-  registerEventTools(server, context);
-  registerEventStakingTools(server, context);
-  registerStakingTools(server, context);
-  registerComputeTools(server, context);
-  registerMachineTools(server, context);
+  for (const [name, op] of operationList) for (const tool of op.mcp ?? []) addTool(server, context, name, op, tool);
   return server;
 }

@@ -1,8 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { toolArgs } from "../contract/args.js";
+import type { McpTool, Operation, OperationName } from "../contract/index.js";
 import type { Service } from "../service/service.js";
 import type { Downloads } from "./downloads.js";
 import type { Transport } from "./file-argument.js";
+import { fileAnswers, fileArguments } from "./file-tools.js";
 import { answer, type Log } from "./result.js";
 
 /**
@@ -18,23 +21,23 @@ export interface ToolContext {
   log: Log;
 }
 
-interface ToolSpec<S extends z.ZodRawShape> {
-  name: string;
-  description: string;
-  input: S;
-  /** A read: the tool changes nothing (MCP `readOnlyHint`). */
-  readOnly?: boolean;
-  /** Arguments beyond `input` reach `run` instead of being dropped, so the service can refuse them by name. */
-  loose?: boolean;
-  run(args: z.output<z.ZodObject<S>>): unknown;
-}
-
-/** Registers one tool: its arguments checked by `input`, its answer (or refusal) rendered by `answer`. */
-export function addTool<S extends z.ZodRawShape>(server: McpServer, log: Log, spec: ToolSpec<S>): void {
+/**
+ * Registers one tool of an operation: its arguments checked by the contract's `input`, turned into
+ * the operation's (this face reads the files a tool carries), the operation performed, and its
+ * answer (or refusal) rendered by `answer` (a download handed over by this face).
+ */
+export function addTool(server: McpServer, context: ToolContext, name: OperationName, op: Operation, tool: McpTool): void {
+  const run = async (input: Record<string, unknown>) => {
+    const own = fileArguments[tool.name];
+    const args = own ? await own(input, context) : toolArgs(op, tool, input);
+    const result = await context.service.perform(name, context.key, args);
+    const delivered = fileAnswers[tool.name];
+    return delivered ? delivered(result, args, context) : tool.answer ? tool.answer(result) : result;
+  };
   server.registerTool(
-    spec.name,
-    { description: spec.description, inputSchema: spec.loose ? z.looseObject(spec.input) : spec.input, annotations: { readOnlyHint: spec.readOnly ?? false } },
+    tool.name,
+    { description: tool.description, inputSchema: tool.loose ? z.looseObject(tool.input) : tool.input, annotations: { readOnlyHint: tool.readOnly ?? false } },
     // The SDK types the arguments from the shape; the cast bridges its zod-compat typing to zod 4's.
-    ((args: z.output<z.ZodObject<S>>) => answer(() => spec.run(args), log)) as never,
+    ((input: Record<string, unknown>) => answer(() => run(input), context.log)) as never,
   );
 }

@@ -1,47 +1,41 @@
-import type { Frame } from "../data/frame.js";
+import { operations, type OperationName, type Operations } from "../contract/index.js";
 import { refuse } from "../domain/errors.js";
 import { authenticate, readerScopes, requireScope, type Principal } from "./auth.js";
-import { benchmarkBoard } from "./benchmarks.js";
-import { currentStandings, roundBoard } from "./boards.js";
-import { uploadBatch, type BatchItem } from "./event/batch.js";
-import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "./event-staking/allocations.js";
-import { eventStaking } from "./event-staking/view.js";
-import { stakeBalances } from "./stake-balances.js";
-import { finalBoard } from "./event/final-board.js";
-import { getFinalSelection, setFinalSelection } from "./event/final-selection.js";
-import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
-import { IntakeSlots } from "./event/intake-slots.js";
-import { deleteRun, getRun } from "./event/runs.js";
 import type { Lane } from "./event/upload-repo.js";
-import { upload, type UploadInput, type UploadPath } from "./event/uploads.js";
+import type { UploadPath } from "./event/uploads.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";
+import { IntakeSlots } from "./event/intake-slots.js";
 import { advanceRounds, type DueStep } from "./cadence-steps.js";
-import { advanceClockTo, advanceTarget, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
+import { advanceClockTo, advanceTarget, type AdvanceRequest, type ClockControl } from "./clock-control.js";
 import { ClockWalk, type Appointments } from "./clock-walk.js";
-import { downloadBenchmark, downloadDataset } from "./data.js";
 import type { ServiceContext } from "./deployment.js";
-import { archiveModel, createModel, getModels } from "./models.js";
-import { faults, toggleFault, type FaultName } from "./faults.js";
-import { changeScoring, requireOrganiser } from "./organiser.js";
-import { organiserBoards } from "./organiser-boards.js";
+import { requireOrganiser } from "./organiser.js";
 import { RateLimiter } from "./rate-limit.js";
 import { lookAhead } from "./run-ahead/look-ahead.js";
 import { runsAhead, stopRunsAhead } from "./run-ahead/runs-ahead.js";
 import { AuthFailures } from "./auth-failures.js";
 import { callerAddress } from "./caller-address.js";
-import { currentRound, instruments, schedule } from "./rounds.js";
-import { explainScoring, getStarted, whoami } from "./status.js";
-import { getStakeAllowance } from "./staking/allowance.js";
-import { legacyStaking, type LegacyStakingTool } from "./staking/legacy.js";
-import { stakePolicy } from "./staking/stake-policy.js";
-import { stakeFromWallet, type StakeInput } from "./staking/wallet-stakes.js";
-import { submitV2, type SubmitInput } from "./tournament.js";
-import { getUploadStatus, uploadModel, type ModelFileInput } from "./auto-submit/upload-model.js";
-import { setAutoSubmit } from "./auto-submit/switch.js";
-import { cancelJob, downloadModel, getCredits, getJob, getJobLog, listJobs, train } from "./compute/jobs.js";
 import { fileLimits } from "./file-limits.js";
-import { getMachine, listMachines, readMachineFile, runOnMachine, startMachine, stopMachine } from "./machine/sessions.js";
+import { isOffPath, type Call, type Handler } from "./handlers/call.js";
+import { handlers, type Handlers } from "./handlers/index.js";
+
+type Args<H> = H extends (call: Call, ...args: infer A) => unknown ? A : never;
+type Answer<H> = H extends (...args: never[]) => infer R ? Awaited<R> : never;
+
+/** The operations as methods: a keyed one takes the caller's key first (a public one takes none), then its arguments. */
+export type ServiceOperations = {
+  [N in keyof Handlers]: Operations[N]["scope"] extends "none"
+    ? (...args: Args<Handlers[N]>) => Promise<Answer<Handlers[N]>>
+    : (key: string | undefined, ...args: Args<Handlers[N]>) => Promise<Answer<Handlers[N]>>;
+};
+
+/** The rate limit a call of a keyed operation counts against. */
+function rateOf(name: OperationName, args: readonly unknown[]): string {
+  const rate = (operations[name] as { rate?: string | ((args: readonly unknown[]) => string) }).rate;
+  if (rate === undefined) throw new Error(`the contract names no rate limit for the keyed operation ${name}`);
+  return typeof rate === "function" ? rate(args) : rate;
+}
 
 export interface ServiceOptions {
   /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
@@ -49,6 +43,10 @@ export interface ServiceOptions {
   /** Work kept as the clock passes its instants (`serve --with-agents`), made once for this service. */
   appointments?: (service: Service) => Appointments;
 }
+
+// The operations' methods are made in the constructor, one per contract entry.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Service extends ServiceOperations {}
 
 /**
  * The service's operations, one method each, for every face to call with the caller's API key.
@@ -76,6 +74,13 @@ export class Service {
     this.walk =
       options.appointments &&
       new ClockWalk(ctx, options.appointments(this), (fn) => this.run(fn), (t) => runsAhead(ctx).due(t) ?? Promise.resolve());
+    for (const name of Object.keys(handlers) as (keyof Handlers)[]) {
+      const method =
+        operations[name].scope === "none"
+          ? (...args: unknown[]) => this.perform(name, undefined, args)
+          : (key: string | undefined, ...args: unknown[]) => this.perform(name, key, args);
+      Object.assign(this, { [name]: method });
+    }
   }
 
   /**
@@ -148,28 +153,39 @@ export class Service {
     return this.authFailures.counting(address, key, now, () => authenticate(this.ctx, key));
   }
 
-  /** Authenticates `key`, counts the call against the rate limit of `operation`, then runs `fn`. */
-  private as<T>(key: string | undefined, operation: string, fn: (p: Principal) => T | Promise<T>): Promise<T> {
-    return this.run(() => {
+  /**
+   * Runs the operation `name` for `key` with the operation's arguments, as the contract says: a keyed
+   * operation authenticates the key and counts the call against its rate limit (a read refuses an
+   * LLM-scoped key), an organiser's checks the organiser key, then its handler runs on the serial
+   * path (an off-path handler after it, taking its own serial steps). Every face calls this.
+   */
+  perform(name: OperationName, key: string | undefined, args: readonly unknown[]): Promise<unknown> {
+    if (name === "advanceClock") return this.advanceClock(key, args[0] as AdvanceRequest);
+    const op = operations[name];
+    const handler: Handler = handlers[name];
+    const call = (principal?: Principal): Call => ({
+      ctx: this.ctx,
+      principal: principal as Principal,
+      key,
+      authenticate: (k) => this.authenticate(k),
+      uploadPath: this.uploadPath,
+      clockControl: () => this.clockControl(),
+    });
+    if (op.scope === "none" || op.scope === "optional") return this.run(() => handler(call(), ...args));
+    if (op.scope === "organiser") {
+      return this.run(() => {
+        requireOrganiser(this.ctx, key);
+        return handler(call(), ...args);
+      });
+    }
+    const rate = rateOf(name, args);
+    const admitted = this.run(() => {
       const p = this.authenticate(key);
-      this.limiter.hit(key as string, operation, this.ctx.clock.now());
-      return fn(p);
+      this.limiter.hit(key as string, rate, this.ctx.clock.now());
+      if (op.scope === "reader") requireScope(p, readerScopes, rate);
+      return isOffPath(handler) ? p : handler(call(p), ...args);
     });
-  }
-
-  /** A read any key but an LLM-scoped one may make. */
-  private read<T>(key: string | undefined, operation: string, fn: (p: Principal) => T): Promise<T> {
-    return this.as(key, operation, (p) => {
-      requireScope(p, readerScopes, operation);
-      return fn(p);
-    });
-  }
-
-  private organiser<T>(key: string | undefined, fn: () => T | Promise<T>): Promise<T> {
-    return this.run(() => {
-      requireOrganiser(this.ctx, key);
-      return fn();
-    });
+    return isOffPath(handler) ? admitted.then((p) => handler(call(p as Principal), ...args)) : admitted;
   }
 
   private clockControl(): ClockControl {
@@ -207,117 +223,12 @@ export class Service {
       return fileLimits(this.ctx);
     });
 
-  /** Never refuses: a bad or missing key answers `authenticated: false`. */
-  whoami = (key: string | undefined) => this.run(() => whoami((k) => this.authenticate(k), key));
-  getStarted = (key: string | undefined) => this.as(key, "get_started", (p) => getStarted(this.ctx, p));
-  /** Public: needs no key. */
-  explainScoring = () => this.run(() => explainScoring(this.ctx));
-  currentRound = (key: string | undefined) => this.read(key, "current_round", () => currentRound(this.ctx));
-  schedule = (key: string | undefined) => this.read(key, "schedule", () => schedule(this.ctx));
-  instruments = (key: string | undefined) => this.read(key, "instruments", () => instruments(this.ctx));
-  downloadDataset = (key: string | undefined, split: string): Promise<Frame> =>
-    this.as(key, "download_dataset", (p) => downloadDataset(this.ctx, p, split));
-  downloadBenchmark = (key: string | undefined, split: string): Promise<Frame> =>
-    this.as(key, "download_benchmark", (p) => downloadBenchmark(this.ctx, p, split));
-  benchmarks = (key: string | undefined) => this.read(key, "get_benchmarks", (p) => benchmarkBoard(this.ctx, p));
-  createModel = (key: string | undefined, input: { name: string }) =>
-    this.as(key, "create_model", (p) => createModel(this.ctx, p, input));
-  getModels = (key: string | undefined) => this.read(key, "get_models", (p) => getModels(this.ctx, p));
-  archiveModel = (key: string | undefined, ref: string) => this.as(key, "archive_model", (p) => archiveModel(this.ctx, p, ref));
-  submit = (key: string | undefined, input: SubmitInput) => this.as(key, "submit_v2", (p) => submitV2(this.ctx, p, input));
-
-  /** Tournament auto-submit lane: a model file for one of the caller's models, accepted `pending` (202). */
-  uploadModel = (key: string | undefined, input: ModelFileInput) =>
-    this.as(key, "upload_model", (p) => p).then((p) => uploadModel(this.ctx, this.uploadPath, p, input));
-  /** The model's current model file: pending → validating → validated | error, and its lane. */
-  getUploadStatus = (key: string | undefined, model: string) =>
-    this.as(key, "get_upload_status", (p) => getUploadStatus(this.ctx, p, model));
-  /** Switches a model's auto-submit lane on or off. */
-  setAutoSubmit = (key: string | undefined, input: { model_id: string; enabled: boolean }) =>
-    this.as(key, "set_auto_submit", (p) => setAutoSubmit(this.ctx, p, input));
-  /** The season's (or the event's cumulative) standings. */
-  standings = (key: string | undefined) => this.read(key, "standings", () => currentStandings(this.ctx));
-  roundBoard = (key: string | undefined, exped: string) => this.read(key, "round_board", () => roundBoard(this.ctx, exped));
-
-  /** Tournament staking: a principal from the caller's wallet on one of its models, for the open round. */
-  stakeFromWallet = (key: string | undefined, input: StakeInput) =>
-    this.as(key, "stake_from_wallet", (p) => stakeFromWallet(this.ctx, p, input));
-  getStakeAllowance = (key: string | undefined) => this.as(key, "get_stake_allowance", (p) => getStakeAllowance(this.ctx, p));
-  /** One model's stake policy: every round it is or was staked on. */
-  getStake = (key: string | undefined, model: string) => this.as(key, "get_stake", (p) => stakePolicy(this.ctx, p, model));
-  /** A legacy test-network staking tool: always refused (410) on this real-money simulation. */
-  legacyStaking = (key: string | undefined, tool: LegacyStakingTool): Promise<never> =>
-    this.as(key, tool, (p) => legacyStaking(this.ctx, p, tool));
-
-  /** Event round lane: cadence-fenced, draws on the upload pool. Accepted with 202. */
-  uploadRound = (key: string | undefined, input: UploadInput) =>
-    this.as(key, "upload_round", (p) => p).then((p) => upload(this.ctx, this.uploadPath, p, "round", input));
-  /** Practice board lane: never fenced, free of the pool. Accepted with 202. */
-  uploadPractice = (key: string | undefined, input: UploadInput) =>
-    this.as(key, "upload_practice", (p) => p).then((p) => upload(this.ctx, this.uploadPath, p, "practice", input));
-  uploadBatch = (key: string | undefined, lane: Lane, items: BatchItem[]) =>
-    this.as(key, "upload_batch", (p) => p).then((p) => uploadBatch(this.ctx, this.uploadPath, p, lane, items));
-  getRun = (key: string | undefined, uploadId: string) => this.as(key, "get_run", (p) => getRun(this.ctx, p, uploadId));
-  deleteRun = (key: string | undefined, uploadId: string) => this.as(key, "delete_run", (p) => deleteRun(this.ctx, p, uploadId));
-  eventRoundBoard = (key: string | undefined, window: string) =>
-    this.read(key, "event_round_board", () => eventRoundBoard(this.ctx, window));
-  practiceBoard = (key: string | undefined) => this.read(key, "practice_board", () => practiceBoard(this.ctx));
-
-  /** Event staking: the caller's terms, draft window, deposit and per-round allocations. */
-  eventStaking = (key: string | undefined) => this.as(key, "get_event_staking", (p) => eventStaking(this.ctx, p));
-  /** Drafts (or redrafts) a stake on a model for the open round; locks as the round closes. */
-  setStakeAllocation = (key: string | undefined, input: AllocationInput) =>
-    this.as(key, "set_stake_allocation", (p) => setStakeAllocation(this.ctx, p, input));
-  /** Withdraws an unlocked draft. */
-  withdrawStakeAllocation = (key: string | undefined, input: { model: string; window?: string }) =>
-    this.as(key, "withdraw_stake_allocation", (p) => withdrawStakeAllocation(this.ctx, p, input));
-  getFinalSelection = (key: string | undefined) => this.as(key, "get_final_selection", (p) => getFinalSelection(this.ctx, p));
-  setFinalSelection = (key: string | undefined, models: string[]) =>
-    this.as(key, "set_final_selection", (p) => setFinalSelection(this.ctx, p, models));
-  finalBoard = (key: string | undefined) => this.read(key, "final_board", () => finalBoard(this.ctx));
-
-  /** Hosted compute (events): a training job drawn from the agent's compute grant, or its price (`dry_run`). */
-  train = (key: string | undefined, body: Record<string, unknown>) => this.as(key, "train", (p) => train(this.ctx, p, body));
-  getJob = (key: string | undefined, jobId: string) => this.as(key, "get_job_status", (p) => getJob(this.ctx, p, jobId));
-  /** A job's lifecycle trail: queued, running, its CV folds' results, how it ended. */
-  getJobLog = (key: string | undefined, jobId: string) => this.as(key, "get_job_log", (p) => getJobLog(this.ctx, p, jobId));
-  listJobs = (key: string | undefined) => this.as(key, "list_compute_jobs", (p) => listJobs(this.ctx, p));
-  cancelJob = (key: string | undefined, jobId: string) => this.as(key, "cancel_job", (p) => cancelJob(this.ctx, p, jobId));
-  computeCredits = (key: string | undefined) => this.as(key, "get_compute_credits", (p) => getCredits(this.ctx, p));
-  /** A completed job's model: a cloudpickled predict callable. */
-  downloadModel = (key: string | undefined, jobId: string) => this.as(key, "download_model", (p) => downloadModel(this.ctx, p, jobId));
-
-  /** The hosted agent's machine (events): one session at a time, charged from the compute grant, stopped when idle or at its limits. */
-  startMachine = (key: string | undefined) => this.as(key, "start_machine", (p) => startMachine(this.ctx, p));
-  runOnMachine = (key: string | undefined, machineId: string, body: Record<string, unknown>) =>
-    this.as(key, "run_on_machine", (p) => p).then((p) => runOnMachine(this.ctx, this.uploadPath, p, machineId, body));
-  readMachineFile = (key: string | undefined, machineId: string, path: string) =>
-    this.as(key, "read_machine_file", (p) => readMachineFile(this.ctx, p, machineId, path));
-  stopMachine = (key: string | undefined, machineId: string) => this.as(key, "stop_machine", (p) => stopMachine(this.ctx, p, machineId));
-  getMachine = (key: string | undefined, machineId: string) => this.as(key, "get_machine", (p) => getMachine(this.ctx, p, machineId));
-  listMachines = (key: string | undefined) => this.as(key, "list_machine_sessions", (p) => listMachines(this.ctx, p));
-
-  /** Organiser: the served clock, its mode and the cadence now. */
-  clock = (key: string | undefined) => this.organiser(key, () => clockView(this.ctx, this.clockControl()));
   /** Organiser: moves the clock forward and applies the round transitions due on the way (keeping the appointments due, in time order). */
   advanceClock = (key: string | undefined, request: AdvanceRequest) =>
     this.walk
       ? this.walk.advance(() => this.clockControl(), request, () => requireOrganiser(this.ctx, key))
-      : this.organiser(key, () => ({ control: this.clockControl(), until: advanceTarget(this.ctx, request) })).then(({ control, until }) =>
-          this.afterRunsDue(until, () => this.run(() => advanceClockTo(this.ctx, control, until))),
-        );
-  /** Organiser: holds a realtime clock still (`hold`), or lets it run on. */
-  holdClock = (key: string | undefined, hold: boolean) => this.organiser(key, () => holdClock(this.ctx, this.clockControl(), hold));
-  /** Organiser: the live scoring settings. */
-  changeScoring = (key: string | undefined, change: Parameters<typeof changeScoring>[1]) =>
-    this.organiser(key, () => changeScoring(this.ctx, change));
-  /** Organiser: every staking agent's money (event deposits, or tournament stake earnings), ranked; null when nobody stakes. */
-  stakeBalances = (key: string | undefined) => this.organiser(key, () => stakeBalances(this.ctx));
-  /** Organiser: the standings, the newest rounds' boards and the practice board, as participants read them. */
-  boards = (key: string | undefined) => this.organiser(key, () => organiserBoards(this.ctx));
-  /** Organiser: the faults now in force. */
-  currentFaults = (key: string | undefined) => this.organiser(key, () => faults(this.ctx));
-  /** Organiser: withhold (or restore) a round's live `v1_designated` column. */
-  toggleFault = (key: string | undefined, fault: FaultName, round: number | undefined, on: boolean) =>
-    this.organiser(key, () => toggleFault(this.ctx, fault, round, on));
+      : this.run(() => {
+          requireOrganiser(this.ctx, key);
+          return { control: this.clockControl(), until: advanceTarget(this.ctx, request) };
+        }).then(({ control, until }) => this.afterRunsDue(until, () => this.run(() => advanceClockTo(this.ctx, control, until))));
 }

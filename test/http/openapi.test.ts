@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { componentSchemas } from "../../src/http/schemas.js";
+import { componentSchemas } from "../../src/contract/schemas.js";
 import { testServer } from "./server.js";
 
 /** The contract the other faces rely on: every path with its methods. */

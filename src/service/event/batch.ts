@@ -1,3 +1,4 @@
+import { MAX_BATCH_ITEMS } from "../../contract/event.js";
 import { refuse, ServiceError } from "../../domain/errors.js";
 import type { Principal } from "../auth.js";
 import type { ServiceContext } from "../deployment.js";
@@ -6,7 +7,6 @@ import type { RunView } from "./run-view.js";
 import type { Lane } from "./upload-repo.js";
 import { upload, type UploadInput, type UploadPath } from "./uploads.js";
 
-export const MAX_BATCH_ITEMS = 25;
 
 /**
  * A batch item, or how to read it: a face may have each item's files read only when its turn

@@ -1,12 +1,10 @@
+import type { LegacyStakingTool } from "../../contract/staking.js";
 import { refuse } from "../../domain/errors.js";
 import { requireScope, type Principal } from "../auth.js";
 import type { ServiceContext } from "../deployment.js";
 import { requireTournamentStaking } from "./settings.js";
 
-/** The test-network tools of the deposit-forwarder staking path, retired where money is real. */
-export const legacyStakingTools = ["stake_on_model", "relay_stake", "relay_claim", "withdraw_usdc", "get_deposit_address", "get_forwarder_balance"] as const;
-
-export type LegacyStakingTool = (typeof legacyStakingTools)[number];
+export type { LegacyStakingTool };
 
 /** The tools that read the deposit address or its forwarder, rather than move money through it. */
 const addressReads: LegacyStakingTool[] = ["get_deposit_address", "get_forwarder_balance"];

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { refuse } from "../../domain/errors.js";
-import type { BatchItem } from "../../service/event/batch.js";
-import type { FilePart, UploadInput } from "../../service/event/uploads.js";
-import { fileBytes } from "../file-spool.js";
-import { parseJsonText } from "../json-body.js";
-import { batchManifest, type batchForm, type uploadForm } from "../schemas.js";
+import { refuse } from "../domain/errors.js";
+import type { BatchItem } from "../service/event/batch.js";
+import type { FilePart, UploadInput } from "../service/event/uploads.js";
+import { fileBytes } from "./file-spool.js";
+import { parseJsonText } from "./json-body.js";
+import { batchManifest, type batchForm, type uploadForm } from "../contract/schemas.js";
 
 /** A part's bytes, read afresh for each upload that names it: the upload may hand them to a checking thread. */
 async function filePart(file: File): Promise<FilePart> {
