@@ -42,6 +42,15 @@ export type OperationName = keyof Operations;
 /** The operations as a list of `[name, operation]`, typed loosely for the faces' loops. */
 export const operationList = Object.entries(operations) as [OperationName, Operation][];
 
+/** The operations a participant's client offers: neither the organiser's nor a retired one. */
+export type ClientOperationName = {
+  [N in OperationName]: Operations[N] extends { scope: "organiser" } | { client: false } ? never : N;
+}[OperationName];
+
+export const clientOperations = operationList
+  .filter(([, op]) => op.scope !== "organiser" && op.client !== false)
+  .map(([name]) => name) as ClientOperationName[];
+
 /** The served document describing the REST endpoints (not an operation of the service). */
 export const openApiRoute: RestRoute = {
   method: "GET",

@@ -86,6 +86,8 @@ export interface Operation {
   rate?: string | ((args: readonly unknown[]) => string);
   rest: readonly RestRoute[];
   mcp?: readonly McpTool[];
+  /** Not in a participant's client (the organiser's operations never are): a retired path, kept for its refusal. */
+  client?: false;
 }
 
 /** An operation entry, checked against `Operation` while keeping its literal type. */

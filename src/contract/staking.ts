@@ -121,6 +121,7 @@ export const stakingOperations = {
   legacyStaking: operation({
     scope: "key",
     rate: ([tool]) => tool as string,
+    client: false,
     rest: [
       legacyRoute("GET", "/api/v1/staking/deposit-address", "get_deposit_address"),
       legacyRoute("GET", "/api/v1/staking/forwarder-balance", "get_forwarder_balance"),

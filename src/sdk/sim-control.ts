@@ -16,23 +16,24 @@ export class SimControl {
     this.http = new Transport(opts.organiserKey, opts);
   }
 
+
   /** The simulated clock: now, mode (manual or realtime), speed and the cadence. */
   clock(): Promise<ClockView> {
-    return this.http.json("GET", "/sim/v1/clock");
+    return this.http.operation("clock", []);
   }
 
   /** Moves the clock forward (by seconds, to the next phase, or until an ISO instant); lists the round transitions on the way. */
   advance(by: AdvanceRequest): Promise<AdvanceResult> {
-    return this.http.json("POST", "/sim/v1/clock/advance", by);
+    return this.http.operation("advanceClock", [by]);
   }
 
   /** Changes the live scoring settings; rounds settled from now on use them. */
   changeScoring(change: Partial<ScoringSettingsRecord>): Promise<ScoringSettingsRecord> {
-    return this.http.json("POST", "/sim/v1/scoring", change);
+    return this.http.operation("changeScoring", [change]);
   }
 
   /** Turns a fault on or off: a round fault for `round`; diagnostics_maintenance takes none. */
   toggleFault(fault: FaultName, round: number | undefined, on: boolean): Promise<Faults> {
-    return this.http.json("POST", "/sim/v1/faults", { fault, round, on });
+    return this.http.operation("toggleFault", [fault, round, on]);
   }
 }

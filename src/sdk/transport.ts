@@ -1,3 +1,5 @@
+import { requestOf } from "../contract/args.js";
+import { operations, type OperationName } from "../contract/index.js";
 import { ApiError, apiErrorFrom } from "./api-error.js";
 import { retryDelayMs } from "./retry.js";
 
@@ -51,6 +53,13 @@ export class Transport {
   async json<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
     const sent = body === undefined ? {} : { body: JSON.stringify(body, nonFiniteAsString), type: "application/json" };
     return this.answer<T>(method, path, await this.send(method, path, sent));
+  }
+
+  /** A JSON call of an operation's first REST endpoint, as the contract describes it: the arguments as its path and body. */
+  operation<T>(name: OperationName, args: readonly unknown[]): Promise<T> {
+    const route = operations[name].rest[0];
+    const { path, body } = requestOf(route, args);
+    return this.json(route.method, path, body);
   }
 
   /** A multipart POST (the event lanes); `fetch` sets the content type with its boundary. */

@@ -1,54 +1,15 @@
+import { clientOperations } from "../contract/index.js";
 import type { Client } from "./client.js";
 import type { Service } from "./service.js";
 
 /** The Client over a Service in the same process: what the engine's agents use. */
 export function inProcessClient(service: Service, apiKey: string): Client {
-  return {
-    whoami: () => service.whoami(apiKey),
-    getStarted: () => service.getStarted(apiKey),
-    explainScoring: () => service.explainScoring(),
-    currentRound: () => service.currentRound(apiKey),
-    schedule: () => service.schedule(apiKey),
-    instruments: () => service.instruments(apiKey),
-    downloadDataset: (split) => service.downloadDataset(apiKey, split),
+  const operations = Object.fromEntries(clientOperations.map((name) => [name, (...args: unknown[]) => service.perform(name, apiKey, args)]));
+  const own: Pick<Client, "downloadBenchmark" | "downloadModel" | "runOnMachine" | "readMachineFile"> = {
     downloadBenchmark: (_universe, split) => service.downloadBenchmark(apiKey, split),
-    createModel: (input) => service.createModel(apiKey, input),
-    getModels: () => service.getModels(apiKey),
-    archiveModel: (model) => service.archiveModel(apiKey, model),
-    submit: (input) => service.submit(apiKey, input),
-    uploadModel: (input) => service.uploadModel(apiKey, input),
-    getUploadStatus: (model) => service.getUploadStatus(apiKey, model),
-    setAutoSubmit: (input) => service.setAutoSubmit(apiKey, input),
-    standings: () => service.standings(apiKey),
-    roundBoard: (exped) => service.roundBoard(apiKey, exped),
-    stakeFromWallet: (input) => service.stakeFromWallet(apiKey, input),
-    getStakeAllowance: () => service.getStakeAllowance(apiKey),
-    getStake: (model) => service.getStake(apiKey, model),
-    uploadRound: (input) => service.uploadRound(apiKey, input),
-    uploadPractice: (input) => service.uploadPractice(apiKey, input),
-    uploadBatch: (lane, items) => service.uploadBatch(apiKey, lane, items),
-    getRun: (uploadId) => service.getRun(apiKey, uploadId),
-    deleteRun: (uploadId) => service.deleteRun(apiKey, uploadId),
-    eventRoundBoard: (window) => service.eventRoundBoard(apiKey, window),
-    practiceBoard: () => service.practiceBoard(apiKey),
-    eventStaking: () => service.eventStaking(apiKey),
-    setStakeAllocation: (input) => service.setStakeAllocation(apiKey, input),
-    withdrawStakeAllocation: (input) => service.withdrawStakeAllocation(apiKey, input),
-    getFinalSelection: () => service.getFinalSelection(apiKey),
-    setFinalSelection: (models) => service.setFinalSelection(apiKey, models),
-    finalBoard: () => service.finalBoard(apiKey),
-    train: (body) => service.train(apiKey, body),
-    getJob: (jobId) => service.getJob(apiKey, jobId),
-    getJobLog: (jobId) => service.getJobLog(apiKey, jobId),
-    listJobs: () => service.listJobs(apiKey),
-    cancelJob: (jobId) => service.cancelJob(apiKey, jobId),
-    computeCredits: () => service.computeCredits(apiKey),
     downloadModel: async (jobId) => (await service.downloadModel(apiKey, jobId)).bytes,
-    startMachine: () => service.startMachine(apiKey),
     runOnMachine: (machineId, command) => service.runOnMachine(apiKey, machineId, { command }),
     readMachineFile: async (machineId, path) => (await service.readMachineFile(apiKey, machineId, path)).bytes,
-    stopMachine: (machineId) => service.stopMachine(apiKey, machineId),
-    getMachine: (machineId) => service.getMachine(apiKey, machineId),
-    listMachines: () => service.listMachines(apiKey),
   };
+  return { ...operations, ...own } as Client;
 }

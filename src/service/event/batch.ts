@@ -7,7 +7,6 @@ import type { RunView } from "./run-view.js";
 import type { Lane } from "./upload-repo.js";
 import { upload, type UploadInput, type UploadPath } from "./uploads.js";
 
-
 /**
  * A batch item, or how to read it: a face may have each item's files read only when its turn
  * comes, so that a batch of large files is held one item at a time.
