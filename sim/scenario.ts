@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { deploymentFaultNames, faultNames, faultsSchema } from "../src/contract/faults.js";
 import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/auto-submit/settings.js";
 import { defaultRateCard, GPU_TIERS } from "../src/service/compute/settings.js";
 import { EVENT_UPLOAD_DEFAULTS } from "../src/service/event/upload-limits.js";
@@ -238,12 +239,9 @@ const agentSchema = z.strictObject({
   predict_timeout_seconds: z.number().positive().max(3600).optional(),
 });
 
-/** Faults that strike the whole deployment, not one round. */
-const deploymentFaults = ["diagnostics_maintenance", "compute_paused"] as const;
-
 /** A fault switched on or off mid-replay; `round` for a round fault, none for diagnostics_maintenance and compute_paused. */
 const faultChangeSchema = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", ...deploymentFaults]),
+  fault: z.enum(faultNames),
   round: z.int().min(1).optional(),
   on: z.boolean(),
 });
@@ -253,23 +251,6 @@ const actionSchema = z.union([
   z.strictObject({ at: z.iso.datetime(), set_scoring: scoringChangeSchema }),
   z.strictObject({ at: z.iso.datetime(), set_fault: faultChangeSchema }),
 ]);
-
-const faultsSchema = z
-  .strictObject({
-    /** Rounds (1-based) whose live benchmark file lacks `v1_designated`: they never settle. */
-    missing_benchmark_rounds: z.array(z.int().min(1)).default([]),
-    /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
-    empty_live_rounds: z.array(z.int().min(1)).default([]),
-    /** Event rounds (1-based) during which the event deposit balance cannot be read: drafts answer 503. */
-    balance_unavailable_rounds: z.array(z.int().min(1)).optional(),
-    /** Rounds (1-based) whose staking chain is unreachable: stakes on them get 503 `Chain RPC unavailable`. */
-    chain_rpc_unavailable_rounds: z.array(z.int().min(1)).optional(),
-    /** The practice board starts under maintenance: its uploads answer 503. */
-    diagnostics_maintenance: z.boolean().optional(),
-    /** Hosted compute starts paused by an administrator: launches answer 503. */
-    compute_paused: z.boolean().optional(),
-  })
-  .default({ missing_benchmark_rounds: [], empty_live_rounds: [] });
 
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1),
@@ -339,7 +320,7 @@ export function parseScenario(raw: unknown, source = "scenario", baseDir = "."):
     if (!("set_fault" in action)) continue;
     const { fault, round } = action.set_fault;
     const where = `${source}: actions[${i}].set_fault.round`;
-    const wide = (deploymentFaults as readonly string[]).includes(fault);
+    const wide = (deploymentFaultNames as readonly string[]).includes(fault);
     if (wide && round !== undefined) throw new ScenarioError(`${where}: ${fault} is not tied to a round`);
     if (!wide && (round === undefined || round > nRounds)) {
       throw new ScenarioError(`${where}: ${fault} needs a round number from 1 to ${nRounds}`);

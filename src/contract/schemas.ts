@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { faultNames } from "./faults.js";
 
 /**
  * The JSON request bodies, as zod schemas. The same schemas validate requests (422 with the first
@@ -55,7 +56,7 @@ export const scoringChangeBody = z.strictObject({
 });
 
 export const faultBody = z.strictObject({
-  fault: z.enum(["missing_benchmark", "empty_live", "balance_unavailable", "chain_rpc_unavailable", "diagnostics_maintenance", "compute_paused"]),
+  fault: z.enum(faultNames),
   round: z.int().optional().meta({ description: "The round (1-based) a round fault strikes; absent for diagnostics_maintenance and compute_paused" }),
   on: z.boolean(),
 });

@@ -1,38 +1,13 @@
+import { deploymentFaultNames, type DeploymentFaultName, type FaultName, type Faults, type RoundFaultName } from "../contract/faults.js";
 import { refuse } from "../domain/errors.js";
 import { canonicalJson } from "../store/canonical-json.js";
 import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { ServiceContext } from "./deployment.js";
 
-/** Faults an organiser can inject; they start as the scenario sets them and can be toggled live. */
-export interface Faults {
-  /** Rounds (1-based) whose live benchmark file lacks `v1_designated`: they never settle. */
-  missing_benchmark_rounds: number[];
-  /** Rounds (1-based) whose live split is served empty: 503 `Live dataset is empty`. */
-  empty_live_rounds: number[];
-  /**
-   * Event rounds (1-based) during which the event deposit balance cannot be read. Absent until set,
-   * like the next one, so deployments that never use it are unchanged.
-   */
-  balance_unavailable_rounds?: number[];
-  /**
-   * Rounds (1-based) whose staking chain cannot be reached: a stake on them is refused with 503
-   * `Chain RPC unavailable`. Absent until set, so deployments that never use it are unchanged.
-   */
-  chain_rpc_unavailable_rounds?: number[];
-  /** The practice board is under maintenance (whatever the round): its uploads answer 503. Absent until set. */
-  diagnostics_maintenance?: boolean;
-  /** Hosted compute is paused by an administrator: training launches answer 503. Absent until set. */
-  compute_paused?: boolean;
-}
+export type { DeploymentFaultName, FaultName, Faults, RoundFaultName } from "../contract/faults.js";
 
-/** Faults that strike one round. */
-export type RoundFaultName = "missing_benchmark" | "empty_live" | "balance_unavailable" | "chain_rpc_unavailable";
-/** Faults that strike the whole deployment (they take no round). */
-export type DeploymentFaultName = "diagnostics_maintenance" | "compute_paused";
-export type FaultName = RoundFaultName | DeploymentFaultName;
-
-const deploymentWide = (f: FaultName): f is DeploymentFaultName => f === "diagnostics_maintenance" || f === "compute_paused";
+const deploymentWide = (f: FaultName): f is DeploymentFaultName => (deploymentFaultNames as readonly string[]).includes(f);
 
 const fieldOf: Record<RoundFaultName, keyof Faults> = {
   missing_benchmark: "missing_benchmark_rounds",
