@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import { API_PREFIX } from "../contract/index.js";
 import type { Service } from "../service/service.js";
 import type { LiveFeed, LiveListener, LiveMessage } from "../service/live/live-feed.js";
 
 /** Paths of the web app's live streams: an agent's (keyed like `/api/v1`) and the organiser's. */
-export const AGENT_STREAM_PATH = "/api/v1/live";
+export const AGENT_STREAM_PATH = `${API_PREFIX}live`;
 export const ORGANISER_STREAM_PATH = "/sim/v1/live";
 
 /** Bytes a stream may hold unsent (a page that stopped reading) before it is closed. */
@@ -53,7 +54,7 @@ function eventStream(c: Context, feed: LiveFeed, who: Omit<LiveListener, "send" 
   });
 }
 
-/** An agent's stream: its key is checked as `/api/v1/status` checks it (and counted as one such call). */
+/** An agent's stream: its key is checked as `get_started` checks it (and counted as one such call). */
 export async function agentStream(c: Context, service: Service, feed: LiveFeed): Promise<Response> {
   const key = c.req.header("x-api-key");
   const { agent } = await service.getStarted(key);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API_PREFIX } from "../contract/index.js";
 import type { Route } from "./route.js";
 import { componentSchemas } from "../contract/schemas.js";
 
@@ -29,7 +30,7 @@ const security = {
 /** General errors by the kind of route (spec, Errors: General). */
 function generalResponses(r: Route): Record<number, string> {
   const out: Record<number, string> = {};
-  if (r.path.startsWith("/api/v1/")) {
+  if (r.path.startsWith(API_PREFIX)) {
     out[302] = "Access gate (when configured): missing or wrong CF-Access-Client-Id / CF-Access-Client-Secret";
     out[401] = "Authorization header or a key in the query string";
   }

@@ -4,6 +4,7 @@ import type { LiveFeed } from "../service/live/live-feed.js";
 import type { Service } from "../service/service.js";
 import { AGENT_STREAM_PATH, agentStream, ORGANISER_STREAM_PATH, organiserStream } from "./live-stream.js";
 import { renderError } from "./render.js";
+import { webApiModule } from "./web-api.js";
 import { assetResponse, loadWebAssets } from "./web-assets.js";
 
 /** The pages: the participant's view at `/`, the organiser's console at `/console`. */
@@ -14,7 +15,7 @@ const PAGES: Record<string, string> = { "/": "index.html", "/console": "console.
  * streams its pages read. A clock the organiser moves logs nothing, so the streams are told.
  */
 export function registerWebApp(app: Hono, service: Service, live: LiveFeed): void {
-  const assets = loadWebAssets();
+  const assets = loadWebAssets().set("api.js", webApiModule());
   for (const [path, name] of Object.entries(PAGES)) {
     const page = assets.get(name);
     if (page === undefined) throw new Error(`the web app has no ${name}`);

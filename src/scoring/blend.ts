@@ -1,6 +1,6 @@
 import type { ExpedTerms } from "./exped.js";
 
-/** The live scoring settings (served by `GET /api/v1/scoring`; a scenario may change them). */
+/** The live scoring settings (served by `explain_scoring`; a scenario may change them). */
 export interface ScoringSettings {
   weights: { corr: number; aimc: number; ncorr: number };
   clip: number;

@@ -77,7 +77,7 @@ export interface StatusView {
   compute_rate_card_usd_per_hr?: Record<string, number>;
 }
 
-/** The mode-aware orientation read (`GET /api/v1/status`, MCP `get_started`). */
+/** The mode-aware orientation read (`get_started`, REST `/status`). */
 export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
   const cadence = cadenceNow(ctx);
   const event = ctx.world.deployment.event;
@@ -216,7 +216,7 @@ function eventPayoutTerms(ctx: ServiceContext) {
   };
 }
 
-/** The live scoring settings and how they are applied (`GET /api/v1/scoring`, `explain_scoring`). */
+/** The live scoring settings and how they are applied (`explain_scoring`). */
 export function explainScoring(ctx: ServiceContext): ScoringView {
   const s = scoringSettings(ctx);
   return {

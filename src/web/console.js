@@ -1,5 +1,6 @@
 // The organiser's console: the /sim/v1 control API and the organiser's live feed of the event log.
 import { board, call, coalesced, countdown, el, facts, fill, liveStream, MAX_ROWS, refusalText, signedIn, signIn, table } from "./common.js";
+import { pathOf } from "./api.js";
 
 const STORAGE = "basecamp.organiser.key";
 /** Event types shown as refusals (a run or job that failed, a model file refused). */
@@ -66,7 +67,7 @@ const refresh = coalesced(async () => {
     call(key, "GET", "/sim/v1/boards"),
     call(key, "GET", "/sim/v1/stakes"),
     call(key, "GET", "/sim/v1/faults"),
-    call(key, "GET", "/api/v1/scoring"),
+    call(key, "GET", pathOf("explain_scoring")),
   ]);
   if (boards.ok) {
     const b = boards.json;

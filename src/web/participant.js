@@ -1,6 +1,7 @@
-// The participant's view: everything from the /api/v1 reads an agent makes, refreshed when the
-// live stream says something changed. The key lives in sessionStorage and travels as X-API-Key.
+// The participant's view: everything from the /api/v1 reads an agent makes (their paths from ./api.js,
+// which the server writes from the contract), refreshed when the live stream says something changed. The key lives in sessionStorage and travels as X-API-Key.
 import { board, call, coalesced, countdown, el, facts, fill, liveStream, MAX_ROWS, refusalText, show, signedIn, signIn, table, tabs, usdc } from "./common.js";
+import { AGENT_STREAM_PATH, pathOf } from "./api.js";
 
 const STORAGE = "basecamp.participant.key";
 /** Uploads whose runs the page keeps (the stream names at most this many on connecting). */
@@ -36,23 +37,23 @@ function renderSummary() {
 async function renderBoards() {
   const parts = [];
   if (status.mode === "event") {
-    const schedule = await read("/api/v1/schedule");
+    const schedule = await read(pathOf("get_schedule"));
     const opened = schedule.json ? schedule.json.rounds.filter((r) => Date.parse(r.open_at) <= Date.parse(status.now)) : [];
     for (const r of opened.slice(-3).reverse()) {
-      const b = await read(`/api/v1/event/rounds/${encodeURIComponent(r.exped)}/board`);
+      const b = await read(pathOf("get_event_round_board", r.exped));
       parts.push(el("h3", {}, `Round lane: ${r.exped}`), boardOf(b, b.json && b.json.sealed ? `sealed until ${b.json.unseals_at}` : null));
     }
     if (schedule.refused) parts.push(schedule.refused);
-    const practice = await read("/api/v1/diagnostics/board");
+    const practice = await read(pathOf("get_practice_board"));
     parts.push(el("h3", {}, "Practice board (display only)"), boardOf(practice));
   } else {
-    const round = await read("/api/v1/rounds/current");
+    const round = await read(pathOf("get_current_round"));
     if (round.json) {
-      const b = await read(`/api/v1/futures/rounds/${encodeURIComponent(round.json.exped)}/board`);
+      const b = await read(pathOf("get_round_board", round.json.exped));
       parts.push(el("h3", {}, `Round ${round.json.exped}`), boardOf(b));
     }
   }
-  const standings = await read("/api/v1/futures/standings");
+  const standings = await read(pathOf("get_standings"));
   parts.push(el("h3", {}, "Tournament standings"), boardOf(standings));
   fill("boards", parts);
 }
@@ -62,10 +63,10 @@ function boardOf(answer, note = null) {
 }
 
 async function renderUploads() {
-  const models = await read("/api/v1/models");
+  const models = await read(pathOf("get_models"));
   fill("models", models.refused ?? table(models.json.models, ["name", "id", "created_at", "auto_submit", "lane_note"]));
   for (const id of [...stale]) {
-    const a = await call(key, "GET", `/api/v1/diagnostics/runs/${encodeURIComponent(id)}`);
+    const a = await call(key, "GET", pathOf("get_run", id));
     if (a.ok) {
       runs.delete(id);
       runs.set(id, a.json);
@@ -90,13 +91,13 @@ async function renderStakes() {
   if (status.mode !== "event") {
     const parts = [];
     for (const m of status.models ?? []) {
-      const s = await read(`/api/v1/staking/models/${encodeURIComponent(m.name ?? m.id)}`);
+      const s = await read(pathOf("get_stake", m.name ?? m.id));
       parts.push(el("h3", {}, m.name ?? m.id), s.refused ?? table(s.json.stakes));
     }
     fill("stakes", parts.length ? parts : el("p", { class: "empty" }, "no models"));
     return;
   }
-  const s = await read("/api/v1/event/staking");
+  const s = await read(pathOf("get_event_staking"));
   if (s.refused) return fill("stakes", s.refused);
   const st = s.json;
   fill(
@@ -115,10 +116,10 @@ async function renderStakes() {
 
 async function renderMoney() {
   if (status.mode !== "event") {
-    const a = await read("/api/v1/staking/allowance");
+    const a = await read(pathOf("get_stake_allowance"));
     return fill("money", a.refused ?? facts(Object.entries(a.json).map(([k, v]) => [k, k.endsWith("_micro") ? usdc(v) : v])));
   }
-  const s = await read("/api/v1/event/staking");
+  const s = await read(pathOf("get_event_staking"));
   if (s.refused) return fill("money", s.refused);
   const st = s.json;
   const payouts = st.windows.flatMap((w) => w.settlements.map((x) => ({ window: w.window, ...x })));
@@ -139,9 +140,9 @@ async function renderMoney() {
 }
 
 async function renderCompute() {
-  const credits = await read("/api/v1/compute/credits");
-  const jobs = await read("/api/v1/compute/jobs");
-  const machines = await read("/api/v1/compute/machines");
+  const credits = await read(pathOf("get_compute_credits"));
+  const jobs = await read(pathOf("list_compute_jobs"));
+  const machines = await read(pathOf("list_machine_sessions"));
   fill(
     "compute",
     el("h3", {}, "Budget"),
@@ -157,7 +158,7 @@ const TABS = { boards: renderBoards, uploads: renderUploads, stakes: renderStake
 
 const refresh = coalesced(async () => {
   if (!key) return;
-  const a = await call(key, "GET", "/api/v1/status");
+  const a = await call(key, "GET", pathOf("get_started"));
   if (!a.ok) return fill("status-error", refusalText(a));
   fill("status-error");
   status = a.json;
@@ -174,7 +175,7 @@ function remember(ids) {
 }
 
 async function start(k) {
-  const a = await call(k, "GET", "/api/v1/status");
+  const a = await call(k, "GET", pathOf("get_started"));
   if (!a.ok) {
     sessionStorage.removeItem(STORAGE);
     fill("signin-error", refusalText(a));
@@ -184,7 +185,7 @@ async function start(k) {
   status = a.json;
   signedIn(true);
   renderSummary();
-  liveStream(key, "/api/v1/live", {
+  liveStream(key, AGENT_STREAM_PATH, {
     onState: (s) => fill("live-state", s),
     onRefused: (r) => fill("live-state", `live updates refused: ${refusalText(r)}`),
     onMessage: (m) => {

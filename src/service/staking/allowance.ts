@@ -40,7 +40,7 @@ export function stakeAllowance(ctx: ServiceContext, p: Principal): StakeAllowanc
   };
 }
 
-/** `get_stake_allowance` (`GET /api/v1/staking/allowance`): a read for tournament keys. */
+/** `get_stake_allowance`: a read for tournament keys. */
 export function getStakeAllowance(ctx: ServiceContext, p: Principal): StakeAllowance {
   requireTournamentStaking(ctx);
   requireScope(p, ["tournament"], "get_stake_allowance");

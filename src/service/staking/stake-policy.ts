@@ -54,7 +54,7 @@ function view(r: StakeRow): StakeView {
   };
 }
 
-/** The caller's model's stake policy (`GET /api/v1/staking/models/{model}`, MCP `get_stake`). */
+/** The caller's model's stake policy (`get_stake`). */
 export function stakePolicy(ctx: ServiceContext, p: Principal, ref: string): StakePolicy {
   requireTournamentStaking(ctx);
   requireScope(p, ["tournament"], "get_stake");
