@@ -4,7 +4,7 @@ import { ridgeParams, ridgePredict } from "./builtin.js";
 import { eventModel, uploadOf } from "./event-upload.js";
 import type { AgentContext, RoundSlot, Strategy } from "./strategy.js";
 import { withinSlot } from "./timing.js";
-import { usdcString } from "../usdc.js";
+import { usdcString } from "../../src/contract/deployment.js";
 import { uniformRanks } from "../../src/data/ranks.js";
 
 type RidgeParams = z.infer<typeof ridgeParams>;

@@ -3,7 +3,7 @@ import { ridgeParams, ridgePredict } from "./builtin.js";
 import type { Strategy } from "./strategy.js";
 import { submitRound } from "./submit-round.js";
 import { duringWindow } from "./timing.js";
-import { usdcString } from "../usdc.js";
+import { usdcString } from "../../src/contract/deployment.js";
 
 const stakerParams = ridgeParams.extend({
   /** Dollars staked on the model each round it submits, as a decimal string. */

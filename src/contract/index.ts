@@ -63,4 +63,4 @@ export const openApiRoute: RestRoute = {
 /** The prefix of the service's own REST paths (the access gate and the key rules apply under it). */
 export const API_PREFIX = "/api/v1/";
 
-export type { Lane, McpTool, Operation, RestRoute, Scope } from "./operation.js";
+export type { Lane, McpTool, Operation, OperationScope, RestRoute } from "./operation.js";

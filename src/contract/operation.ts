@@ -5,7 +5,7 @@ import type { BodyName, FormName } from "./schemas.js";
  * Who may call an operation: any valid key (`key`), any key but an LLM-scoped one (`reader`), a key
  * or none (`optional`: answers even a bad key), no key at all (`none`), or the scenario's organiser.
  */
-export type Scope = "key" | "reader" | "optional" | "none" | "organiser";
+export type OperationScope = "key" | "reader" | "optional" | "none" | "organiser";
 
 /** An event lane: the cadence-fenced round lane or the practice board lane. */
 export type Lane = "round" | "practice";
@@ -81,7 +81,7 @@ export interface McpTool {
  * key (the method name every face calls it by: `createModel`).
  */
 export interface Operation {
-  scope: Scope;
+  scope: OperationScope;
   /** The rate limit's name, or how the arguments name it (each legacy staking tool counts on its own). */
   rate?: string | ((args: readonly unknown[]) => string);
   rest: readonly RestRoute[];

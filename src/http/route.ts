@@ -1,4 +1,4 @@
-import { operationList, openApiRoute, type OperationName, type RestRoute, type Scope } from "../contract/index.js";
+import { operationList, openApiRoute, type OperationName, type OperationScope, type RestRoute } from "../contract/index.js";
 
 /** Which key a route reads from `X-API-Key`. */
 export type KeyUse = "required" | "optional" | "none" | "organiser";
@@ -9,7 +9,7 @@ export interface Route extends RestRoute {
   key: KeyUse;
 }
 
-const keyUse: Record<Scope, KeyUse> = { key: "required", reader: "required", optional: "optional", none: "none", organiser: "organiser" };
+const keyUse: Record<OperationScope, KeyUse> = { key: "required", reader: "required", optional: "optional", none: "none", organiser: "organiser" };
 
 /** Every served route, in the contract's order, then the OpenAPI document. */
 export const routes: Route[] = [

@@ -23,8 +23,7 @@ export interface BenchmarkBoard {
 /**
  * The benchmark catalogue (`get_benchmarks`): the designated benchmark scored as if it were an
  * entry on every settled round. Its AIMC is 0 by definition (it is the series AIMC orthogonalises
- * against). Event keys get an empty board with a note, as the
- * real service answers a hackathon key.
+ * against). Event keys get an empty board with a note, as the real service answers a hackathon key.
  */
 export function benchmarkBoard(ctx: ServiceContext, p: Principal): BenchmarkBoard {
   if (p.scope !== "tournament") {

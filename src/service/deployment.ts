@@ -1,98 +1,19 @@
+import type { Deployment } from "../contract/deployment.js";
 import type { Clock } from "../domain/clock.js";
 import {
   eventSchedule,
   phaseAt,
   tournamentSchedule,
   type CadenceState,
-  type EventPlan,
   type Schedule,
-  type TournamentCalendar,
 } from "../domain/cadence.js";
 import { concatFrames } from "../data/frame.js";
-import { datasetFor, generatedDataset, type DatasetSettings } from "../data/dataset-source.js";
+import { datasetFor, generatedDataset } from "../data/dataset-source.js";
 import type { Dataset, LiveRound } from "../data/generate.js";
 import type { Isolation } from "../participant/isolation.js";
-import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
-import type { Faults } from "./faults.js";
-import type { AutoSubmitSettings } from "./auto-submit/settings.js";
-import type { ComputeSettings } from "./compute/settings.js";
-import type { StakingSettings, WalletSettings } from "./staking/settings.js";
 
-export type Scope = "tournament" | "event" | "practice" | "llm";
-
-/** An event's plan and its live limits. */
-export interface EventSettings extends EventPlan {
-  expeds_per_round: number;
-  /** Round-lane uploads per agent for the whole event; null = uncapped. */
-  upload_pool: number | null;
-  scoring_seconds: number;
-  /** Concurrent multipart intakes per lane (503 beyond), of which one agent holds at most `intake_per_agent`. */
-  intake_concurrency: number;
-  intake_per_agent: number;
-  /** The pace an upload's body must keep: `intake_min_bytes_per_second` (and at least a byte) over every `intake_stall_seconds`. */
-  intake_stall_seconds: number;
-  intake_min_bytes_per_second: number;
-  entry_limit: number;
-  /**
-   * The event lanes' model-file rules: the size limit, the accepted `model_pkl_python_version`s, and
-   * whether a declaration outside them is refused (400 naming the set) or accepted as declared.
-   */
-  model_file: { max_bytes: number; python_versions: string[]; enforce_python_version: boolean };
-  predictions_max_bytes: number;
-  /** A predictions file's bounds before decoding (src/service/event/upload-limits.ts). */
-  predictions_max_rows: number;
-  predictions_max_uncompressed_bytes: number;
-  predictions_max_columns: number;
-  /** The pool that reads uploaded files off the serial path: its threads and each one's heap limit. */
-  upload_check_workers: number;
-  upload_check_memory_mb: number;
-  /** Absent: the event has no staking configured. Amounts are decimal USDC strings. */
-  staking?: {
-    starting_stake_usdc: string;
-    min_stake_usdc: string;
-    max_slots: number;
-    stake_return_amplitude: number;
-    payout_factor_threshold_usdc: string;
-    armed_at?: string;
-  };
-  /** Absent: no final window (the sealed rounds are the event's boards). */
-  final_window?: { rounds: number; max_selections: number };
-  /** Absent: the event has no compute budget (hosted training is refused; a dry run still prices a job). */
-  compute?: ComputeSettings;
-}
-
-/** What the service needs to know of a deployment: the part of a scenario that is not strategy. */
-export interface Deployment {
-  seed: string | number;
-  kind: "tournament" | "event";
-  /** Set for a tournament. */
-  calendar?: TournamentCalendar;
-  /** Set for an event. */
-  event?: EventSettings;
-  dataset: DatasetSettings;
-  scoring: { weights: { corr: number; aimc: number; ncorr: number }; clip: number; aggregate: Aggregate };
-  organiser_key: string;
-  faults: Faults;
-  /** Fixed-window rate limit per key and endpoint, and on failed authentications per client address. */
-  rate_limit: { ceiling: number; window_seconds: number; failed_auth_ceiling: number };
-  /** Access-gate credentials; when set, /api/v1 requests without both headers are bounced with a 302. */
-  gate: { client_id: string; client_secret: string } | null;
-  agents: {
-    name: string;
-    key: string;
-    scope: Scope;
-    email_confirmed: boolean;
-    blocked: boolean;
-    /** Whether an event enrollment carries the event-staking capability. */
-    event_staking: boolean;
-    wallet?: WalletSettings;
-  }[];
-  /** Tournament staking; absent = the defaults (src/service/staking/settings.ts). */
-  staking?: StakingSettings;
-  /** The tournament's auto-submit lane; absent = the defaults (src/service/auto-submit/settings.ts). */
-  auto_submit?: AutoSubmitSettings;
-}
+export type { Deployment, EventSettings, Scope } from "../contract/deployment.js";
 
 /** The deployment's fixed world: its dataset (generated from the seed, or read from a directory) and its schedule. */
 export interface World {
