@@ -88,14 +88,13 @@ const batchTool = (lane: Lane) => ({
   args: (a: Record<string, unknown>) => [lane, a.items],
 });
 
+/** One upload on a lane: its endpoint and its tool, counted against the lane's own rate limit. */
+const uploadOperation = (lane: Lane, summary: string) =>
+  operation({ scope: "key", rate: `upload_${lane}`, rest: [uploadRoute(lane, summary)], mcp: [uploadTool(lane)] });
+
 /** The event round lane (cadence-fenced, draws on the upload pool), batches on either lane, and the sealed round boards. */
 export const eventOperations = {
-  uploadRound: operation({
-    scope: "key",
-    rate: "upload_round",
-    rest: [uploadRoute("round", "Event round lane: one multipart upload (predictions + model_pkl), 202; fenced outside rounds")],
-    mcp: [uploadTool("round")],
-  }),
+  uploadRound: uploadOperation("round", "Event round lane: one multipart upload (predictions + model_pkl), 202; fenced outside rounds"),
   uploadBatch: operation({
     scope: "key",
     rate: "upload_batch",
@@ -130,12 +129,7 @@ const notFound = "Upload {id} not found (also another agent's run)";
 
 /** The practice board lane (never fenced, free of the pool), the runs of both lanes, the practice board. */
 export const diagnosticsOperations = {
-  uploadPractice: operation({
-    scope: "key",
-    rate: "upload_practice",
-    rest: [uploadRoute("practice", "Practice board lane: one multipart upload, 202; open in every phase of a running event")],
-    mcp: [uploadTool("practice")],
-  }),
+  uploadPractice: uploadOperation("practice", "Practice board lane: one multipart upload, 202; open in every phase of a running event"),
   getRun: operation({
     scope: "key",
     rate: "get_run",

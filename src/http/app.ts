@@ -36,35 +36,28 @@ export interface AppOptions {
 /** A form's file parts past this size wait on disk until the service reads them. */
 const SPOOL_THRESHOLD_BYTES = 1024 * 1024;
 
-/** The operation's arguments from the request: its path's parameters, then its JSON body or its form (whose files are spooled). */
-async function argsFrom(r: Route, c: Context, spool: FileSpool): Promise<unknown[]> {
+/**
+ * Runs `fn` with the operation's arguments from the request: its path's parameters, then its JSON
+ * body checked by its schema, or its form (whose spooled files are removed once `fn` has answered).
+ */
+async function withArgs(r: Route, c: Context, fn: (args: unknown[]) => Promise<Response>): Promise<Response> {
   const params = c.req.param() as Record<string, string>;
-  if (r.form) {
+  if (!r.form) return fn(argsOf(r, params, r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined));
+  const spool = new FileSpool(SPOOL_THRESHOLD_BYTES);
+  try {
     const form = await parseFormBody(c.req.raw, formSchemas[r.form], spool);
-    return [...(r.fixed ?? []), ...(await (formArgs[r.form] as (f: unknown, p: Record<string, string>) => Promise<unknown[]>)(form, params))];
+    const toArgs = formArgs[r.form] as (form: unknown, params: Record<string, string>) => Promise<unknown[]>;
+    return await fn([...(r.fixed ?? []), ...(await toArgs(form, params))]);
+  } finally {
+    await spool.dispose();
   }
-  const body = r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined;
-  return argsOf(r, params, body);
 }
 
-/**
- * A route's handler: the key from `X-API-Key`, the arguments from the request (the body checked by
- * its schema), the operation, then its answer. A form's spooled files are removed once the route
- * has answered.
- */
+/** A route's handler: the key from `X-API-Key`, the arguments from the request, the operation, then its answer. */
 function handler(r: Route, service: Service): Handler {
   const operation = r.operation;
   if (!operation) return (c) => c.json(openApiDocument(routes, "1"));
-  return async (c) => {
-    const key = c.req.header("x-api-key");
-    const spool = new FileSpool(SPOOL_THRESHOLD_BYTES);
-    try {
-      const args = await argsFrom(r, c, spool);
-      return answer(r, c, await service.perform(operation, key, args), args, service);
-    } finally {
-      await spool.dispose();
-    }
-  };
+  return (c) => withArgs(r, c, async (args) => answer(r, c, await service.perform(operation, c.req.header("x-api-key"), args), args, service));
 }
 
 /** A body limit a route takes from the deployment: the file at its limit still reaches the service, which names that limit. */

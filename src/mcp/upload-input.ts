@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { uploadArgs } from "../contract/upload-args.js";
+import type { uploadArgs } from "../contract/upload-args.js";
 import { refuse } from "../domain/errors.js";
 import type { FilePart, UploadInput } from "../service/event/uploads.js";
 import type { FileLimits } from "../service/file-limits.js";

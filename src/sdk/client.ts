@@ -21,7 +21,6 @@ export interface ClientOptions extends TransportOptions {
 const pathOf = (name: OperationName, args: readonly unknown[]) => requestOf(operations[name].rest[0], args).path;
 
 // The JSON operations' methods are made in the constructor, one per contract entry.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface BasecampClient extends Client {}
 
 /**

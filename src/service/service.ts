@@ -45,7 +45,6 @@ export interface ServiceOptions {
 }
 
 // The operations' methods are made in the constructor, one per contract entry.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Service extends ServiceOperations {}
 
 /**
@@ -66,6 +65,13 @@ export class Service {
     readonly ctx: ServiceContext,
     private readonly options: ServiceOptions = {},
   ) {
+    for (const name of Object.keys(handlers) as (keyof Handlers)[]) {
+      const method =
+        operations[name].scope === "none"
+          ? (...args: unknown[]) => this.perform(name, undefined, args)
+          : (key: string | undefined, ...args: unknown[]) => this.perform(name, key, args);
+      Object.assign(this, { [name]: method });
+    }
     this.limiter = new RateLimiter(ctx.world.deployment.rate_limit);
     this.authFailures = new AuthFailures(ctx.world.deployment.rate_limit);
     const event = ctx.world.deployment.event;
@@ -74,13 +80,6 @@ export class Service {
     this.walk =
       options.appointments &&
       new ClockWalk(ctx, options.appointments(this), (fn) => this.run(fn), (t) => runsAhead(ctx).due(t) ?? Promise.resolve());
-    for (const name of Object.keys(handlers) as (keyof Handlers)[]) {
-      const method =
-        operations[name].scope === "none"
-          ? (...args: unknown[]) => this.perform(name, undefined, args)
-          : (key: string | undefined, ...args: unknown[]) => this.perform(name, key, args);
-      Object.assign(this, { [name]: method });
-    }
   }
 
   /**
