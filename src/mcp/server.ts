@@ -1,10 +1,11 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { operationList } from "../contract/index.js";
 import type { Service } from "../service/service.js";
 import type { Downloads } from "./downloads.js";
 import type { Transport } from "./file-argument.js";
-import { operationList } from "../contract/index.js";
-import { addTool } from "./tool.js";
 import { stderrLog, type Log } from "./result.js";
+import { addTool } from "./tool.js";
+
 /** Basecamp's version as an MCP server reports it. */
 const SERVER_INFO = { name: "basecamp", version: "0.1.0" };
 
