@@ -1,7 +1,7 @@
-import { fillPath } from "../contract/args.js";
-import { operations } from "../contract/index.js";
 import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fillPath } from "../contract/args.js";
+import { operations } from "../contract/index.js";
 import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
 import type { Frame } from "../data/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
