@@ -3,8 +3,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
-import type { Held } from "./lineup.js";
-import { StrategyFailure, type AgentContext, type Strategy } from "./strategy.js";
+import { StrategyFailure, type AgentContext, type Held, type Strategy } from "./strategy.js";
 import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
 import { duringWindow } from "./timing.js";
 

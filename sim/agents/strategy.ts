@@ -46,6 +46,12 @@ export interface Strategy<P = Record<string, unknown>> {
   act(ctx: AgentContext, slot: RoundSlot, params: P): Promise<void>;
 }
 
+/** A strategy loaded from a file, with what it holds open for the replay (a Python worker) and how to end it. */
+export interface Held<S> {
+  strategy: S;
+  close(): Promise<void>;
+}
+
 /**
  * A strategy's own code failed this round (a Python predict raised, hung, or answered something
  * that is not predictions): the agent misses the round, the reason goes to the log, the replay goes on.
