@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import type { Rng } from "../../src/domain/rng.js";
 import type { Client } from "../../src/service/client.js";
 

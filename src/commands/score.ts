@@ -1,7 +1,7 @@
 import { extname } from "node:path";
 import { gatherExpeds, InterleavedExpeds, lastRowOfEachExped } from "../data/exped-inputs.js";
 import type { BatchSource, RowBatch } from "../data/row-batch.js";
-import type { ExpedResult } from "../scoring/backtest.js";
+import type { ExpedResult } from "../scoring/score-frame.js";
 import { seriesDiagnostics } from "../scoring/diagnostics.js";
 import { absPearson, mergeMoments, NO_ROWS } from "../scoring/exposure.js";
 import { scoreExpedStream, type ExpedInput } from "../scoring/stream.js";

@@ -1,7 +1,7 @@
 import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { processTempDir } from "../data/temp-roots.js";
 

@@ -1,4 +1,4 @@
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import type { Isolation } from "./isolation.js";
 import { startPythonWorker, type Outcome } from "./python-worker.js";
 

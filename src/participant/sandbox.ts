@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { BULK_NICE } from "../data/thread-priority.js";
+import { BULK_NICE } from "../domain/thread-priority.js";
 import { openSandboxGroup, wholeRlimits, type SandboxGroup } from "./sandbox-group.js";
 import type { Command } from "./worker-process.js";
 

@@ -1,4 +1,4 @@
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { readFrameParquet } from "../data/parquet.js";
 import type { Board } from "../scoring/standings.js";
 import type { Client } from "../service/client.js";

@@ -1,4 +1,4 @@
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import type { Board } from "../scoring/standings.js";
 import type { BatchResult } from "./event/batch.js";
 import type { EventRoundBoard } from "./event/event-boards.js";

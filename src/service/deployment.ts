@@ -8,7 +8,7 @@ import {
   type Schedule,
   type TournamentCalendar,
 } from "../domain/cadence.js";
-import { concatFrames } from "../data/frame.js";
+import { concatFrames } from "../domain/frame.js";
 import { datasetFor, generatedDataset, type DatasetSettings } from "../data/dataset-source.js";
 import type { Dataset, LiveRound } from "../data/generate.js";
 import type { Isolation } from "../participant/isolation.js";

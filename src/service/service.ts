@@ -1,4 +1,4 @@
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { refuse } from "../domain/errors.js";
 import { authenticate, readerScopes, requireScope, type Principal } from "./auth.js";
 import { benchmarkBoard } from "./benchmarks.js";

@@ -276,7 +276,7 @@ export function describeCircle(circle: ImportCircle): string {
   return circle.files.length + 1 === circle.path.length ? round : `${round} (of ${circle.files.length} files: ${circle.files.join(", ")})`;
 }
 
-/** `scoring → data: src/scoring/exposure.ts → src/data/schema.ts (type)`. */
+/** `scoring → data: src/scoring/a.ts → src/data/b.ts (type)`. */
 export function describeArrow(arrow: UpwardArrow): string {
   const kind = [arrow.typeOnly ? "type" : "", arrow.dynamic ? "dynamic" : ""].filter(Boolean).join(", ");
   return `${arrow.fromRoom} → ${arrow.toRoom}: ${arrow.from} → ${arrow.to}${kind ? ` (${kind})` : ""}`;

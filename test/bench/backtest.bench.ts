@@ -9,8 +9,8 @@
  * columns on SharedArrayBuffers (`sharedColumn`), so worker threads read them without copies.
  */
 import { availableParallelism } from "node:os";
-import { sharedColumn, type Frame } from "../../src/data/frame.js";
-import { scoreFrameInParallel } from "../../src/scoring/backtest.js";
+import { sharedColumn, type Frame } from "../../src/domain/frame.js";
+import { scoreFrameInParallel } from "../../src/scoring/score-frame.js";
 import { EXPEDS, expedLabel, FEATURES, featureName, generateRows, NUMERIC, ROWS } from "./backtest-data.js";
 import { medianMs, peakRssMb, report } from "./measure.js";
 

@@ -1,5 +1,5 @@
 import { writeFrameParquet } from "../../data/parquet.js";
-import type { Frame } from "../../data/frame.js";
+import type { Frame } from "../../domain/frame.js";
 import { route } from "../route.js";
 
 const PARQUET = "application/vnd.apache.parquet";
