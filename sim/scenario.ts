@@ -216,7 +216,7 @@ const autoSubmitSchema = z.strictObject({
   validation_seconds: z.int().min(1).default(autoDefaults.validation_seconds),
   /** Simulated seconds after a round opens at which the lane runs each active model. */
   auto_submit_delay_seconds: z.int().min(0).default(autoDefaults.auto_submit_delay_seconds),
-  /** Wall-clock seconds one predict run may take. */
+  /** CPU seconds one predict run may use (src/participant/call-limit.ts). */
   predict_timeout_seconds: z.number().positive().max(3600).default(autoDefaults.predict_timeout_seconds),
 });
 
@@ -232,9 +232,9 @@ const agentSchema = z.strictObject({
   /** A built-in strategy's name, or a file's path relative to the scenario file (.py, .pkl, .ts/.js/.mjs, .csv/.parquet). */
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()).default({}),
-  /** A Python or model-file strategy: wall-clock seconds its fit(train) may take (default 600). */
+  /** A Python or model-file strategy: CPU seconds its fit(train) may use (default 600). */
   fit_timeout_seconds: z.number().positive().max(86_400).optional(),
-  /** A Python or model-file strategy: wall-clock seconds one predict may take (default 60). */
+  /** A Python or model-file strategy: CPU seconds one predict may use (default 60). */
   predict_timeout_seconds: z.number().positive().max(3600).optional(),
 });
 

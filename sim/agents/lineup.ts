@@ -34,7 +34,7 @@ export interface LineupOptions {
   watch?: StrategyWatch;
 }
 
-/** Default timeouts of a Python or model-file strategy's calls, in wall-clock seconds. */
+/** Default limits of a Python or model-file strategy's calls, in CPU seconds (src/participant/call-limit.ts). */
 const FIT_TIMEOUT_SECONDS = 600;
 const PREDICT_TIMEOUT_SECONDS = 60;
 

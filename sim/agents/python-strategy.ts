@@ -11,9 +11,9 @@ export interface PythonStrategyOptions {
   /** The agent playing it (named in faults). */
   agent: string;
   isolation: Isolation;
-  /** Wall-clock seconds fit(train) may take. */
+  /** CPU seconds fit(train) may use. */
   fit_timeout_seconds: number;
-  /** Wall-clock seconds one predict may take. */
+  /** CPU seconds one predict may use. */
   predict_timeout_seconds: number;
   /** A file the strategy's stdout and stderr are appended to; discarded without it. */
   log?: string;

@@ -9,7 +9,7 @@ export interface PredictRun {
   features: Frame;
   /** The live benchmark file, passed as the second argument when the callable takes two. */
   benchmark: Frame;
-  /** Wall-clock seconds for loading the file, and again for its predict, before the run is stopped. */
+  /** CPU seconds for loading the file, and again for its predict, before the run is stopped (call-limit.ts). */
   timeout_seconds: number;
   isolation: Isolation;
 }
