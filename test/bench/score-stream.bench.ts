@@ -12,7 +12,7 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { scoreExpedStream, type ExpedInput } from "../../src/scoring/stream.js";
+import { scoreExpedStream, type ExpedInput } from "../../src/scoring/score-stream.js";
 import { EXPEDS, expedLabel, FEATURES, generateRows, NUMERIC, ROWS } from "./w1-data.js";
 import { medianMs, peakRssMb, report } from "./measure.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asFloat64, rowsByExped, takeRows, type Frame } from "../../src/domain/frame.js";
 import { scoreFrame } from "../../src/scoring/score-frame.js";
-import { scoreExpedStream, type ExpedInput } from "../../src/scoring/stream.js";
+import { scoreExpedStream, type ExpedInput } from "../../src/scoring/score-stream.js";
 import { columns, scoringFrame } from "./scoring-frame.js";
 
 /** The expeds of a frame one at a time, in the frame's first-seen order (not byte order). */
