@@ -13,6 +13,13 @@ export const WALL_BACKSTOP = 5;
 const MIN_CHECK_MS = 50;
 
 /**
+ * A call at least this long ends with a full pass over the tree even when it cannot have used up its
+ * limit, so that the next call's mark knows the processes it started (a pass costs a few ms: this
+ * keeps it a small share of any call that pays for one).
+ */
+const REFRESH_MS = 500;
+
+/**
  * One call's time limit, in CPU seconds of the worker's whole process tree (tree-cpu.ts): a
  * loaded machine stretches a call's wall time but not its CPU time, so whether a call is within
  * its limit, and so a replay's log, does not depend on what else the machine is doing. The tree's
@@ -38,8 +45,10 @@ export class CallLimit {
   /** Whether the call, answered now, stayed within its limit. */
   within(): boolean {
     if (this.tree === null) return true; // the backstop is the limit, and it has not fired
-    // Not even every CPU busy all along could have used the limit up: no need to look.
-    if (((performance.now() - this.started) / 1000) * this.cores <= this.seconds) return true;
+    const elapsed = performance.now() - this.started;
+    // Not even every CPU busy all along could have used the limit up: no need to look, unless the
+    // tree's processes are to be known afresh (the first call, which starts the interpreter, or a long one).
+    if ((elapsed / 1000) * this.cores <= this.seconds && this.tree.passed && elapsed < REFRESH_MS) return true;
     return this.used() <= this.seconds;
   }
 

@@ -50,11 +50,14 @@ function uptimeTicks(): number {
  * few ms with a hundred processes on the machine). A process it finds that started during the
  * call counts whole; one that started before the call but was not seen by a pass until now (a pool
  * worker an earlier, short call left running) counts from when it is first seen, so the time it
- * used in earlier calls is never charged to this one.
+ * used in earlier calls is never charged to this one (call-limit.ts makes a pass at the end of the
+ * first call and of every call of REFRESH_MS or more, so such a process is rare).
  */
 export class ProcessTreeCpu {
   /** The tree's processes as the last full pass found them. */
   private members = new Map<number, number>(); // pid → start
+  /** Whether a full pass has run: before one, `mark` knows of the root alone. */
+  passed = false;
   private markTicks = 0;
   private markedAt = 0;
   /** Per process in the tree at the mark (or first seen since), the ticks not charged to the call. */
@@ -89,6 +92,7 @@ export class ProcessTreeCpu {
     if (tree === null) return null;
     let ticks = -this.markTicks;
     this.members = new Map();
+    this.passed = true;
     for (const [pid, stat] of tree) {
       this.members.set(pid, stat.start);
       ticks += stat.ticks;
