@@ -20,9 +20,9 @@ const agentSchema = deploymentAgentSchema.extend({
   /** A built-in strategy's name, or a file's path relative to the scenario file (.py, .pkl, .ts/.js/.mjs, .csv/.parquet). */
   strategy: z.string(),
   params: z.record(z.string(), z.unknown()).default({}),
-  /** A Python or model-file strategy: wall-clock seconds its fit(train) may take (default 600). */
+  /** A Python or model-file strategy: CPU seconds its fit(train) may use (default 600). */
   fit_timeout_seconds: z.number().positive().max(86_400).optional(),
-  /** A Python or model-file strategy: wall-clock seconds one predict may take (default 60). */
+  /** A Python or model-file strategy: CPU seconds one predict may use (default 60). */
   predict_timeout_seconds: z.number().positive().max(3600).optional(),
 });
 

@@ -8,7 +8,7 @@ export { StrategyFailure } from "./agents/strategy.js";
 export { submitRound } from "./agents/submit-round.js";
 export { duringWindow, withinSlot } from "./agents/timing.js";
 export { uniformRanks } from "../src/data/ranks.js";
-export type { Frame } from "../src/data/frame.js";
+export type { Frame } from "../src/domain/frame.js";
 export type { Client } from "../src/service/client.js";
 export type { Rng } from "../src/domain/rng.js";
 export { z } from "zod";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MINUTE } from "../../src/domain/clock.js";
 import { DESIGNATED } from "../../src/data/schema.js";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { fitRidge } from "./ridge-fit.js";
 import type { AgentContext, Predict, Strategy } from "./strategy.js";
 import { submitRound } from "./submit-round.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { ridgeParams, ridgePredict } from "./builtin.js";
 import { eventModel, uploadOf } from "./event-upload.js";
 import type { AgentContext, RoundSlot, Strategy } from "./strategy.js";

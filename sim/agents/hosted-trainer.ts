@@ -35,7 +35,7 @@ export function trainBody(p: TrainerParams): Record<string, unknown> {
   };
 }
 
-/** Seconds a predict run of the downloaded model may take on the agent's machine. */
+/** CPU seconds a predict run of the downloaded model may use on the agent's machine. */
 const PREDICT_TIMEOUT_SECONDS = 60;
 
 /**

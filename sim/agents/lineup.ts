@@ -5,7 +5,7 @@ import { loadModuleStrategy } from "./module-strategy.js";
 import { loadPredictionsStrategy } from "./predictions-strategy.js";
 import { loadPythonStrategy } from "./python-strategy.js";
 import { strategyByName } from "./registry.js";
-import type { Strategy } from "./strategy.js";
+import type { Held, Strategy } from "./strategy.js";
 import { strategyFileKind } from "./strategy-file.js";
 import type { StrategyWatch } from "./strategy-watch.js";
 
@@ -18,12 +18,6 @@ import type { StrategyWatch } from "./strategy-watch.js";
 export interface Lineup {
   strategies: Strategy<any>[];
   params: unknown[];
-  close(): Promise<void>;
-}
-
-/** Something a file strategy holds open for the replay. */
-export interface Held<S> {
-  strategy: S;
   close(): Promise<void>;
 }
 
@@ -40,7 +34,7 @@ export interface LineupOptions {
   watch?: StrategyWatch;
 }
 
-/** Default timeouts of a Python or model-file strategy's calls, in wall-clock seconds. */
+/** Default limits of a Python or model-file strategy's calls, in CPU seconds (src/participant/call-limit.ts). */
 const FIT_TIMEOUT_SECONDS = 600;
 const PREDICT_TIMEOUT_SECONDS = 60;
 

@@ -3,8 +3,7 @@ import { basename } from "node:path";
 import { z } from "zod";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
-import type { Held } from "./lineup.js";
-import { StrategyFailure, type AgentContext, type Strategy } from "./strategy.js";
+import { StrategyFailure, type AgentContext, type Held, type Strategy } from "./strategy.js";
 import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
 import { duringWindow } from "./timing.js";
 
@@ -12,9 +11,9 @@ export interface PythonStrategyOptions {
   /** The agent playing it (named in faults). */
   agent: string;
   isolation: Isolation;
-  /** Wall-clock seconds fit(train) may take. */
+  /** CPU seconds fit(train) may use. */
   fit_timeout_seconds: number;
-  /** Wall-clock seconds one predict may take. */
+  /** CPU seconds one predict may use. */
   predict_timeout_seconds: number;
   /** A file the strategy's stdout and stderr are appended to; discarded without it. */
   log?: string;

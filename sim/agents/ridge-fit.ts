@@ -1,6 +1,5 @@
-import { asFloat64, type Frame } from "../../src/data/frame.js";
+import { asFloat64, MISSING, type Frame } from "../../src/domain/frame.js";
 import { fitLinear, predictLinear } from "../../src/data/least-squares.js";
-import { MISSING } from "../../src/data/schema.js";
 
 /** Feature columns as a model sees them: the missing sentinel (or a non-finite value) becomes the middle bin, 2. */
 function seen(frame: Frame, features: string[]): Float64Array[] {

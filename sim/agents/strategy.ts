@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import type { Rng } from "../../src/domain/rng.js";
 import type { Client } from "../../src/service/client.js";
 
@@ -44,6 +44,12 @@ export interface Strategy<P = Record<string, unknown>> {
   actAt(slot: RoundSlot, params: P, rng: Rng): number;
   /** One round's work: usually predict and submit. Refusals propagate as errors. */
   act(ctx: AgentContext, slot: RoundSlot, params: P): Promise<void>;
+}
+
+/** A strategy loaded from a file, with what it holds open for the replay (a Python worker) and how to end it. */
+export interface Held<S> {
+  strategy: S;
+  close(): Promise<void>;
 }
 
 /**

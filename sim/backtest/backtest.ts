@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { type BacktestReport, DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM, type ExpedScore, type StrategyBacktest } from "../../src/report/backtest-report.js";
 import { trailingWindows } from "../../src/scoring/trailing-windows.js";
 import { topBottomCount } from "../../src/scoring/top-bottom-count.js";

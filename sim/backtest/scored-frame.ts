@@ -1,4 +1,4 @@
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { DESIGNATED } from "../../src/data/schema.js";
 import type { World } from "../../src/service/deployment.js";
 import type { WalkPredictions } from "./backtest.js";

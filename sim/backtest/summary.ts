@@ -1,4 +1,4 @@
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { DESIGNATED } from "../../src/data/schema.js";
 import { calmar } from "../../src/scoring/calmar.js";
 import { designatedCorr } from "../../src/scoring/designated-corr.js";

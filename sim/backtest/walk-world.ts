@@ -1,6 +1,6 @@
 import { tournamentSchedule, type TournamentCalendar } from "../../src/domain/cadence.js";
 import { defaultTournamentCalendar } from "../../src/domain/cadence-tournament.js";
-import { rowsByExped, selectColumns, takeRows, type Frame } from "../../src/data/frame.js";
+import { rowsByExped, selectColumns, takeRows, type Frame } from "../../src/domain/frame.js";
 import type { LiveRound } from "../../src/data/generate.js";
 import { compareIds } from "../../src/scoring/align.js";
 import type { World } from "../../src/service/deployment.js";

@@ -1,10 +1,10 @@
 import { extname } from "node:path";
 import { gatherExpeds, InterleavedExpeds, lastRowOfEachExped } from "../data/exped-inputs.js";
 import type { BatchSource, RowBatch } from "../data/row-batch.js";
-import type { ExpedResult } from "../scoring/backtest.js";
+import type { ExpedResult } from "../scoring/score-frame.js";
 import { seriesDiagnostics } from "../scoring/diagnostics.js";
 import { absPearson, mergeMoments, NO_ROWS } from "../scoring/exposure.js";
-import { scoreExpedStream, type ExpedInput } from "../scoring/stream.js";
+import { scoreExpedStream, type ExpedInput } from "../scoring/score-stream.js";
 
 /** `basecamp score <file>`: CORR, AIMC and NCORR per exped of a predictions file, and their summary. */
 

@@ -261,7 +261,7 @@ const autoSubmitSchema = z.strictObject({
   validation_seconds: z.int().min(1).default(defaultAutoSubmitSettings.validation_seconds),
   /** Simulated seconds after a round opens at which the lane runs each active model. */
   auto_submit_delay_seconds: z.int().min(0).default(defaultAutoSubmitSettings.auto_submit_delay_seconds),
-  /** Wall-clock seconds one predict run may take. */
+  /** CPU seconds one predict run may use (src/participant/call-limit.ts). */
   predict_timeout_seconds: z.number().positive().max(3600).default(defaultAutoSubmitSettings.predict_timeout_seconds),
 });
 

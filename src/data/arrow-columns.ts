@@ -1,5 +1,5 @@
 import { Float32, Float64, Int16, Int32, Int8, Type, Uint16, Uint32, Uint8, Utf8, makeData, makeVector, type Data, type DataType, type Vector } from "apache-arrow";
-import type { NumericColumn } from "./frame.js";
+import type { NumericColumn } from "../domain/frame.js";
 
 /**
  * Conversions between the Frame's column shapes (string[] and Float64Array) and arrow vectors,

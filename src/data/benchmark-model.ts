@@ -1,8 +1,8 @@
 import { pearson } from "../scoring/pearson.js";
-import { asFloat64, rowsByExped, type Frame, type NumericColumn } from "./frame.js";
+import { asFloat64, MISSING, rowsByExped, type Frame, type NumericColumn } from "../domain/frame.js";
 import { fitLinear, predictLinear, type LinearModel } from "./least-squares.js";
 import { uniformRanks } from "./ranks.js";
-import { DESIGNATED, FEATURE_BINS, MISSING } from "./schema.js";
+import { DESIGNATED, FEATURE_BINS } from "./schema.js";
 
 /**
  * The designated benchmark `v1_designated`: least squares on train over the handful of features

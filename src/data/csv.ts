@@ -1,5 +1,5 @@
 import { csvRecords } from "./csv-records.js";
-import type { Frame } from "./frame.js";
+import type { Frame } from "../domain/frame.js";
 
 /**
  * Frames as CSV text: a header row, then one row per record with `id` and `exped` as text and

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { EXPED_COLUMNS, expedColumnOf, readDirFrame, requireNumeric } from "./dir-frame.js";
-import { asFloat64, rowsByExped, selectColumns, takeRows, type Frame } from "./frame.js";
+import { asFloat64, rowsByExped, selectColumns, takeRows, type Frame } from "../domain/frame.js";
 import type { Dataset, LiveRound } from "./generate.js";
 import { ParquetFile } from "./parquet-file.js";
 import { DESIGNATED, benchmarkFileName, type Split } from "./schema.js";

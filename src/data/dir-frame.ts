@@ -1,5 +1,5 @@
 import { DataType } from "apache-arrow";
-import type { Frame, NumericColumn } from "./frame.js";
+import type { Frame, NumericColumn } from "../domain/frame.js";
 import { inFile, type ColumnValues, type ParquetFile } from "./parquet-file.js";
 import { MAX_EXPED } from "./schema.js";
 

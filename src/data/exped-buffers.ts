@@ -1,4 +1,4 @@
-import { packIds, type PackedIds } from "../scoring/backtest.js";
+import { packIds, type PackedIds } from "../scoring/packed-ids.js";
 import { DIGIT, hexId, MAX_HEX, type HexKeys } from "../scoring/hex-ids.js";
 import type { RowBatch } from "./row-batch.js";
 

@@ -1,4 +1,4 @@
-import type { PackedIds } from "../scoring/backtest.js";
+import type { PackedIds } from "../scoring/packed-ids.js";
 import type { HexKeys } from "../scoring/hex-ids.js";
 import { ExpedRows } from "./exped-buffers.js";
 import type { RowBatch } from "./row-batch.js";

@@ -1,6 +1,7 @@
 import type { Rng } from "../domain/rng.js";
 import { argsort, uniformRanks } from "./ranks.js";
-import { FEATURE_BINS, MISSING } from "./schema.js";
+import { MISSING } from "../domain/frame.js";
+import { FEATURE_BINS } from "./schema.js";
 
 /**
  * The target's levels and the share of each exped's rows at each level, lowest latent first.

@@ -1,7 +1,7 @@
 import type { Rng } from "../domain/rng.js";
 import { benchmarkFrame, fitBenchmarkModel } from "./benchmark-model.js";
 import { drawExpedRows } from "./exped-rows.js";
-import { asFloat64, selectColumns, type Frame } from "./frame.js";
+import { asFloat64, selectColumns, type Frame } from "../domain/frame.js";
 import { RowIdMint } from "./row-ids.js";
 import { FEATURE_BINS, MAX_EXPED, TARGET, expedLabel, featureNames, type DatasetSpec } from "./schema.js";
 import { Signal } from "./signal.js";

@@ -1,4 +1,4 @@
-import type { NumericColumn } from "./frame.js";
+import type { NumericColumn } from "../domain/frame.js";
 
 /**
  * The `pandas` key of a parquet file's schema metadata, in the shape pyarrow writes it, so that

@@ -4,7 +4,7 @@ import { DataType, tableFromIPC, type Vector } from "apache-arrow";
 import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
 import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
 import { startWorker, workerModule } from "../domain/worker-thread.js";
-import type { NumericColumn } from "./frame.js";
+import type { NumericColumn } from "../domain/frame.js";
 import { checkParquetBlob } from "./parquet-check.js";
 
 /** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */

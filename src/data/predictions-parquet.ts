@@ -6,7 +6,13 @@ import { readParquetFooter } from "./parquet-footer.js";
 import { inflatedSize } from "./parquet-inflated.js";
 import { parquetPages } from "./parquet-pages.js";
 import { ParquetFormatError } from "./thrift-compact.js";
-import type { PredictionsLimits } from "./predictions-file.js";
+
+/** The bounds a parquet predictions file is checked against before decoding (the file's bytes are checked by its caller). */
+interface ParquetLimits {
+  max_rows: number;
+  max_columns: number;
+  max_uncompressed_bytes: number;
+}
 
 /**
  * The `id` and `prediction` columns of a parquet predictions file. `id` is a column, or the pandas
@@ -14,7 +20,7 @@ import type { PredictionsLimits } from "./predictions-file.js";
  * when unnamed); `prediction` may be an int or float of any width. Rows are counted from 1. The
  * footer's rows, columns and uncompressed size are checked against `limits` before decoding.
  */
-export function readPredictionsParquet(bytes: Uint8Array, limits: PredictionsLimits): { ids: string[]; values: Float64Array } {
+export function readPredictionsParquet(bytes: Uint8Array, limits: ParquetLimits): { ids: string[]; values: Float64Array } {
   requireWithin(bytes, limits);
   const table = readTable(bytes);
   if (table.numRows === 0) throw refuse("predictions_file_empty");
@@ -37,7 +43,7 @@ export function readPredictionsParquet(bytes: Uint8Array, limits: PredictionsLim
  * a limit: 413 naming it; a file that is not what it says: 400 naming what is wrong. So the
  * decoder is only ever handed pages whose total it cannot exceed (src/data/parquet-inflated.ts).
  */
-function requireWithin(bytes: Uint8Array, limits: PredictionsLimits): void {
+function requireWithin(bytes: Uint8Array, limits: ParquetLimits): void {
   const over = (code: "predictions_too_many_rows" | "predictions_too_many_columns" | "predictions_too_much_data", params: Record<string, number | string>, limit: number) =>
     refuse(code, { ...params, limit }, { extra: { limit } });
   try {

@@ -4,7 +4,6 @@
  */
 export const TARGET = "target_everest";
 export const DESIGNATED = "v1_designated";
-export const MISSING = -1.0;
 
 export const splits = ["train", "validation", "live"] as const;
 export type Split = (typeof splits)[number];

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { fillPath } from "../contract/args.js";
 import { BENCHMARK_SUFFIX } from "../contract/data.js";
 import { operations } from "../contract/index.js";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import type { BatchResult } from "../service/event/batch.js";
 import type { Service } from "../service/service.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fillPath } from "../contract/args.js";
 import { operations } from "../contract/index.js";
 import { removeAtExit, removeNow } from "../data/exit-cleanup.js";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { processTempDir } from "../data/temp-roots.js";
 

@@ -2,7 +2,7 @@ import { requestOf } from "../contract/args.js";
 import { BENCHMARK_SUFFIX } from "../contract/data.js";
 import { operations } from "../contract/index.js";
 import type { Lane } from "../contract/operation.js";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { deliverModelFile, deliverParquet } from "./downloads.js";
 import { fileArgument } from "./file-argument.js";
 import type { ToolContext } from "./tool.js";

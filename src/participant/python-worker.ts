@@ -1,7 +1,7 @@
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { findPython } from "../data/python-interpreter.js";
 import { logSafe } from "../data/python-process.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
@@ -28,7 +28,7 @@ export interface WorkerOptions {
   isolation: Isolation;
   /** name used in reasons, e.g. "agent.py" */
   label: string;
-  /** Wall-clock seconds the interpreter may take to start and load the source (default 60). */
+  /** CPU seconds the interpreter may use to start and load the source (default 60; call-limit.ts). */
   loadTimeoutSeconds?: number;
   /** A sandbox's bounds, each DEFAULT_LIMITS' unless given. */
   limits?: Partial<SandboxLimits>;

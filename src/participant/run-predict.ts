@@ -1,4 +1,4 @@
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import type { Isolation } from "./isolation.js";
 import { startPythonWorker, type Outcome } from "./python-worker.js";
 
@@ -9,7 +9,7 @@ export interface PredictRun {
   features: Frame;
   /** The live benchmark file, passed as the second argument when the callable takes two. */
   benchmark: Frame;
-  /** Wall-clock seconds for loading the file, and again for its predict, before the run is stopped. */
+  /** CPU seconds for loading the file, and again for its predict, before the run is stopped (call-limit.ts). */
   timeout_seconds: number;
   isolation: Isolation;
 }

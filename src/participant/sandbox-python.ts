@@ -3,13 +3,8 @@ import { dirname, join, sep } from "node:path";
 import { findPython, type InterpreterSource } from "../data/python-interpreter.js";
 import { mountAt } from "./host-mount.js";
 import { interpreterFacts, type InterpreterFacts } from "./interpreter-facts.js";
+import type { Bind } from "./sandbox.js";
 import { ownRoot } from "./work-dir.js";
-
-/** A host directory bound read-only into the sandbox at `inside` (its own path, as the interpreter knows it). */
-export interface Bind {
-  host: string;
-  inside: string;
-}
 
 export type SandboxPython = { ok: true; path: string; source: InterpreterSource; facts: InterpreterFacts; binds: Bind[] } | { ok: false; error: string };
 

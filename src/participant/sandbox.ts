@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { BULK_NICE } from "../data/thread-priority.js";
+import { BULK_NICE } from "../domain/thread-priority.js";
 import { openSandboxGroup, wholeRlimits, type SandboxGroup } from "./sandbox-group.js";
-import type { Bind } from "./sandbox-python.js";
 import type { Command } from "./worker-process.js";
 
 /** The unprivileged user a sandbox runs as when Basecamp itself runs as root ("nobody"). */
@@ -65,6 +64,12 @@ export const SANDBOX_SCRATCH = "/tmp";
 
 /** The launcher that seals a sandbox before it starts (closes inherited descriptors, joins its cgroups). */
 const SEAL = fileURLToPath(new URL("./python/seal.py", import.meta.url));
+
+/** A host directory bound read-only into the sandbox at `inside` (its own path, as the interpreter knows it). */
+export interface Bind {
+  host: string;
+  inside: string;
+}
 
 export interface SandboxSpec {
   python: { path: string; binds: Bind[] };

@@ -1,6 +1,6 @@
 import { RecordBatchStreamWriter, Schema, Table, type Vector } from "apache-arrow";
 import { numericVector, utf8Vector } from "../data/arrow-columns.js";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { numpyType, pandasMetadata } from "../data/pandas-metadata.js";
 
 /**

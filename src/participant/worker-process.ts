@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { exitText } from "../data/python-process.js";
+import { CallLimit } from "./call-limit.js";
+import { ProcessTreeCpu } from "./tree-cpu.js";
 import { fileTail } from "./log-tail.js";
 import type { Readable, Writable } from "node:stream";
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES, type Answer } from "./wire.js";
@@ -37,6 +39,8 @@ export class WorkerProcess {
   private what = "";
   private exit: string | null = null;
   private readonly log: string | undefined;
+  /** The CPU time its calls are limited by (null where /proc does not show it). */
+  private readonly cpu: ProcessTreeCpu | null;
   readonly exited: Promise<void>;
 
   /** `stoppedBy` answers why the sandbox's bounds stopped it (its memory limit), asked when it crashes. */
@@ -53,6 +57,7 @@ export class WorkerProcess {
     } finally {
       if (output !== null) closeSync(output); // the child holds its own copy
     }
+    this.cpu = this.child.pid === undefined ? null : ProcessTreeCpu.of(this.child.pid);
     const stderr = this.child.stderr;
     stderr?.setEncoding("utf8");
     stderr?.on("data", (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL)));
@@ -87,18 +92,25 @@ export class WorkerProcess {
     return this.exit === null;
   }
 
-  /** Sends one request and waits for its answer, at most `timeoutSeconds`. */
+  /**
+   * Sends one request and waits for its answer, at most `timeoutSeconds` of CPU time of the
+   * worker's process tree (or WALL_BACKSTOP times that in wall time, for a worker that sleeps:
+   * call-limit.ts). An answer that comes after the limit was used up is not taken.
+   */
   call(parts: Buffer[], timeoutSeconds: number, what: string): Promise<CallOutcome> {
     if (!this.alive) return Promise.resolve({ ok: false, error: `the ${what} run could not start: the worker is gone (${this.exit})` });
     this.what = what;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.settle({ ok: false, error: `${what} did not finish within ${timeoutSeconds} s and was stopped` });
+      const over: CallOutcome = { ok: false, error: `${what} did not finish within ${timeoutSeconds} s and was stopped` };
+      const limit = new CallLimit(this.cpu, timeoutSeconds, () => {
+        this.settle(over);
         this.kill();
-      }, timeoutSeconds * 1000);
+      });
       this.pending = (o) => {
-        clearTimeout(timer);
-        resolve(o);
+        const late = o.ok && !limit.within();
+        limit.clear();
+        if (late) this.kill();
+        resolve(late ? over : o);
       };
       const requests = this.child.stdio[3] as Writable;
       for (const part of parts) requests.write(part);

@@ -1,4 +1,4 @@
-import { MISSING } from "../data/schema.js";
+import { MISSING } from "../domain/frame.js";
 
 /**
  * Feature exposure (SCORING.md's display-only `max over features of |pearson(p, feature)|`) over

@@ -4,7 +4,7 @@
  * truth, which it prepares once for the rest of that job's chunks.
  */
 import { parentPort } from "node:worker_threads";
-import { yieldCpu } from "../data/thread-priority.js";
+import { yieldCpu } from "../domain/thread-priority.js";
 import { prepareExped, scoreAgainst, type ExpedTruth, type PreparedExped } from "./exped.js";
 
 interface Chunk {

@@ -1,6 +1,6 @@
 import { requestOf } from "../contract/args.js";
 import { clientOperations, operations, type OperationName } from "../contract/index.js";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import { readFrameParquet } from "../data/parquet.js";
 import type { Client } from "../service/client.js";
 import type { ModelFileInput } from "../service/auto-submit/upload-model.js";

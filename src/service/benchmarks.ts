@@ -1,4 +1,4 @@
-import { asFloat64 } from "../data/frame.js";
+import { asFloat64 } from "../domain/frame.js";
 import { DESIGNATED } from "../data/schema.js";
 import { benchmarkCatalogue, type BenchmarkRound } from "../scoring/catalogue.js";
 import { scoreExped } from "../scoring/exped.js";

@@ -1,5 +1,5 @@
 import type { ClientOperationName, Operations } from "../contract/index.js";
-import type { Frame } from "../data/frame.js";
+import type { Frame } from "../domain/frame.js";
 import type { BatchResult } from "./event/batch.js";
 import type { Lane } from "./event/upload-repo.js";
 import type { UploadInput } from "./event/uploads.js";

@@ -1,5 +1,5 @@
 import { refuse } from "../domain/errors.js";
-import { selectColumns, type Frame } from "../data/frame.js";
+import { selectColumns, type Frame } from "../domain/frame.js";
 import { splits, type Split } from "../data/schema.js";
 import { readerScopes, requireScope, type Principal } from "./auth.js";
 import type { ServiceContext } from "./deployment.js";

@@ -7,7 +7,7 @@ import {
   type CadenceState,
   type Schedule,
 } from "../domain/cadence.js";
-import { concatFrames } from "../data/frame.js";
+import { concatFrames } from "../domain/frame.js";
 import { datasetFor, generatedDataset } from "../data/dataset-source.js";
 import type { Dataset, LiveRound } from "../data/generate.js";
 import type { Isolation } from "../participant/isolation.js";

@@ -5,7 +5,7 @@
  * does. Workload: 200 rows × 24 features. Goal: ≤ 30 ms per predict call after warm-up.
  */
 import { fileURLToPath } from "node:url";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { Rng } from "../../src/domain/rng.js";
 import { probeSandbox, type Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker } from "../../src/participant/python-worker.js";

@@ -17,7 +17,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { EXPEDS } from "./backtest-data.js";
+import { EXPEDS } from "./w1-data.js";
 import { CORE, scoreFiles } from "./score-files.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,6 +1,6 @@
 /**
  * W1-shaped predictions files for the end-to-end `score` bench: `expeds` expeds × 5,000 rows of the
- * W1 generator (`backtest-data.ts`) as CSV and as parquet, written a slice of expeds at a time so
+ * W1 generator (`w1-data.ts`) as CSV and as parquet, written a slice of expeds at a time so
  * even 4×W1 never sits in memory whole. Columns: id, exped, prediction, target, v1_designated,
  * feature_0..9. Files are cached under data/cache/score-e2e/ (git-ignored) and reused.
  */
@@ -9,7 +9,7 @@ import { Writable } from "node:stream";
 import { Table, tableToIPC } from "apache-arrow";
 import { Compression, Table as WasmTable, transformParquetStream, WriterPropertiesBuilder, type RecordBatch } from "parquet-wasm";
 import { float64Vector, utf8Vector } from "../../src/data/arrow-columns.js";
-import { expedLabel, FEATURES, featureName, ROWS, w1Rows } from "./backtest-data.js";
+import { expedLabel, FEATURES, featureName, ROWS, w1Rows } from "./w1-data.js";
 
 export const CACHE = new URL("../../data/cache/score-e2e/", import.meta.url).pathname;
 export const CORE = Array.from({ length: FEATURES }, (_, f) => featureName(f));

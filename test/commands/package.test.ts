@@ -46,7 +46,7 @@ describe("the npm package", () => {
         "dist/sim/strategy-api.js",
         "dist/sim/strategy-api.d.ts",
         "dist/src/scoring/settle-worker.js",
-        "dist/src/scoring/backtest-worker.js",
+        "dist/src/scoring/score-frame-worker.js",
         "dist/src/participant/python/worker.py",
         "dist/src/data/python/make_ridge_pickle.py",
         "dist/src/web/index.html",

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatScoreReport, scoreFile } from "../../src/commands/score.js";
 import { registerScoreCommand } from "../../src/commands/score-command.js";
 import { writeFrameCsv } from "../../src/data/csv.js";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { writeFrameParquet } from "../../src/data/parquet.js";
 import { Rng } from "../../src/domain/rng.js";
 import { scoreExped } from "../../src/scoring/exped.js";

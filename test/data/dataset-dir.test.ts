@@ -8,7 +8,7 @@ import { makeVector } from "apache-arrow";
 import { loadDatasetDir } from "../../src/data/dataset-dir.js";
 import { readDirFrame } from "../../src/data/dir-frame.js";
 import { ParquetFile } from "../../src/data/parquet-file.js";
-import { asFloat64, rowsByExped, selectColumns } from "../../src/data/frame.js";
+import { asFloat64, rowsByExped, selectColumns } from "../../src/domain/frame.js";
 import { DESIGNATED, benchmarkFileName } from "../../src/data/schema.js";
 import { scoreExped } from "../../src/scoring/exped.js";
 import { utf8Vector, float64Vector } from "../../src/data/arrow-columns.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ExpedRows } from "../../src/data/exped-buffers.js";
 import type { RowBatch } from "../../src/data/row-batch.js";
-import { unpackIds } from "../../src/scoring/backtest.js";
+import { unpackIds } from "../../src/scoring/packed-ids.js";
 import { hexId } from "../../src/scoring/hex-ids.js";
 
 /** A one-label batch of `ids` with one numeric column 0, 1, 2, … */

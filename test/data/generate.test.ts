@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../src/domain/rng.js";
 import { TARGET_LEVELS, TARGET_SHARES } from "../../src/data/exped-rows.js";
-import { asFloat64, rowsByExped, type Frame } from "../../src/data/frame.js";
+import { asFloat64, MISSING, rowsByExped, type Frame } from "../../src/domain/frame.js";
 import { generateDataset, type Dataset } from "../../src/data/generate.js";
 import { fitLinear, predictLinear } from "../../src/data/least-squares.js";
 import { readFrameParquet, writeFrameParquet } from "../../src/data/parquet.js";
-import { DESIGNATED, MISSING, TARGET, benchmarkFileName, defaultDatasetSpec, type DatasetSpec } from "../../src/data/schema.js";
+import { DESIGNATED, TARGET, benchmarkFileName, defaultDatasetSpec, type DatasetSpec } from "../../src/data/schema.js";
 import { meanSpearman } from "./spearman.js";
 
 const small: DatasetSpec = { ...defaultDatasetSpec, train_expeds: 30, validation_expeds: 10, rows_per_exped: 100, universe_size: 80 };

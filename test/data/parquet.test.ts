@@ -2,7 +2,7 @@ import { Bool, Float16, Float32, Float64, Int8, Int64, Schema, Table, makeData, 
 import fc from "fast-check";
 import { Table as WasmTable, readParquet, writeParquet } from "parquet-wasm";
 import { describe, expect, it } from "vitest";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { readFrameParquet, writeFrameParquet } from "../../src/data/parquet.js";
 import { utf8Vector } from "../../src/data/arrow-columns.js";
 

@@ -1,4 +1,4 @@
-import { rowsByExped, type Frame } from "../../src/data/frame.js";
+import { rowsByExped, type Frame } from "../../src/domain/frame.js";
 import { pearson } from "../../src/scoring/pearson.js";
 import { uniformRanks } from "../../src/data/ranks.js";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect } from "vitest";
-import { selectColumns } from "../../src/data/frame.js";
+import { selectColumns } from "../../src/domain/frame.js";
 import { runPredict } from "../../src/participant/run-predict.js";
 import { eventHarness } from "../helpers/event-harness.js";
 import { usingInterpreter } from "../helpers/python.js";

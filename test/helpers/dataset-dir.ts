@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Schema, Table, tableToIPC, type Vector } from "apache-arrow";
 import { Table as WasmTable, writeParquet } from "parquet-wasm";
 import { Rng } from "../../src/domain/rng.js";
-import { concatFrames, type Frame, type NumericColumn } from "../../src/data/frame.js";
+import { concatFrames, type Frame, type NumericColumn } from "../../src/domain/frame.js";
 import { generateDataset } from "../../src/data/generate.js";
 import { writeFrameParquet } from "../../src/data/parquet.js";
 import { TARGET, benchmarkFileName } from "../../src/data/schema.js";

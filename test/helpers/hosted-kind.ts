@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect } from "vitest";
-import { selectColumns, type Frame } from "../../src/data/frame.js";
+import { selectColumns, type Frame } from "../../src/domain/frame.js";
 import { fitLinear, predictLinear } from "../../src/data/least-squares.js";
 import { DESIGNATED } from "../../src/data/schema.js";
 import type { Isolation } from "../../src/participant/isolation.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { sandboxRoot } from "../../src/participant/work-dir.js";

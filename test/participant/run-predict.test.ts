@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { runPredict, type PredictOutcome } from "../../src/participant/run-predict.js";
 import { predictPickles } from "../helpers/predict-pickles.js";

@@ -5,7 +5,7 @@ import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { startPythonWorker, type PythonWorker } from "../../src/participant/python-worker.js";
 import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
 import { boundsMode } from "../../src/participant/sandbox-group.js";

@@ -1,6 +1,6 @@
 import { tableFromIPC } from "apache-arrow";
 import { describe, expect, it } from "vitest";
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { encodeRequest } from "../../src/participant/wire.js";
 
 const frame: Frame = {

@@ -1,4 +1,4 @@
-import { selectColumns } from "../../data/frame.js";
+import { selectColumns } from "../../domain/frame.js";
 import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";

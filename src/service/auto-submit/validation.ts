@@ -1,4 +1,4 @@
-import { rowsByExped, selectColumns, takeRows, type Frame } from "../../data/frame.js";
+import { rowsByExped, selectColumns, takeRows, type Frame } from "../../domain/frame.js";
 import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
 import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
 import type { Dataset } from "../../data/generate.js";

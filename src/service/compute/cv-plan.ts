@@ -1,4 +1,4 @@
-import { rowsByExped, type Frame } from "../../data/frame.js";
+import { rowsByExped, type Frame } from "../../domain/frame.js";
 import { CV_FOLDS } from "./estimate.js";
 
 /** Expeds dropped from the fitting side on each side of a held-out fold. */

@@ -1,4 +1,4 @@
-import type { Frame } from "../../data/frame.js";
+import type { Frame } from "../../domain/frame.js";
 import { DESIGNATED } from "../../data/schema.js";
 import { prepareExped, scoreAgainst, type ExpedTerms } from "../../scoring/exped.js";
 import { EMBARGO_EXPEDS, type Fold } from "./cv-plan.js";

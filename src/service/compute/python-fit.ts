@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { asFloat64, type Frame } from "../../data/frame.js";
+import { asFloat64, type Frame } from "../../domain/frame.js";
 import type { Isolation } from "../../participant/isolation.js";
 import { runSandboxedJob } from "../../participant/run-job.js";
 import type { Outcome } from "../../participant/python-worker.js";

@@ -1,4 +1,4 @@
-import type { Frame } from "../../data/frame.js";
+import type { Frame } from "../../domain/frame.js";
 import { fitLinear, predictLinear, type LinearModel } from "../../data/least-squares.js";
 import { cvFolds, presetColumns } from "./cv-plan.js";
 import { scoreCv, type CvMetrics, type CvTruth, type FoldResult } from "./cv-score.js";

@@ -1,4 +1,4 @@
-import { rowsByExped, takeRows, type Frame } from "../../data/frame.js";
+import { rowsByExped, takeRows, type Frame } from "../../domain/frame.js";
 import { refuse } from "../../domain/errors.js";
 import { Rng } from "../../domain/rng.js";
 

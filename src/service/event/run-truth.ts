@@ -1,4 +1,4 @@
-import { asFloat64, rowsByExped, type Frame } from "../../data/frame.js";
+import { asFloat64, rowsByExped, type Frame } from "../../domain/frame.js";
 import { DESIGNATED } from "../../data/schema.js";
 import { prepareExped, type PreparedExped } from "../../scoring/exped.js";
 import type { ServiceContext } from "../deployment.js";

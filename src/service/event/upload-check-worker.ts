@@ -1,6 +1,6 @@
 /** Worker thread of the upload check pool: checks one upload's files per message. */
 import { parentPort } from "node:worker_threads";
-import { yieldCpu } from "../../data/thread-priority.js";
+import { yieldCpu } from "../../domain/thread-priority.js";
 import { wasmMemory } from "parquet-wasm";
 import type { PreparedExped } from "../../scoring/exped.js";
 import { useTruth } from "./kept-truths.js";

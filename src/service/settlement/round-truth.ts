@@ -1,5 +1,5 @@
 /** What a round's settlement scores: its entries, and the truth they are scored against. */
-import { asFloat64 } from "../../data/frame.js";
+import { asFloat64 } from "../../domain/frame.js";
 import { DESIGNATED } from "../../data/schema.js";
 import type { ExpedTruth } from "../../scoring/exped.js";
 import type { Db } from "../../store/db.js";

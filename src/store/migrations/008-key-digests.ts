@@ -1,6 +1,6 @@
+import type Database from "better-sqlite3";
 import { keyDigest } from "../../domain/ids.js";
 import { canonicalJson } from "../canonical-json.js";
-import type { Db } from "../db.js";
 
 /**
  * API keys as SHA-256 digests: the keys table keeps `key_sha256` in place of the key, and the
@@ -8,7 +8,7 @@ import type { Db } from "../db.js";
  * its digest too. Existing rows are converted, so a store made before this still resumes, and the
  * connection keeps `secure_delete` on, so freed pages are zeroed.
  */
-export function migrate(db: Db): void {
+export function migrate(db: Database.Database): void {
   // The raw keys' pages are zeroed as they are freed, not left in the file.
   db.pragma("secure_delete = ON");
   db.exec(`CREATE TABLE key_digests (

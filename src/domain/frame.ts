@@ -10,6 +10,9 @@ export interface Frame {
   columns: Record<string, NumericColumn>;
 }
 
+/** A feature cell with no value (the generator's sentinel; a float column may also hold NaN). */
+export const MISSING = -1.0;
+
 /** A numeric column in its own width: what pandas would hold (64-bit integers are read as float64). */
 export type NumericColumn = Float64Array | Float32Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
 

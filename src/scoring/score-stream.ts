@@ -1,12 +1,13 @@
 import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
 import { compareIds } from "./align.js";
-import { portableSlice, scoreSlice, unpackSlice, type ExpedResult, type ExpedSlice, type PackedIds, type PortableSlice, type Rows } from "./backtest.js";
+import type { PackedIds } from "./packed-ids.js";
+import { portableSlice, scoreSlice, unpackSlice, type ExpedResult, type ExpedSlice, type PortableSlice, type Rows } from "./score-frame.js";
 import type { ExpedTruth } from "./exped.js";
 import type { HexKeys } from "./hex-ids.js";
 import { acquireWorker, IN_FLIGHT, releaseWorker, workerModule } from "./workers.js";
 
-/** One exped of a streamed backtest: its label, its truth columns and the prediction over the same rows. */
+/** One exped of a streamed scoring: its label, its truth columns and the prediction over the same rows. */
 export interface ExpedInput {
   exped: string;
   /** The ids as strings, or packed or as keys (`PackedIds`, `HexKeys`: a file reader's, made without a string per row). */
@@ -24,7 +25,7 @@ export interface ExpedInput {
 }
 
 /**
- * `scoreFrame` for a backtest that arrives one exped at a time (a reader walking a file row group
+ * `scoreFrame` for predictions that arrive one exped at a time (a reader walking a file row group
  * by row group), so the whole history never has to be in memory: only the expeds being scored.
  * Each exped goes through the same `scoreSlice` as `scoreFrame`, so results are bit-identical to
  * scoring the frame holding the same rows; they come back in byte order of exped label, and a
@@ -40,7 +41,7 @@ export async function scoreExpedStream(
   source: Iterable<ExpedInput> | AsyncIterable<ExpedInput>,
   opts: { workers?: number } = {},
 ): Promise<ExpedResult[]> {
-  const module = workerModule("backtest-worker", import.meta.url);
+  const module = workerModule("score-frame-worker", import.meta.url);
   const results: ExpedResult[] = [];
   const labels = new Set<string>();
   const pool = Array.from({ length: opts.workers ?? availableParallelism() - 1 }, () => streamWorker(module, results));

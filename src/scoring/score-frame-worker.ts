@@ -1,6 +1,6 @@
-/** Worker thread of `scoreFrameInParallel`: scores the chunks of expeds it is sent. */
+/** Worker thread of `scoreFrameInParallel` and `scoreExpedStream`: scores the chunks of expeds it is sent. */
 import { parentPort } from "node:worker_threads";
-import { scoreSlice, unpackSlice, type PortableSlice } from "./backtest.js";
+import { scoreSlice, unpackSlice, type PortableSlice } from "./score-frame.js";
 
 const port = parentPort!;
 port.on("message", (chunk: { start: number; slices: PortableSlice[] }) => {

@@ -1,5 +1,5 @@
 /**
- * W1 backtest, in memory: one model over 600 expeds × 5,000 rows (3.0M rows), 10 core features, all three
+ * W1 scoring, in memory: one model over 600 expeds × 5,000 rows (3.0M rows), 10 core features, all three
  * terms per exped through `scoreFrameInParallel` (worker threads when it pays). Ids are 16-hex
  * strings in random order within each exped (the engine sorts them), a few % of feature cells
  * missing. Targets: median ≤ 0.75 s, peak RSS ≤ 500 MB.
@@ -9,12 +9,12 @@
  * columns on SharedArrayBuffers (`sharedColumn`), so worker threads read them without copies.
  */
 import { availableParallelism } from "node:os";
-import { sharedColumn, type Frame } from "../../src/data/frame.js";
-import { scoreFrameInParallel } from "../../src/scoring/backtest.js";
-import { EXPEDS, expedLabel, FEATURES, featureName, generateRows, NUMERIC, ROWS } from "./backtest-data.js";
+import { sharedColumn, type Frame } from "../../src/domain/frame.js";
+import { scoreFrameInParallel } from "../../src/scoring/score-frame.js";
+import { EXPEDS, expedLabel, FEATURES, featureName, generateRows, NUMERIC, ROWS } from "./w1-data.js";
 import { medianMs, peakRssMb, report } from "./measure.js";
 
-function backtestFrame(): Frame {
+function w1Frame(): Frame {
   const n = EXPEDS * ROWS;
   const ids = new Array<string>(n);
   const scratch = Buffer.alloc(16);
@@ -34,14 +34,14 @@ function backtestFrame(): Frame {
 }
 
 export async function run(): Promise<void> {
-  const frame = backtestFrame();
+  const frame = w1Frame();
   const inputRss = peakRssMb();
   const columns = { prediction: "prediction", target: "target", benchmark: "v1_designated", core: Array.from({ length: FEATURES }, (_, f) => featureName(f)) };
   let expeds = 0;
   const single = await medianMs(5, () => scoreFrameInParallel(frame, columns, { workers: 0 }));
   const singleRss = peakRssMb();
   const { median, all } = await medianMs(5, async () => (expeds = (await scoreFrameInParallel(frame, columns)).length));
-  report("W1 backtest (scoreFrameInParallel, all three terms)", {
+  report("W1 scoring (scoreFrameInParallel, all three terms)", {
     workload: `${expeds} expeds × ${ROWS} rows = ${(expeds * ROWS / 1e6).toFixed(1)}M rows, ${FEATURES} core features, ${availableParallelism()} cores`,
     median: `${(median / 1000).toFixed(3)} s (target ≤ 0.75 s)`,
     runs: all.map((ms) => (ms / 1000).toFixed(3)).join(" "),

@@ -1,5 +1,5 @@
 /**
- * W1 backtest, streamed: the same workload as `backtest.bench.ts` (600 expeds × 5,000 rows, 10 core
+ * W1 scoring, streamed: the same workload as `score-frame.bench.ts` (600 expeds × 5,000 rows, 10 core
  * features, all three terms), scored by `scoreExpedStream` as a reader hands it over one exped at a
  * time, so the whole history is never in memory. Target: peak RSS ≤ 500 MB (and median ≤ 0.75 s).
  *
@@ -12,8 +12,8 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { scoreExpedStream, type ExpedInput } from "../../src/scoring/stream.js";
-import { EXPEDS, expedLabel, FEATURES, generateRows, NUMERIC, ROWS } from "./backtest-data.js";
+import { scoreExpedStream, type ExpedInput } from "../../src/scoring/score-stream.js";
+import { EXPEDS, expedLabel, FEATURES, generateRows, NUMERIC, ROWS } from "./w1-data.js";
 import { medianMs, peakRssMb, report } from "./measure.js";
 
 const ID_BYTES = 16;
@@ -57,7 +57,7 @@ export async function run(): Promise<void> {
     writeBlocks(path);
     let expeds = 0;
     const { median, all } = await medianMs(5, async () => (expeds = (await scoreExpedStream(readBlocks(path))).length));
-    report("W1 backtest, streamed (scoreExpedStream over a file read one exped at a time, all three terms)", {
+    report("W1 scoring, streamed (scoreExpedStream over a file read one exped at a time, all three terms)", {
       workload: `${expeds} expeds × ${ROWS} rows = ${((expeds * ROWS) / 1e6).toFixed(1)}M rows, ${FEATURES} core features, ${availableParallelism()} cores`,
       median: `${(median / 1000).toFixed(3)} s (target ≤ 0.75 s), reading and decoding the file included`,
       runs: all.map((ms) => (ms / 1000).toFixed(3)).join(" "),

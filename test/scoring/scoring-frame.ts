@@ -1,11 +1,11 @@
-import type { Frame } from "../../src/data/frame.js";
+import type { Frame } from "../../src/domain/frame.js";
 import { Rng } from "../../src/domain/rng.js";
 
-/** Columns of `backtestFrame`, as `scoreFrame` takes them. */
+/** Columns of `scoringFrame`, as `scoreFrame` takes them. */
 export const columns = { prediction: "p", target: "t", benchmark: "b", core: ["f0", "f1"] };
 
-/** A small backtest frame: `expeds` expeds of `rows` rows each, interleaved when `mixed` (no exped contiguous). */
-export function backtestFrame(expeds: number, rows: number, mixed: boolean): Frame {
+/** A small frame to score: `expeds` expeds of `rows` rows each, interleaved when `mixed` (no exped contiguous). */
+export function scoringFrame(expeds: number, rows: number, mixed: boolean): Frame {
   const rng = new Rng("backtest-test");
   const n = expeds * rows;
   const col = (f: () => number) => Float64Array.from({ length: n }, f);

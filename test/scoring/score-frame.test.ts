@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sharedColumn } from "../../src/data/frame.js";
-import { portableSlice, scoreFrame, scoreFrameInParallel, unpackSlice } from "../../src/scoring/backtest.js";
-import { backtestFrame as frame, columns } from "./backtest-frame.js";
+import { sharedColumn } from "../../src/domain/frame.js";
+import { portableSlice, scoreFrame, scoreFrameInParallel, unpackSlice } from "../../src/scoring/score-frame.js";
+import { columns, scoringFrame as frame } from "./scoring-frame.js";
 
 describe("scoreFrameInParallel", () => {
   it("gives results bit-identical to scoreFrame on one thread, contiguous or interleaved expeds", async () => {

@@ -1,9 +1,10 @@
 import { availableParallelism } from "node:os";
-import { asFloat64, type Frame, type NumericColumn } from "../data/frame.js";
+import { asFloat64, type Frame, type NumericColumn } from "../domain/frame.js";
 import { compareIds, DuplicateIdError } from "./align.js";
 import { prepareExped, scoreInTruthRows, type ExpedTerms, type ExpedTruth, type KeyedExpedTruth } from "./exped.js";
 import { exposureMoments, type CoMoments } from "./exposure.js";
 import type { HexKeys } from "./hex-ids.js";
+import { packIds, unpackIds, type PackedIds } from "./packed-ids.js";
 import { runChunked, workerModule } from "./workers.js";
 
 /** Which columns of a Frame hold the prediction, the realised target, the designated benchmark and the core features. */
@@ -62,7 +63,7 @@ export async function scoreFrameInParallel(frame: Frame, columns: FrameColumns, 
   const local = (start: number, end: number) => groups.slice(start, end).map((g) => scoreSlice(slices.slice(g)));
   if (workers <= 0 || groups.length <= CHUNK) return local(0, groups.length);
   return runChunked<ExpedResult>({
-    worker: workerModule("backtest-worker", import.meta.url),
+    worker: workerModule("score-frame-worker", import.meta.url),
     workerData: null,
     workers,
     count: groups.length,
@@ -113,17 +114,6 @@ export type KeyedSlice = Omit<ExpedSlice, "truth"> & { truth: KeyedExpedTruth };
 export type PortableSlice = Omit<ExpedSlice, "truth"> & { truth: Omit<ExpedTruth, "ids"> & { ids: PackedIds | HexKeys } };
 
 /**
- * Ids as one string: `text` holds them back to back, each `width` (> 0) long, or (ids of mixed
- * lengths, or empty) ending at `ends`. Cloning one string to a worker is a copy of its characters; cloning thousands
- * of short ones costs a header and an allocation each on both threads, which dominated posting.
- */
-export interface PackedIds {
-  text: string;
-  width: number;
-  ends: Int32Array | null;
-}
-
-/**
  * A slice to post to a worker: a view on shared memory travels as a reference to it; any other
  * array is copied to one that owns its memory (a view would carry its whole frame column); ids
  * are packed (`PackedIds`).
@@ -138,22 +128,6 @@ export function portableSlice(s: ExpedSlice): PortableSlice {
 export function unpackSlice(s: PortableSlice): ExpedSlice | KeyedSlice {
   const { ids } = s.truth;
   return "keys" in ids ? { ...s, truth: { ...s.truth, ids } } : { ...s, truth: { ...s.truth, ids: unpackIds(ids) } };
-}
-
-export function packIds(ids: string[]): PackedIds {
-  const width = ids.length === 0 ? 0 : ids[0].length;
-  let even = width > 0; // empty ids (or none) need `ends` to keep their count
-  for (let i = 1; i < ids.length && even; i++) even = ids[i].length === width;
-  const ends = even ? null : new Int32Array(ids.length);
-  if (ends) ids.reduce((end, id, i) => (ends[i] = end + id.length), 0);
-  return { text: ids.join(""), width, ends };
-}
-
-export function unpackIds({ text, width, ends }: PackedIds): string[] {
-  if (ends) return Array.from(ends, (end, i) => text.slice(i === 0 ? 0 : ends[i - 1], end));
-  const ids = new Array<string>(text.length / width);
-  for (let i = 0; i < ids.length; i++) ids[i] = text.slice(i * width, (i + 1) * width);
-  return ids;
 }
 
 /**
