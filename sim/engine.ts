@@ -1,13 +1,13 @@
 import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import type { Board } from "../src/scoring/standings.js";
-import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/boards.js";
+import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/overview/boards.js";
 import { computeBudgets, type ComputeBudgets } from "../src/service/compute/budgets.js";
 import { loadWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
-import { stakeBalances, type StakeBalances } from "../src/service/stake-balances.js";
-import { modelLegend } from "../src/service/models.js";
-import { inStep, stepsDone } from "../src/service/engine-step.js";
+import { stakeBalances, type StakeBalances } from "../src/service/overview/stake-balances.js";
+import { modelLegend } from "../src/service/models/models.js";
+import { inStep, stepsDone } from "../src/service/kernel/engine-step.js";
 import type { Client } from "../src/service/client.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
 import { Service } from "../src/service/service.js";

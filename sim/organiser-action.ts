@@ -1,4 +1,4 @@
-import type { FaultName } from "../src/service/faults.js";
+import type { FaultName } from "../src/service/kernel/faults.js";
 import type { Service } from "../src/service/service.js";
 import type { ScoringSettingsRecord } from "../src/service/setup.js";
 import type { Scenario } from "./scenario.js";

@@ -5,7 +5,7 @@ import { ownRoot } from "../participant/work-dir.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
 import { LiveFeed } from "../service/live/live-feed.js";
-import { resumeInstant, type ClockControl } from "../service/clock-control.js";
+import { resumeInstant, type ClockControl } from "../service/cadence/clock-control.js";
 import { loadWorld, type ServiceContext } from "../service/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";

@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { legacyStakingTools } from "../service/staking/legacy.js";
+import { legacyStakingTools } from "../service/tournament/staking/legacy.js";
 import { addTool, type ToolContext } from "./tool.js";
 
 const modelRef = z.string().describe("Your model's id (mdl_…) or name");

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { refuse } from "../domain/errors.js";
-import type { FilePart, UploadInput } from "../service/event/uploads.js";
-import type { FileLimits } from "../service/file-limits.js";
+import type { FilePart } from "../data/file-part.js";
+import type { UploadInput } from "../service/event/uploads.js";
+import type { FileLimits } from "../service/kernel/file-limits.js";
 import { fileArgument, type Transport } from "./file-argument.js";
 
 /** One upload's arguments on either event lane: each file as base64 contents (or, over stdio, a local path), or the predictions inline. */

@@ -4,24 +4,24 @@ import type { BatchResult } from "./event/batch.js";
 import type { EventRoundBoard } from "./event/event-boards.js";
 import type { FinalBoard } from "./event/final-board.js";
 import type { FinalSelectionView } from "./event/final-selection.js";
-import type { AllocationInput, AllocationRecord } from "./event-staking/allocations.js";
-import type { EventStakingView } from "./event-staking/view.js";
+import type { AllocationInput, AllocationRecord } from "./event/staking/allocations.js";
+import type { EventStakingView } from "./event/staking/view.js";
 import type { RunView } from "./event/run-view.js";
 import type { Lane } from "./event/upload-repo.js";
 import type { UploadInput } from "./event/uploads.js";
 import type { ComputeCredits, TrainEstimate } from "./compute/jobs.js";
 import type { JobLog } from "./compute/job-log.js";
 import type { JobView } from "./compute/job-view.js";
-import type { CommandView, MachineView } from "./machine/machine-view.js";
-import type { ModelRecord } from "./models.js";
+import type { CommandView, MachineView } from "./compute/machine/machine-view.js";
+import type { ModelRecord } from "./models/models.js";
 import type { ModelFileInput } from "./auto-submit/upload-model.js";
 import type { ModelUploadView } from "./auto-submit/upload-view.js";
-import type { RoundView, ScheduleView } from "./rounds.js";
-import type { StakeAllowance } from "./staking/allowance.js";
-import type { StakePolicy } from "./staking/stake-policy.js";
-import type { StakeInput, StakeResult } from "./staking/wallet-stakes.js";
-import type { ScoringView, StatusView, WhoAmI } from "./status.js";
-import type { SubmitInput, SubmitResult } from "./tournament.js";
+import type { RoundView, ScheduleView } from "./rounds/rounds.js";
+import type { StakeAllowance } from "./tournament/staking/allowance.js";
+import type { StakePolicy } from "./tournament/staking/stake-policy.js";
+import type { StakeInput, StakeResult } from "./tournament/staking/wallet-stakes.js";
+import type { ScoringView, StatusView, WhoAmI } from "./overview/status.js";
+import type { SubmitInput, SubmitResult } from "./tournament/tournament.js";
 
 /**
  * The service's operations as a caller with one API key sees them. The in-process client and the

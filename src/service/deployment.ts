@@ -14,10 +14,10 @@ import type { Dataset, LiveRound } from "../data/generate.js";
 import type { Isolation } from "../participant/isolation.js";
 import type { Aggregate } from "../scoring/standings.js";
 import type { Db } from "../store/db.js";
-import type { Faults } from "./faults.js";
-import type { AutoSubmitSettings } from "./auto-submit/settings.js";
-import type { ComputeSettings } from "./compute/settings.js";
-import type { StakingSettings, WalletSettings } from "./staking/settings.js";
+import type { Faults } from "./kernel/faults.js";
+import type { AutoSubmitSettings } from "./settings/auto-submit.js";
+import type { ComputeSettings } from "./settings/compute.js";
+import type { StakingSettings, WalletSettings } from "./settings/staking.js";
 
 export type Scope = "tournament" | "event" | "practice" | "llm";
 
@@ -88,9 +88,9 @@ export interface Deployment {
     event_staking: boolean;
     wallet?: WalletSettings;
   }[];
-  /** Tournament staking; absent = the defaults (src/service/staking/settings.ts). */
+  /** Tournament staking; absent = the defaults (src/service/settings/staking.ts). */
   staking?: StakingSettings;
-  /** The tournament's auto-submit lane; absent = the defaults (src/service/auto-submit/settings.ts). */
+  /** The tournament's auto-submit lane; absent = the defaults (src/service/settings/auto-submit.ts). */
   auto_submit?: AutoSubmitSettings;
 }
 

@@ -1,12 +1,12 @@
 import type { Frame } from "../data/frame.js";
 import { refuse } from "../domain/errors.js";
-import { authenticate, readerScopes, requireScope, type Principal } from "./auth.js";
-import { benchmarkBoard } from "./benchmarks.js";
-import { currentStandings, roundBoard } from "./boards.js";
+import { authenticate, readerScopes, requireScope, type Principal } from "./kernel/auth.js";
+import { benchmarkBoard } from "./rounds/benchmarks.js";
+import { currentStandings, roundBoard } from "./overview/boards.js";
 import { uploadBatch, type BatchItem } from "./event/batch.js";
-import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "./event-staking/allocations.js";
-import { eventStaking } from "./event-staking/view.js";
-import { stakeBalances } from "./stake-balances.js";
+import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "./event/staking/allocations.js";
+import { eventStaking } from "./event/staking/view.js";
+import { stakeBalances } from "./overview/stake-balances.js";
 import { finalBoard } from "./event/final-board.js";
 import { getFinalSelection, setFinalSelection } from "./event/final-selection.js";
 import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
@@ -16,32 +16,32 @@ import type { Lane } from "./event/upload-repo.js";
 import { upload, type UploadInput, type UploadPath } from "./event/uploads.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";
-import { advanceRounds, type DueStep } from "./cadence-steps.js";
-import { advanceClockTo, advanceTarget, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./clock-control.js";
-import { ClockWalk, type Appointments } from "./clock-walk.js";
-import { downloadBenchmark, downloadDataset } from "./data.js";
+import { advanceRounds, type DueStep } from "./cadence/cadence-steps.js";
+import { advanceClockTo, advanceTarget, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./cadence/clock-control.js";
+import { ClockWalk, type Appointments } from "./cadence/clock-walk.js";
+import { downloadBenchmark, downloadDataset } from "./rounds/data.js";
 import type { ServiceContext } from "./deployment.js";
-import { archiveModel, createModel, getModels } from "./models.js";
-import { faults, toggleFault, type FaultName } from "./faults.js";
-import { changeScoring, requireOrganiser } from "./organiser.js";
-import { organiserBoards } from "./organiser-boards.js";
-import { RateLimiter } from "./rate-limit.js";
-import { lookAhead } from "./run-ahead/look-ahead.js";
-import { runsAhead, stopRunsAhead } from "./run-ahead/runs-ahead.js";
-import { AuthFailures } from "./auth-failures.js";
-import { callerAddress } from "./caller-address.js";
-import { currentRound, instruments, schedule } from "./rounds.js";
-import { explainScoring, getStarted, whoami } from "./status.js";
-import { getStakeAllowance } from "./staking/allowance.js";
-import { legacyStaking, type LegacyStakingTool } from "./staking/legacy.js";
-import { stakePolicy } from "./staking/stake-policy.js";
-import { stakeFromWallet, type StakeInput } from "./staking/wallet-stakes.js";
-import { submitV2, type SubmitInput } from "./tournament.js";
+import { archiveModel, createModel, getModels } from "./models/models.js";
+import { faults, toggleFault, type FaultName } from "./kernel/faults.js";
+import { changeScoring, requireOrganiser } from "./kernel/organiser.js";
+import { organiserBoards } from "./overview/organiser-boards.js";
+import { RateLimiter } from "./kernel/rate-limit.js";
+import { lookAhead } from "./cadence/look-ahead.js";
+import { runsAhead, stopRunsAhead } from "./kernel/runs-ahead.js";
+import { AuthFailures } from "./kernel/auth-failures.js";
+import { callerAddress } from "./kernel/caller-address.js";
+import { currentRound, instruments, schedule } from "./rounds/rounds.js";
+import { explainScoring, getStarted, whoami } from "./overview/status.js";
+import { getStakeAllowance } from "./tournament/staking/allowance.js";
+import { legacyStaking, type LegacyStakingTool } from "./tournament/staking/legacy.js";
+import { stakePolicy } from "./tournament/staking/stake-policy.js";
+import { stakeFromWallet, type StakeInput } from "./tournament/staking/wallet-stakes.js";
+import { submitV2, type SubmitInput } from "./tournament/tournament.js";
 import { getUploadStatus, uploadModel, type ModelFileInput } from "./auto-submit/upload-model.js";
 import { setAutoSubmit } from "./auto-submit/switch.js";
 import { cancelJob, downloadModel, getCredits, getJob, getJobLog, listJobs, train } from "./compute/jobs.js";
-import { fileLimits } from "./file-limits.js";
-import { getMachine, listMachines, readMachineFile, runOnMachine, startMachine, stopMachine } from "./machine/sessions.js";
+import { fileLimits } from "./kernel/file-limits.js";
+import { getMachine, listMachines, readMachineFile, runOnMachine, startMachine, stopMachine } from "./compute/machine/sessions.js";
 
 export interface ServiceOptions {
   /** The organiser's hold on the clock (`basecamp serve`); without it clock control is refused. */
@@ -114,7 +114,7 @@ export class Service {
    * Runs `fn` on the serial path after the rounds are brought up to the clock (it is given the
    * round transitions that applied). The participant runs (predicts, sandboxed fits) of the steps
    * due by now are awaited first, off the serial path, so the steps only write their results; the
-   * runs `fn` has made ready start right after it (src/service/run-ahead/).
+   * runs `fn` has made ready start right after it (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
    */
   private run<T>(fn: (steps: DueStep[]) => T | Promise<T>): Promise<T> {
     const onPath = () =>

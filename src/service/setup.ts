@@ -4,7 +4,7 @@ import { inTransaction } from "../store/db.js";
 import { appendEvent } from "../store/event-log.js";
 import type { Deployment, EventSettings, ServiceContext } from "./deployment.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
-import { storeFaults } from "./faults.js";
+import { storeFaults } from "./kernel/faults.js";
 
 /**
  * Puts a deployment into an empty store (agents, keys, the season's rounds), or checks that a store

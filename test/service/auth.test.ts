@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/domain/errors.js";
-import { authenticate, requireConfirmedEmail } from "../../src/service/auth.js";
+import { authenticate, requireConfirmedEmail } from "../../src/service/kernel/auth.js";
 import { harness } from "../helpers/service-harness.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 

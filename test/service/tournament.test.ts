@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventCount } from "../../src/store/event-log.js";
-import type { PredictionEntry } from "../../src/service/tournament.js";
+import type { PredictionEntry } from "../../src/service/tournament/tournament.js";
 import { refused } from "../helpers/refusal.js";
 import { harness } from "../helpers/service-harness.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildWorld } from "../../src/service/deployment.js";
-import { defaultStakingSettings, defaultWallet } from "../../src/service/staking/settings.js";
+import { defaultStakingSettings, defaultWallet } from "../../src/service/settings/staking.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { expectResumeGivesSameDigest } from "../helpers/resume.js";

@@ -1,4 +1,4 @@
-import type { LegacyStakingTool } from "../../service/staking/legacy.js";
+import type { LegacyStakingTool } from "../../service/tournament/staking/legacy.js";
 import { route } from "../route.js";
 
 const stakeRefusals = {

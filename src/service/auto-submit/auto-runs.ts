@@ -3,16 +3,16 @@ import { runPredict, type PredictOutcome } from "../../participant/run-predict.j
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
-import { benchmarkWithheld, liveEmptied } from "../faults.js";
-import { roundByExped, type RoundRow } from "../round-repo.js";
-import { roundUniverse } from "../round-universe.js";
-import { insertSubmission, storedPredictions } from "../submission-repo.js";
-import { activeLaneModels } from "./lane.js";
-import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
-import { modelIsolation } from "./model-isolation.js";
-import { modelFileBytes, type ModelUploadRow } from "./model-upload-repo.js";
+import { benchmarkWithheld, liveEmptied } from "../kernel/faults.js";
+import { roundByExped, type RoundRow } from "../rounds/round-repo.js";
+import { roundUniverse } from "../rounds/round-universe.js";
+import { insertSubmission, storedPredictions } from "../rounds/submission-repo.js";
+import { activeLaneModels } from "../models/lane.js";
+import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
+import { modelIsolation } from "../kernel/model-isolation.js";
+import { modelFileBytes, type ModelUploadRow } from "../models/model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
-import { autoSubmitSettings } from "./settings.js";
+import { autoSubmitSettings } from "../settings/auto-submit.js";
 
 /** The lane's run for a round, due `auto_submit_delay_seconds` after it opens. */
 export interface AutoRunStep {
@@ -95,7 +95,7 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
 /**
  * A model file's predict on a round's live features, named by every input it reads: the round, the
  * file, and whether the benchmark is withheld (a fault the organiser may toggle before the run).
- * It may start once the round has opened and the file has validated (src/service/run-ahead/).
+ * It may start once the round has opened and the file has validated (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
  */
 export function roundRun(ctx: ServiceContext, round: RoundRow, upload: ModelUploadRow, t: number): AheadWork<PredictOutcome> {
   const withheld = benchmarkWithheld(ctx, round.idx);

@@ -4,14 +4,15 @@ import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
-import { requireScope, type Principal } from "../auth.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
 import type { ServiceContext } from "../deployment.js";
-import type { CheckedModelFile } from "../event/model-file.js";
+import type { CheckedModelFile } from "../../participant/model-file.js";
 import { passed } from "../event/upload-files.js";
-import type { FilePart, UploadPath } from "../event/uploads.js";
-import { resolveModel, type ModelRecord } from "../models.js";
-import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "./model-upload-repo.js";
-import { autoSubmitSettings, requireTournamentLane } from "./settings.js";
+import type { FilePart } from "../../data/file-part.js";
+import type { UploadPath } from "../event/uploads.js";
+import { resolveModel, type ModelRecord } from "../models/models.js";
+import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../models/model-upload-repo.js";
+import { autoSubmitSettings, requireTournamentLane } from "../settings/auto-submit.js";
 import { uploadView, type ModelUploadView } from "./upload-view.js";
 
 /** `upload_model`'s fields, already read off the transport. */

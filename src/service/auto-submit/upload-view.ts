@@ -1,7 +1,7 @@
 import { iso } from "../../domain/clock.js";
 import type { ServiceContext } from "../deployment.js";
-import type { ModelRecord } from "../models.js";
-import type { ModelUploadRow, ModelUploadStatus } from "./model-upload-repo.js";
+import type { ModelRecord } from "../models/models.js";
+import type { ModelUploadRow, ModelUploadStatus } from "../models/model-upload-repo.js";
 
 /** The lane's latest outcome for a model in one round. */
 export interface LaneRunView {

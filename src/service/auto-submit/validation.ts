@@ -1,14 +1,14 @@
 import { rowsByExped, selectColumns, takeRows, type Frame } from "../../data/frame.js";
 import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
-import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
+import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import type { Dataset } from "../../data/generate.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../deployment.js";
-import { modelIsolation } from "./model-isolation.js";
-import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "./model-upload-repo.js";
+import { modelIsolation } from "../kernel/model-isolation.js";
+import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../models/model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
-import { autoSubmitSettings } from "./settings.js";
+import { autoSubmitSettings } from "../settings/auto-submit.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A model file's next status change, due at `t`. */
@@ -59,7 +59,7 @@ export async function applyValidationStep(ctx: ServiceContext, step: ValidationS
 
 /**
  * A model file's validation predict, named by its upload (whose file and sample never change); it
- * may start as soon as the file is accepted (src/service/run-ahead/).
+ * may start as soon as the file is accepted (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
  */
 export function validationRun(ctx: ServiceContext, row: ModelUploadRow): AheadWork<PredictOutcome> {
   return {

@@ -7,11 +7,11 @@ import type { ServiceContext } from "../deployment.js";
 import { costCents } from "./estimate.js";
 import { endJob, jobById, requestOf, type JobRow } from "./job-repo.js";
 import { fitRidgeCv, type RidgeFit } from "./ridge-cv.js";
-import { computeSettings, DEFAULT_WALL_SECONDS, rateMicroPerHour } from "./settings.js";
+import { computeSettings, DEFAULT_WALL_SECONDS, rateMicroPerHour } from "../settings/compute.js";
 import { FILL_VALUE } from "./cv-plan.js";
 import type { CvMetrics, FoldResult } from "./cv-score.js";
 import { fitInSandbox, type PythonFit } from "./python-fit.js";
-import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
+import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import { jobTrainFrame } from "./train-filter.js";
 import { trainingIsolation } from "./training-python.js";
 import type { Outcome } from "../../participant/python-worker.js";
@@ -82,7 +82,7 @@ async function fitJob(ctx: ServiceContext, row: JobRow): Promise<Outcome<JobFit>
 
 /**
  * A job's sandboxed fit (null for a ridge, fitted in process), named by the job, whose request never changes:
- * it may start once the job is queued (src/service/run-ahead/).
+ * it may start once the job is queued (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
  */
 export function sandboxFit(ctx: ServiceContext, row: JobRow): AheadWork<Outcome<PythonFit>> | null {
   const req = requestOf(row);

@@ -1,5 +1,5 @@
 import { refuse, ServiceError } from "../../domain/errors.js";
-import type { Principal } from "../auth.js";
+import type { Principal } from "../kernel/auth.js";
 import type { ServiceContext } from "../deployment.js";
 import { uploadsRemaining } from "./pool.js";
 import type { RunView } from "./run-view.js";

@@ -2,10 +2,10 @@ import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import { requireScope, type Principal } from "../auth.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
 import type { ServiceContext } from "../deployment.js";
-import { resolveModel } from "../models.js";
-import { requireEventParticipant } from "../event-staking/staker.js";
+import { resolveModel } from "../models/models.js";
+import { requireEventParticipant } from "./staking/staker.js";
 
 /** A held-out final window: the event's last `rounds` rounds, and when selecting for it closes. */
 export interface FinalWindow {

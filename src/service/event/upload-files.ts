@@ -1,9 +1,9 @@
 import { refuse, ServiceError, type ErrorCode } from "../../domain/errors.js";
 import { parsePredictionsFile, predictionsDigest, type PredictionsLimits } from "../../data/predictions-file.js";
 import type { PreparedExped } from "../../scoring/exped.js";
-import { encodePredictions } from "../submission-codec.js";
+import { encodePredictions } from "../rounds/submission-codec.js";
 import { scoreRun, type RunScores } from "./run-scores.js";
-import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "./model-file.js";
+import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "../../participant/model-file.js";
 import type { UploadInput } from "./uploads.js";
 
 /** A refusal as plain data, to cross a thread boundary and be thrown again on the other side. */

@@ -3,11 +3,11 @@ import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
-import { requireScope, type Principal } from "../auth.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
 import { cadenceNow, type EventSettings, type ServiceContext } from "../deployment.js";
-import { resolveModel } from "../models.js";
-import { requireEventOpen } from "./event-gate.js";
-import { diagnosticsMaintenance } from "../faults.js";
+import { resolveModel } from "../models/models.js";
+import { requireEventOpen } from "../kernel/event-gate.js";
+import { diagnosticsMaintenance } from "../kernel/faults.js";
 import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
 import type { PreparedExped } from "../../scoring/exped.js";
@@ -16,17 +16,7 @@ import { laneTruth } from "./run-truth.js";
 import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 import { predictionsLimits } from "./upload-limits.js";
 import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
-
-export interface FilePart {
-  filename: string;
-  bytes: Uint8Array;
-  /**
-   * The bytes are this upload's alone and are not read again once checked (a face that read
-   * them off its transport): a checking thread takes a predictions file's memory instead of a
-   * copy of it. Absent for bytes a caller keeps (an in-process agent's own buffer).
-   */
-  movable?: boolean;
-}
+import type { FilePart } from "../../data/file-part.js";
 
 /** One upload on either lane: the multipart fields, already read off the transport. */
 export interface UploadInput {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { pythonPath } from "../../helpers/python.js";
 import { refusal } from "../../helpers/refusal.js";
 import { requires } from "../../helpers/requires.js";
-import { checkModelFile, type ModelFileInput, type ModelFileRules } from "../../../src/service/event/model-file.js";
+import { checkModelFile, type ModelFileInput, type ModelFileRules } from "../../../src/participant/model-file.js";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/pickles");
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));

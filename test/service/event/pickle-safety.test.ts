@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { pythonPath } from "../../helpers/python.js";
 import { requires } from "../../helpers/requires.js";
 import { ServiceError } from "../../../src/domain/errors.js";
-import { requireSafe, unsafeReference } from "../../../src/service/event/pickle-safety.js";
-import { readPickle, type PickleManifest } from "../../../src/service/event/pickle-scan.js";
+import { requireSafe, unsafeReference } from "../../../src/participant/pickle-safety.js";
+import { readPickle, type PickleManifest } from "../../../src/participant/pickle-scan.js";
 import { refusal } from "../../helpers/refusal.js";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/pickles");

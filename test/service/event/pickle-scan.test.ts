@@ -8,7 +8,7 @@ import { pythonPath } from "../../helpers/python.js";
 import { requires } from "../../helpers/requires.js";
 import { ServiceError } from "../../../src/domain/errors.js";
 import { refusal } from "../../helpers/refusal.js";
-import { requireCallable, scanPickle, type PickleShape } from "../../../src/service/event/pickle-scan.js";
+import { requireCallable, scanPickle, type PickleShape } from "../../../src/participant/pickle-scan.js";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/pickles");
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { costCents } from "../../../src/service/compute/estimate.js";
 import { inProcessClient } from "../../../src/service/in-process-client.js";
-import { affordableSeconds, MAX_COMMANDS } from "../../../src/service/machine/sessions.js";
+import { affordableSeconds, MAX_COMMANDS } from "../../../src/service/compute/machine/sessions.js";
 import { eventHarness } from "../../helpers/event-harness.js";
 
 const ANN = "key-ann-00000001";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RUNS_AHEAD_AT_ONCE, RunsAhead } from "../../../src/service/run-ahead/runs-ahead.js";
+import { RUNS_AHEAD_AT_ONCE, RunsAhead } from "../../../src/service/kernel/runs-ahead.js";
 
 /** A run the test finishes by hand, counting its starts. */
 function manual(value: string) {

@@ -1,0 +1,80 @@
+import type { Db } from "../../../store/db.js";
+import type { GpuTier } from "../../settings/compute.js";
+
+/** Why a machine stopped: its owner stopped it, it sat idle, it reached the daily maximum, the grant or the event's end. */
+export type StopReason = "stopped" | "idle" | "daily_max" | "budget" | "event_end";
+/** The hard limit fixed when a session starts: whichever of these comes first. */
+export type LimitReason = Exclude<StopReason, "stopped" | "idle">;
+
+export interface MachineRow {
+  machine_id: string;
+  seq: number;
+  agent_id: string;
+  tier: GpuTier;
+  status: "running" | "stopped";
+  hold_cents: number;
+  started_at: number;
+  idle_stop_at: number;
+  limit_stop_at: number;
+  limit_reason: LimitReason;
+  stopped_at: number | null;
+  stop_reason: StopReason | null;
+  runtime_seconds: number | null;
+  cost_cents: number | null;
+}
+
+/** How a command ended: it exited (with its code), passed its time bound and was stopped, or could not be run. */
+export type CommandOutcome = "exited" | "timeout" | "failed";
+
+export interface CommandRow {
+  machine_id: string;
+  n: number;
+  command: string;
+  ran_at: number;
+  outcome: CommandOutcome;
+  exit_code: number | null;
+  output: string;
+  output_bytes: number;
+  output_truncated: number;
+}
+
+export function machineById(db: Db, machineId: string): MachineRow | undefined {
+  return db.prepare("SELECT * FROM machine_sessions WHERE machine_id = ?").get(machineId) as MachineRow | undefined;
+}
+
+export function machinesOf(db: Db, agentId: string): MachineRow[] {
+  return db.prepare("SELECT * FROM machine_sessions WHERE agent_id = ? ORDER BY seq").all(agentId) as MachineRow[];
+}
+
+export function runningMachineOf(db: Db, agentId: string): MachineRow | undefined {
+  return db.prepare("SELECT * FROM machine_sessions WHERE agent_id = ? AND status = 'running'").get(agentId) as MachineRow | undefined;
+}
+
+/** Every running session, in start order. */
+export function runningMachines(db: Db): MachineRow[] {
+  return db.prepare("SELECT * FROM machine_sessions WHERE status = 'running' ORDER BY seq").all() as MachineRow[];
+}
+
+export function commandsOf(db: Db, machineId: string): CommandRow[] {
+  return db.prepare("SELECT * FROM machine_commands WHERE machine_id = ? ORDER BY n").all(machineId) as CommandRow[];
+}
+
+export function commandOf(db: Db, machineId: string, n: number): CommandRow | undefined {
+  return db.prepare("SELECT * FROM machine_commands WHERE machine_id = ? AND n = ?").get(machineId, n) as CommandRow | undefined;
+}
+
+/** The number of the session's last command (0 before its first). */
+export function lastCommandNumber(db: Db, machineId: string): number {
+  return (db.prepare("SELECT COALESCE(MAX(n), 0) AS n FROM machine_commands WHERE machine_id = ?").get(machineId) as { n: number }).n;
+}
+
+/** An agent's machine money in cents: held by its running session, and charged by its stopped ones. */
+export function machineCents(db: Db, agentId: string): { reserved: number; spent: number } {
+  return db
+    .prepare(
+      `SELECT COALESCE(SUM(CASE WHEN status = 'running' THEN hold_cents ELSE 0 END), 0) AS reserved,
+              COALESCE(SUM(COALESCE(cost_cents, 0)), 0) AS spent
+       FROM machine_sessions WHERE agent_id = ?`,
+    )
+    .get(agentId) as { reserved: number; spent: number };
+}

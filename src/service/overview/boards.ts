@@ -1,0 +1,63 @@
+import { refuse } from "../../domain/errors.js";
+import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
+import type { ServiceContext } from "../deployment.js";
+import { eventRoundBoard, eventStandings, unsealedRounds } from "../event/event-boards.js";
+import { roundByExped } from "../rounds/round-repo.js";
+import { scoringSettings } from "../setup.js";
+
+function results(ctx: ServiceContext, exped?: string): RoundResult[] {
+  const rows = ctx.db
+    .prepare(
+      `SELECT s.model_id, m.name AS model, s.exped AS round, s.corr, s.aimc, s.ncorr, s.score
+       FROM scores s JOIN models m ON m.id = s.model_id JOIN rounds r ON r.exped = s.exped
+       ${exped === undefined ? "" : "WHERE s.exped = ?"} ORDER BY r.idx, s.model_id`,
+    )
+    .all(...(exped === undefined ? [] : [exped])) as Omit<RoundResult, "n_expeds">[];
+  // The tournament has one exped per round.
+  return rows.map((r) => ({ ...r, n_expeds: 1 }));
+}
+
+/** Every model that is active or has a score: a model that never entered still stands, at 0. */
+function contenders(ctx: ServiceContext): { model_id: string; model: string }[] {
+  return ctx.db
+    .prepare(
+      `SELECT id AS model_id, name AS model FROM models
+       WHERE archived_at IS NULL OR id IN (SELECT model_id FROM scores) ORDER BY seq`,
+    )
+    .all() as { model_id: string; model: string }[];
+}
+
+/** Season standings over every settled round, aggregated as the live settings say. */
+export function seasonStandings(ctx: ServiceContext): Board & { rounds_settled: number } {
+  const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM rounds WHERE status = 'settled'").get() as { n: number };
+  return { ...standings(results(ctx), contenders(ctx), scoringSettings(ctx).aggregate), rounds_settled: n };
+}
+
+/** One settled round's board. */
+export function roundBoard(ctx: ServiceContext, exped: string): Board & { exped: string } {
+  const round = roundByExped(ctx.db, exped);
+  if (!round || round.status === "scheduled") throw refuse("round_not_found");
+  const entered = results(ctx, exped);
+  const models = entered.map((r) => ({ model_id: r.model_id, model: r.model }));
+  return { ...standings(entered, models, "sum"), exped };
+}
+
+/** The deployment's standings, tournament or event, with how many rounds they cover. */
+export function currentStandings(ctx: ServiceContext): Board & { rounds_settled: number } {
+  if (ctx.world.deployment.kind === "event") {
+    const { rounds_unsealed, ...board } = eventStandings(ctx);
+    return { ...board, rounds_settled: rounds_unsealed.length };
+  }
+  return seasonStandings(ctx);
+}
+
+/** One settled round's board, tournament or event. */
+export function settledRoundBoard(ctx: ServiceContext, round: string): Board {
+  return ctx.world.deployment.kind === "event" ? eventRoundBoard(ctx, round) : roundBoard(ctx, round);
+}
+
+/** The rounds the standings cover, in order: settled tournament rounds, or an event's unsealed rounds. */
+export function standingRounds(ctx: ServiceContext): string[] {
+  if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx);
+  return (ctx.db.prepare("SELECT exped FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string }[]).map((r) => r.exped);
+}
