@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
-import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/settings/auto-submit.js";
-import { defaultRateCard, GPU_TIERS } from "../src/service/settings/compute.js";
-import { EVENT_UPLOAD_DEFAULTS } from "../src/service/event/upload-limits.js";
-import { defaultStakingSettings, defaultWallet } from "../src/service/settings/staking.js";
+import { defaultAutoSubmitSettings as autoDefaults } from "../src/service/kernel/settings/auto-submit.js";
+import { defaultRateCard, GPU_TIERS } from "../src/service/kernel/settings/compute.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../src/service/kernel/settings/upload-limits.js";
+import { defaultStakingSettings, defaultWallet } from "../src/service/kernel/settings/staking.js";
 import { strategyByName } from "./agents/registry.js";
 import { strategyFileKind } from "./agents/strategy-file.js";
 import { usdcString as usdc } from "./usdc.js";

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { SimClock } from "../../src/domain/clock.js";
 import type { BacktestReport } from "../../src/report/backtest-report.js";
-import { loadWorld, type World } from "../../src/service/deployment.js";
+import { loadWorld, type World } from "../../src/service/kernel/deployment.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { backtest } from "../backtest/backtest.js";
 import { deploymentOf } from "../deployment.js";

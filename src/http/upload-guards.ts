@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { EventSettings } from "../service/deployment.js";
+import type { EventSettings } from "../service/kernel/deployment.js";
 import type { Lane } from "../service/event/upload-repo.js";
 import type { Service } from "../service/service.js";
 import { bodyPace, PacedBody } from "./body-pace.js";

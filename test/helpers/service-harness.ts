@@ -1,7 +1,7 @@
 import { SimClock } from "../../src/domain/clock.js";
-import { buildWorld, type ServiceContext, type World } from "../../src/service/deployment.js";
+import { buildWorld, type ServiceContext, type World } from "../../src/service/kernel/deployment.js";
 import { Service } from "../../src/service/service.js";
-import { initialiseStore } from "../../src/service/setup.js";
+import { initialiseStore } from "../../src/service/kernel/setup.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import type { Scenario } from "../../sim/scenario.js";

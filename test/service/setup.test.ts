@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { SimClock } from "../../src/domain/clock.js";
 import { keyDigest } from "../../src/domain/ids.js";
-import { buildWorld } from "../../src/service/deployment.js";
-import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/event/upload-limits.js";
-import { initialiseStore } from "../../src/service/setup.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/kernel/settings/upload-limits.js";
+import { initialiseStore } from "../../src/service/kernel/setup.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";

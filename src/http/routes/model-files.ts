@@ -1,4 +1,4 @@
-import { autoSubmitSettings } from "../../service/settings/auto-submit.js";
+import { autoSubmitSettings } from "../../service/kernel/settings/auto-submit.js";
 import { route } from "../route.js";
 import { modelFileRefusals, texts } from "../refusal-texts.js";
 import { FORM_SLACK_BYTES } from "../upload-guards.js";

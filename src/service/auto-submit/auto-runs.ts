@@ -2,7 +2,7 @@ import { selectColumns } from "../../data/frame.js";
 import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { benchmarkWithheld, liveEmptied } from "../kernel/faults.js";
 import { roundByExped, type RoundRow } from "../rounds/round-repo.js";
 import { roundUniverse } from "../rounds/round-universe.js";
@@ -12,7 +12,7 @@ import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import { modelIsolation } from "../kernel/model-isolation.js";
 import { modelFileBytes, type ModelUploadRow } from "../models/model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
-import { autoSubmitSettings } from "../settings/auto-submit.js";
+import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 
 /** The lane's run for a round, due `auto_submit_delay_seconds` after it opens. */
 export interface AutoRunStep {

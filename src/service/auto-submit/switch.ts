@@ -1,9 +1,9 @@
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { resolveModel, type ModelRecord } from "../models/models.js";
-import { requireTournamentLane } from "../settings/auto-submit.js";
+import { requireTournamentLane } from "../kernel/settings/auto-submit.js";
 
 /**
  * `set_auto_submit`: switches a model's auto-submit lane on or off, answering with the model

@@ -5,14 +5,14 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import type { CheckedModelFile } from "../../participant/model-file.js";
 import { passed } from "../event/upload-files.js";
 import type { FilePart } from "../../data/file-part.js";
 import type { UploadPath } from "../event/uploads.js";
 import { resolveModel, type ModelRecord } from "../models/models.js";
 import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../models/model-upload-repo.js";
-import { autoSubmitSettings, requireTournamentLane } from "../settings/auto-submit.js";
+import { autoSubmitSettings, requireTournamentLane } from "../kernel/settings/auto-submit.js";
 import { uploadView, type ModelUploadView } from "./upload-view.js";
 
 /** `upload_model`'s fields, already read off the transport. */

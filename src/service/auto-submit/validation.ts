@@ -4,11 +4,11 @@ import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import type { Dataset } from "../../data/generate.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { modelIsolation } from "../kernel/model-isolation.js";
 import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../models/model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";
-import { autoSubmitSettings } from "../settings/auto-submit.js";
+import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A model file's next status change, due at `t`. */

@@ -1,7 +1,7 @@
 import { iso } from "../../domain/clock.js";
 import { inTransaction, totalChanges, type Db } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { roundsDue, setRoundStatus, type RoundRow } from "../rounds/round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "../event/runs.js";
 import { applyLaneStep, dueLaneSteps, type LaneStep } from "../auto-submit/lane-steps.js";

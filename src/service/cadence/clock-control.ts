@@ -2,7 +2,7 @@ import { iso } from "../../domain/clock.js";
 import type { CadenceState } from "../../domain/cadence.js";
 import { refuse } from "../../domain/errors.js";
 import { advanceRounds } from "./cadence-steps.js";
-import { cadenceNow, type ServiceContext } from "../deployment.js";
+import { cadenceNow, type ServiceContext } from "../kernel/deployment.js";
 import { nextResolution } from "../rounds/round-repo.js";
 import type { Db } from "../../store/db.js";
 

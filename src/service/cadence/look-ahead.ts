@@ -1,8 +1,8 @@
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { roundRun } from "../auto-submit/auto-runs.js";
 import { activeLaneModels } from "../models/lane.js";
 import type { ModelUploadRow } from "../models/model-upload-repo.js";
-import { autoSubmitSettings } from "../settings/auto-submit.js";
+import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 import { liveEmptied } from "../kernel/faults.js";
 import { validationRun } from "../auto-submit/validation.js";
 import type { JobRow } from "../compute/job-repo.js";

@@ -1,9 +1,9 @@
 import { agentId } from "../../domain/ids.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { machinesOf, type MachineRow } from "./machine/machine-repo.js";
 import { creditParts, creditsOf } from "./jobs.js";
 import { jobsOf, requestOf, type JobRow } from "./job-repo.js";
-import { computeSettings } from "../settings/compute.js";
+import { computeSettings } from "../kernel/settings/compute.js";
 
 /** One kind's jobs and what they cost. */
 export interface KindSpend {

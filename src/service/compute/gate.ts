@@ -1,9 +1,9 @@
 import { refuse } from "../../domain/errors.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import { cadenceNow, type ServiceContext } from "../deployment.js";
+import { cadenceNow, type ServiceContext } from "../kernel/deployment.js";
 import { requireEventStarted } from "../kernel/event-gate.js";
 import { computePaused } from "../kernel/faults.js";
-import { computeSettings, type ComputeSettings } from "../settings/compute.js";
+import { computeSettings, type ComputeSettings } from "../kernel/settings/compute.js";
 
 /** Hosted compute belongs to an event's full entrants: event keys only. */
 export function requireComputeScope(p: Principal, what: string): void {

@@ -5,7 +5,7 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
 import type { Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { costCents, maxRuntimeSeconds, QUEUE_SECONDS, workSeconds } from "./estimate.js";
 import { requireComputeLive, requireComputeScope } from "./gate.js";
 import { agentCents, endJob, jobById, jobsOf, OPEN_STATUSES, requestOf, type JobRow } from "./job-repo.js";
@@ -15,7 +15,7 @@ import { requireSafeSource } from "./custom-scan.js";
 import { jobLog, type JobLog } from "./job-log.js";
 import { machineCents } from "./machine/machine-repo.js";
 import { jobTrainFrame } from "./train-filter.js";
-import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "../settings/compute.js";
+import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "../kernel/settings/compute.js";
 import { parseTrainRequest, type TrainRequest } from "./train-request.js";
 import { requireTrainable } from "./training-python.js";
 

@@ -1,6 +1,6 @@
 import { refuse } from "../../domain/errors.js";
 import { parseModel, parseParams, type ModelParams, type TrainedModel } from "./model-kinds.js";
-import { GPU_TIERS, type GpuTier } from "../settings/compute.js";
+import { GPU_TIERS, type GpuTier } from "../kernel/settings/compute.js";
 import { parseTrainFilter, type TrainFilter } from "./train-filter.js";
 
 const FIELDS = ["model", "features", "target", "universe", "gpu", "params", "max_hours", "train_filter", "custom_model_fn", "dry_run"] as const;

@@ -1,8 +1,8 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
-import type { ServiceContext } from "../deployment.js";
-import { scoringSettings } from "../setup.js";
+import type { ServiceContext } from "../kernel/deployment.js";
+import { scoringSettings } from "../kernel/setup.js";
 import { eventSettings } from "./uploads.js";
 import { isSealed, unsealsAt } from "./sealing.js";
 import type { Lane } from "./upload-repo.js";

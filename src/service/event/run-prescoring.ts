@@ -1,5 +1,5 @@
 import type { PreparedExped } from "../../scoring/exped.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import type { RunScores } from "./run-scores.js";
 
 interface Prescore {

@@ -4,7 +4,7 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import { cadenceNow, type EventSettings, type ServiceContext } from "../deployment.js";
+import { cadenceNow, type EventSettings, type ServiceContext } from "../kernel/deployment.js";
 import { resolveModel } from "../models/models.js";
 import { requireEventOpen } from "../kernel/event-gate.js";
 import { diagnosticsMaintenance } from "../kernel/faults.js";
@@ -14,17 +14,12 @@ import type { PreparedExped } from "../../scoring/exped.js";
 import { keepPrescore } from "./run-prescoring.js";
 import { laneTruth } from "./run-truth.js";
 import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
-import { predictionsLimits } from "./upload-limits.js";
+import { predictionsLimits } from "../kernel/settings/upload-limits.js";
 import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
-import type { FilePart } from "../../data/file-part.js";
 
 /** One upload on either lane: the multipart fields, already read off the transport. */
-export interface UploadInput {
+export interface UploadInput extends UploadFiles {
   model_id: string;
-  predictions: FilePart | null;
-  model_pkl: FilePart | null;
-  model_pkl_sha256?: string | null;
-  model_pkl_python_version?: string | null;
   /** Makes a retried upload (a resumed batch) answer with the first one instead of spending twice. */
   idempotency_key?: string | null;
 }

@@ -1,6 +1,6 @@
 import { refuse, ServiceError } from "../../domain/errors.js";
 import { keyDigest } from "../../domain/ids.js";
-import type { Deployment } from "../deployment.js";
+import type { Deployment } from "./deployment.js";
 
 /**
  * Failed authentications (an unknown key) per client address, in the rate limit's fixed windows on

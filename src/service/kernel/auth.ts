@@ -1,7 +1,7 @@
 import { refuse } from "../../domain/errors.js";
 import { keyDigest } from "../../domain/ids.js";
 import type { Db } from "../../store/db.js";
-import type { Scope, ServiceContext } from "../deployment.js";
+import type { Scope, ServiceContext } from "./deployment.js";
 
 /** The caller an API key stands for. */
 export interface Principal {

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "./deployment.js";
 
 /**
  * A resumable unit of work: everything `fn` changes, and the record that step `index` is done,

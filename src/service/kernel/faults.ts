@@ -2,7 +2,7 @@ import { refuse } from "../../domain/errors.js";
 import { canonicalJson } from "../../store/canonical-json.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "./deployment.js";
 
 /** Faults an organiser can inject; they start as the scenario sets them and can be toggled live. */
 export interface Faults {

@@ -1,8 +1,8 @@
 import { refuse } from "../../domain/errors.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
-import { scoringSettings, setScoringSettings, type ScoringSettingsRecord } from "../setup.js";
+import type { ServiceContext } from "./deployment.js";
+import { scoringSettings, setScoringSettings, type ScoringSettingsRecord } from "./setup.js";
 
 /** Refuses anyone but the scenario's organiser (clock control, live settings, faults). */
 export function requireOrganiser(ctx: ServiceContext, key: string | undefined): void {

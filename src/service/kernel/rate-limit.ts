@@ -1,5 +1,5 @@
 import { refuse } from "../../domain/errors.js";
-import type { Deployment } from "../deployment.js";
+import type { Deployment } from "./deployment.js";
 
 /**
  * The deployment's rate limit: a fixed window (no token bucket) per key and endpoint, on the

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "./deployment.js";
 
 /** How many participant runs (predicts, sandboxed fits) run ahead of their steps at once: the machine's other work keeps its share. */
 export const RUNS_AHEAD_AT_ONCE = 2;

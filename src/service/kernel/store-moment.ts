@@ -1,5 +1,5 @@
 import { totalChanges } from "../../store/db.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "./deployment.js";
 
 /**
  * Where the clock and the store stand: the instant and the store's count of written rows (rolled-back

@@ -1,6 +1,6 @@
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { currentModelUpload, type ModelUploadRow } from "./model-upload-repo.js";
-import { autoSubmitSettings } from "../settings/auto-submit.js";
+import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 
 /** Whether the auto-submit lane will run a model, and why (not). */
 export interface LaneState {

@@ -4,7 +4,7 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
 import { laneOf } from "./lane.js";
-import type { Scope, ServiceContext } from "../deployment.js";
+import type { Scope, ServiceContext } from "../kernel/deployment.js";
 
 /** A model as the service shows it. */
 export interface ModelRecord {

@@ -1,9 +1,9 @@
 import { refuse } from "../../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { eventRoundBoard, eventStandings, unsealedRounds } from "../event/event-boards.js";
 import { roundByExped } from "../rounds/round-repo.js";
-import { scoringSettings } from "../setup.js";
+import { scoringSettings } from "../kernel/setup.js";
 
 function results(ctx: ServiceContext, exped?: string): RoundResult[] {
   const rows = ctx.db

@@ -1,9 +1,9 @@
 import { agentId } from "../../domain/ids.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { balanceOf } from "../event/staking/balance.js";
 import { stakingTerms } from "../event/staking/terms.js";
 import { agentTotals, stakeCount } from "../tournament/staking/stake-repo.js";
-import { walletOf } from "../settings/staking.js";
+import { walletOf } from "../kernel/settings/staking.js";
 
 export interface StakeBalanceRow {
   rank: number;

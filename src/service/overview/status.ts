@@ -2,19 +2,19 @@ import { iso } from "../../domain/clock.js";
 import type { CadenceState } from "../../domain/cadence.js";
 import { ServiceError } from "../../domain/errors.js";
 import type { Principal } from "../kernel/auth.js";
-import { cadenceNow, type ServiceContext } from "../deployment.js";
+import { cadenceNow, type ServiceContext } from "../kernel/deployment.js";
 import { eventStarted } from "../kernel/event-gate.js";
 import { uploadsRemaining } from "../event/pool.js";
 import { diagnosticsMaintenance } from "../kernel/faults.js";
 import { computeFunded } from "../compute/jobs.js";
-import { rateCard } from "../settings/compute.js";
+import { rateCard } from "../kernel/settings/compute.js";
 import { getModels } from "../models/models.js";
 import { finalWindow } from "../event/final-selection.js";
 import { canStake } from "../event/staking/staker.js";
 import { stakingHead } from "../event/staking/view.js";
 import { stakingTerms } from "../event/staking/terms.js";
-import { scoringSettings, type ScoringSettingsRecord } from "../setup.js";
-import { stakingSettings } from "../settings/staking.js";
+import { scoringSettings, type ScoringSettingsRecord } from "../kernel/setup.js";
+import { stakingSettings } from "../kernel/settings/staking.js";
 
 /** Which lane a key submits down. */
 const lanes = {

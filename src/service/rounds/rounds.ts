@@ -1,6 +1,6 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/deployment.js";
 import { allRounds, latestOpenedRound, openRound, type RoundRow } from "./round-repo.js";
 import { roundUniverse } from "./round-universe.js";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../../store/db.js";
-import type { GpuTier } from "../../settings/compute.js";
+import type { GpuTier } from "../../kernel/settings/compute.js";
 
 /** Why a machine stopped: its owner stopped it, it sat idle, it reached the daily maximum, the grant or the event's end. */
 export type StopReason = "stopped" | "idle" | "daily_max" | "budget" | "event_end";

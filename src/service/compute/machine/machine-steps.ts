@@ -1,8 +1,8 @@
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
-import type { ServiceContext } from "../../deployment.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
 import { costCents } from "../estimate.js";
-import { rateMicroPerHour } from "../../settings/compute.js";
+import { rateMicroPerHour } from "../../kernel/settings/compute.js";
 import { machineById, runningMachines, type MachineRow, type StopReason } from "./machine-repo.js";
 import { ranSeconds } from "./machine-view.js";
 import { dropWorkspace } from "./workspace.js";

@@ -1,7 +1,7 @@
 import { iso } from "../../../domain/clock.js";
-import type { ServiceContext } from "../../deployment.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
 import { costCents } from "../estimate.js";
-import { rateCard, rateMicroPerHour } from "../../settings/compute.js";
+import { rateCard, rateMicroPerHour } from "../../kernel/settings/compute.js";
 import { commandsOf, type CommandRow, type MachineRow } from "./machine-repo.js";
 import { SANDBOX_SCRATCH } from "../../../participant/sandbox.js";
 import { trainFileName } from "./workspace.js";

@@ -6,16 +6,16 @@ import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import { nextInSequence } from "../../../store/sequence.js";
 import type { Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../deployment.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
 import { costCents } from "../estimate.js";
 import { requireComputeLive, requireComputeScope } from "../gate.js";
 import { credits } from "../jobs.js";
-import { rateCard, rateMicroPerHour, type GpuTier } from "../../settings/compute.js";
+import { rateCard, rateMicroPerHour, type GpuTier } from "../../kernel/settings/compute.js";
 import { readWorkspaceFile } from "./machine-file.js";
 import { commandOf, lastCommandNumber, machineById, machinesOf, runningMachineOf, type CommandRow, type LimitReason, type MachineRow } from "./machine-repo.js";
 import { stopMachineAt } from "./machine-steps.js";
 import { commandView, machineView, type CommandView, type MachineView } from "./machine-view.js";
-import { idleMs, machineSettings } from "../../settings/machine.js";
+import { idleMs, machineSettings } from "../../kernel/settings/machine.js";
 import { discardWorkspace, keepWorkspace, makeWorkspace, workspaceOf } from "./workspace.js";
 
 /** The longest command taken, in UTF-8 bytes. */

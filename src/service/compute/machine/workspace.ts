@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { writeFrameCsv } from "../../../data/csv.js";
 import { SHELL_RUNNER } from "../../../participant/run-shell.js";
 import { makeWorkDir, removeWorkDir } from "../../../participant/work-dir.js";
-import type { ServiceContext } from "../../deployment.js";
-import { machineSettings } from "../../settings/machine.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
+import { machineSettings } from "../../kernel/settings/machine.js";
 
 /** A running machine's host directories: `dir` holds the runner, `scratch` is the workspace its commands see. */
 export interface Workspace {

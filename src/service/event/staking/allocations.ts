@@ -4,7 +4,7 @@ import { formatUsdc, parseUsdc } from "../../../domain/money.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import type { Principal } from "../../kernel/auth.js";
-import { cadenceNow, type ServiceContext } from "../../deployment.js";
+import { cadenceNow, type ServiceContext } from "../../kernel/deployment.js";
 import { balanceUnavailable } from "../../kernel/faults.js";
 import { resolveModel, type ModelRecord } from "../../models/models.js";
 import { balanceOf, spendableFor } from "./balance.js";

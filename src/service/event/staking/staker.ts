@@ -1,6 +1,6 @@
 import { passes, refuse } from "../../../domain/errors.js";
 import { requireConfirmedEmail, type Principal } from "../../kernel/auth.js";
-import { deploymentAgent, type ServiceContext } from "../../deployment.js";
+import { deploymentAgent, type ServiceContext } from "../../kernel/deployment.js";
 import { stakingTerms, type StakingTerms } from "./terms.js";
 
 /**

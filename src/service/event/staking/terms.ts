@@ -1,6 +1,6 @@
 import { buildPhase } from "../../../domain/cadence.js";
 import { parseUsdc } from "../../../domain/money.js";
-import { cadenceNow, type ServiceContext } from "../../deployment.js";
+import { cadenceNow, type ServiceContext } from "../../kernel/deployment.js";
 
 /** An event's staking settings in micro, as the service applies them. */
 export interface StakingTerms {

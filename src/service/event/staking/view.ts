@@ -1,6 +1,6 @@
 import { iso } from "../../../domain/clock.js";
 import type { Principal } from "../../kernel/auth.js";
-import { cadenceNow, type ServiceContext } from "../../deployment.js";
+import { cadenceNow, type ServiceContext } from "../../kernel/deployment.js";
 import { balanceUnavailable } from "../../kernel/faults.js";
 import { allocationRecord, type AllocationRecord } from "./allocations.js";
 import { balanceOf, spendableFor } from "./balance.js";

@@ -3,7 +3,7 @@ import { asFloat64 } from "../../../data/frame.js";
 import { DESIGNATED } from "../../../data/schema.js";
 import type { ExpedTruth } from "../../../scoring/exped.js";
 import type { Db } from "../../../store/db.js";
-import type { World } from "../../deployment.js";
+import type { World } from "../../kernel/deployment.js";
 import { roundUniverse } from "../../rounds/round-universe.js";
 import { decodePredictions } from "../../rounds/submission-codec.js";
 

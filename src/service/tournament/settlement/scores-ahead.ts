@@ -1,6 +1,6 @@
 import { scoreSubmissionsAside, type ExpedTerms } from "../../../scoring/exped.js";
 import type { Db } from "../../../store/db.js";
-import type { ServiceContext } from "../../deployment.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
 import type { RoundRow } from "../../rounds/round-repo.js";
 import { designatedBenchmark, entrySubmissions, roundEntries, roundTruth, type RoundEntry } from "./round-truth.js";
 

@@ -3,12 +3,12 @@ import { roundScore } from "../../../scoring/blend.js";
 import { scoreSubmissions } from "../../../scoring/exped.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
-import type { ServiceContext } from "../../deployment.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
 import { benchmarkWithheld } from "../../kernel/faults.js";
 import { setRoundStatus, type RoundRow } from "../../rounds/round-repo.js";
 import { designatedBenchmark, entrySubmissions, roundEntries, roundTruth } from "./round-truth.js";
 import { takeScoredAhead } from "./scores-ahead.js";
-import { scoringSettings } from "../../setup.js";
+import { scoringSettings } from "../../kernel/setup.js";
 import { settleStakes } from "../staking/stake-settlement.js";
 
 /**

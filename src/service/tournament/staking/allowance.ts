@@ -1,6 +1,6 @@
 import { requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../deployment.js";
-import { requireTournamentStaking, walletOf } from "../../settings/staking.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
+import { requireTournamentStaking, walletOf } from "../../kernel/settings/staking.js";
 import { agentTotals } from "./stake-repo.js";
 
 /** The caller's stake limit and what is left of it (`get_stake_allowance`), all in micro USDC. */

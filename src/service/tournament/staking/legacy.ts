@@ -1,7 +1,7 @@
 import { refuse } from "../../../domain/errors.js";
 import { requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../deployment.js";
-import { requireTournamentStaking } from "../../settings/staking.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
+import { requireTournamentStaking } from "../../kernel/settings/staking.js";
 
 /** The test-network tools of the deposit-forwarder staking path, retired where money is real. */
 export const legacyStakingTools = ["stake_on_model", "relay_stake", "relay_claim", "withdraw_usdc", "get_deposit_address", "get_forwarder_balance"] as const;

@@ -1,8 +1,8 @@
 import { iso } from "../../../domain/clock.js";
 import { refuse } from "../../../domain/errors.js";
 import { requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../deployment.js";
-import { requireTournamentStaking } from "../../settings/staking.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
+import { requireTournamentStaking } from "../../kernel/settings/staking.js";
 import { stakedModel } from "./staked-model.js";
 import { stakesOfModel, UNSCORED_STATUSES, type StakeRow, type StakeStatus } from "./stake-repo.js";
 

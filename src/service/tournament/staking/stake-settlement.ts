@@ -1,9 +1,9 @@
 import { payoutFactor, tournamentPayout } from "../../../scoring/payout.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
-import type { ServiceContext } from "../../deployment.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
 import { roundByExped, type RoundRow } from "../../rounds/round-repo.js";
-import { stakingSettings } from "../../settings/staking.js";
+import { stakingSettings } from "../../kernel/settings/staking.js";
 import { stakesOfRound } from "./stake-repo.js";
 
 /**

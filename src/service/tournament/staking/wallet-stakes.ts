@@ -5,11 +5,11 @@ import { parseUsdcMicro } from "../../../domain/money.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import { requireConfirmedEmail, requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../deployment.js";
+import type { ServiceContext } from "../../kernel/deployment.js";
 import { chainRpcDown } from "../../kernel/faults.js";
 import { openRound } from "../../rounds/round-repo.js";
 import { stakeAllowance } from "./allowance.js";
-import { requireTournamentStaking, stakingSettings, walletOf } from "../../settings/staking.js";
+import { requireTournamentStaking, stakingSettings, walletOf } from "../../kernel/settings/staking.js";
 import { stakedModel } from "./staked-model.js";
 import { stakeCount, stakeOn, unscoredTotal } from "./stake-repo.js";
 

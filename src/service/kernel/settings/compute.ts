@@ -1,4 +1,4 @@
-import { parseUsdc } from "../../domain/money.js";
+import { parseUsdc } from "../../../domain/money.js";
 import type { ServiceContext } from "../deployment.js";
 import type { MachineSettings } from "./machine.js";
 

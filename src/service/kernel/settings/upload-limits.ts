@@ -1,4 +1,4 @@
-import type { PredictionsLimits } from "../../data/predictions-file.js";
+import type { PredictionsLimits } from "../../../data/predictions-file.js";
 import type { EventSettings } from "../deployment.js";
 
 /**

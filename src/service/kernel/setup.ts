@@ -1,10 +1,10 @@
-import { agentId, keyDigest, keyFingerprint } from "../domain/ids.js";
-import { canonicalJson } from "../store/canonical-json.js";
-import { inTransaction } from "../store/db.js";
-import { appendEvent } from "../store/event-log.js";
+import { agentId, keyDigest, keyFingerprint } from "../../domain/ids.js";
+import { canonicalJson } from "../../store/canonical-json.js";
+import { inTransaction } from "../../store/db.js";
+import { appendEvent } from "../../store/event-log.js";
 import type { Deployment, EventSettings, ServiceContext } from "./deployment.js";
-import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
-import { storeFaults } from "./kernel/faults.js";
+import { EVENT_UPLOAD_DEFAULTS } from "./settings/upload-limits.js";
+import { storeFaults } from "./faults.js";
 
 /**
  * Puts a deployment into an empty store (agents, keys, the season's rounds), or checks that a store

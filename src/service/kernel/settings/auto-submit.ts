@@ -1,4 +1,4 @@
-import { refuse } from "../../domain/errors.js";
+import { refuse } from "../../../domain/errors.js";
 import type { ServiceContext } from "../deployment.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { Clock } from "../domain/clock.js";
+import type { Clock } from "../../domain/clock.js";
 import {
   eventSchedule,
   phaseAt,
@@ -7,14 +7,14 @@ import {
   type EventPlan,
   type Schedule,
   type TournamentCalendar,
-} from "../domain/cadence.js";
-import { concatFrames } from "../data/frame.js";
-import { datasetFor, generatedDataset, type DatasetSettings } from "../data/dataset-source.js";
-import type { Dataset, LiveRound } from "../data/generate.js";
-import type { Isolation } from "../participant/isolation.js";
-import type { Aggregate } from "../scoring/standings.js";
-import type { Db } from "../store/db.js";
-import type { Faults } from "./kernel/faults.js";
+} from "../../domain/cadence.js";
+import { concatFrames } from "../../data/frame.js";
+import { datasetFor, generatedDataset, type DatasetSettings } from "../../data/dataset-source.js";
+import type { Dataset, LiveRound } from "../../data/generate.js";
+import type { Isolation } from "../../participant/isolation.js";
+import type { Aggregate } from "../../scoring/standings.js";
+import type { Db } from "../../store/db.js";
+import type { Faults } from "./faults.js";
 import type { AutoSubmitSettings } from "./settings/auto-submit.js";
 import type { ComputeSettings } from "./settings/compute.js";
 import type { StakingSettings, WalletSettings } from "./settings/staking.js";
@@ -40,7 +40,7 @@ export interface EventSettings extends EventPlan {
    */
   model_file: { max_bytes: number; python_versions: string[]; enforce_python_version: boolean };
   predictions_max_bytes: number;
-  /** A predictions file's bounds before decoding (src/service/event/upload-limits.ts). */
+  /** A predictions file's bounds before decoding (src/service/kernel/settings/upload-limits.ts). */
   predictions_max_rows: number;
   predictions_max_uncompressed_bytes: number;
   predictions_max_columns: number;
