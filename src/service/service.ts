@@ -20,7 +20,7 @@ import { advanceRounds, type DueStep } from "./cadence/cadence-steps.js";
 import { advanceClockTo, advanceTarget, clockView, holdClock, type AdvanceRequest, type ClockControl } from "./cadence/clock-control.js";
 import { ClockWalk, type Appointments } from "./cadence/clock-walk.js";
 import { downloadBenchmark, downloadDataset } from "./rounds/data.js";
-import type { ServiceContext } from "./kernel/deployment.js";
+import type { ServiceContext } from "./kernel/context.js";
 import { archiveModel, createModel, getModels } from "./models/models.js";
 import { faults, toggleFault, type FaultName } from "./kernel/faults.js";
 import { changeScoring, requireOrganiser } from "./kernel/organiser.js";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { roundUniverse } from "../../src/service/rounds/round-universe.js";
+import { roundUniverse } from "../../src/store/round-universe.js";
 import { openDb, type Db } from "../../src/store/db.js";
 import { countPrepares } from "../helpers/query-plans.js";
 

@@ -1,7 +1,7 @@
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { resolveModel, type ModelRecord } from "../models/models.js";
 import { requireTournamentLane } from "../kernel/settings/auto-submit.js";
 

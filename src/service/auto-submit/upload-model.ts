@@ -5,7 +5,7 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import type { CheckedModelFile } from "../../participant/model-file.js";
 import { passed } from "../event/upload-files.js";
 import type { FilePart } from "../../data/file-part.js";

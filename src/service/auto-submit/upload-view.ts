@@ -1,5 +1,5 @@
 import { iso } from "../../domain/clock.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import type { ModelRecord } from "../models/models.js";
 import type { ModelUploadRow, ModelUploadStatus } from "../models/model-upload-repo.js";
 

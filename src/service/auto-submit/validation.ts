@@ -4,7 +4,7 @@ import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import type { Dataset } from "../../data/generate.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { modelIsolation } from "../kernel/model-isolation.js";
 import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../models/model-upload-repo.js";
 import { checkPredictOutput } from "./predict-output.js";

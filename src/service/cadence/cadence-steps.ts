@@ -1,7 +1,7 @@
 import { iso } from "../../domain/clock.js";
-import { inTransaction, totalChanges, type Db } from "../../store/db.js";
+import { inTransaction, totalChanges } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { roundsDue, setRoundStatus, type RoundRow } from "../rounds/round-repo.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "../event/runs.js";
 import { applyLaneStep, dueLaneSteps, type LaneStep } from "../auto-submit/lane-steps.js";
@@ -11,7 +11,7 @@ import { lockWindow } from "../event/staking/lock.js";
 import { dueStakeSettlements, settleStakeWindow } from "../event/staking/settle.js";
 import { scoreAhead } from "../tournament/settlement/scores-ahead.js";
 import { settleRound } from "../tournament/settlement/settlement.js";
-import { momentNow, unmoved, type Moment } from "../kernel/store-moment.js";
+import { momentNow, unmoved } from "../kernel/store-moment.js";
 import { lockStakes } from "../tournament/staking/stake-settlement.js";
 
 /** A change of round state that falls due at `t`. */
@@ -43,10 +43,18 @@ export function dueSteps(ctx: ServiceContext, now: number): DueStep[] {
  * event stakes as their results unseal, all in time order (at one instant: rounds, then runs, then
  * lane steps, then jobs, then machines, then event stakes), each
  * logged at its scheduled time rather than when it was noticed, however long a predict run takes.
+ *
+ * It keeps the instant at which it last found nothing to do, and the store's change count then
+ * (ServiceState.quietAt). What falls due depends only on the store and the instant, so until the
+ * clock moves or something is written, asking again would find nothing again: the calls of one
+ * replay step (or one burst of requests at one instant) ask once. Written rows count even when
+ * rolled back, so a change is never missed; only a rollback of writes made before the quiet pass
+ * could mislead it, and the one caller holding a transaction that wide (the replay's step) stops
+ * the run on a rollback.
  */
 export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const at = momentNow(ctx);
-  if (unmoved(quietAt.get(ctx.db), at)) return [];
+  if (unmoved(ctx.state.quietAt, at)) return [];
   const now = at.now;
   const rounds = dueSteps(ctx, now);
   const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now), ...dueMachineSteps(ctx, now)].sort(
@@ -63,20 +71,9 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
     else await settleRound(ctx, step.round, step.t);
   }
   settleStakesBefore(ctx, now + 1);
-  if (totalChanges(ctx.db) === at.changes) quietAt.set(ctx.db, at);
-  else quietAt.delete(ctx.db);
+  ctx.state.quietAt = totalChanges(ctx.db) === at.changes ? at : undefined;
   return rounds;
 }
-
-/**
- * Per store, the instant at which an advance last found nothing to do, and the store's change count
- * then. What falls due depends only on the store and the instant, so until the clock moves or
- * something is written, asking again would find nothing again: the calls of one replay step (or one
- * burst of requests at one instant) ask once. Written rows count even when rolled back, so a change
- * is never missed; only a rollback of writes made before the quiet pass could mislead it, and the
- * one caller holding a transaction that wide (the replay's step) stops the run on a rollback.
- */
-const quietAt = new WeakMap<Db, Moment>();
 
 /**
  * Settles, in time order, every locked stake window whose results unseal before `t`. Asked afresh

@@ -2,7 +2,8 @@ import { iso } from "../../domain/clock.js";
 import type { CadenceState } from "../../domain/cadence.js";
 import { refuse } from "../../domain/errors.js";
 import { advanceRounds } from "./cadence-steps.js";
-import { cadenceNow, type ServiceContext } from "../kernel/deployment.js";
+import { cadenceNow } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { nextResolution } from "../rounds/round-repo.js";
 import type { Db } from "../../store/db.js";
 

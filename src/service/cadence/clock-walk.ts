@@ -1,5 +1,5 @@
 import { advanceClockTo, advanceTarget, type AdvanceRequest, type AdvanceResult, type ClockControl } from "./clock-control.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 
 /**
  * Work that waits for the served clock to reach given instants, in time order: the scenario's

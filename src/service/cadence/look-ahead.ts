@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { roundRun } from "../auto-submit/auto-runs.js";
 import { activeLaneModels } from "../models/lane.js";
 import type { ModelUploadRow } from "../models/model-upload-repo.js";
@@ -8,26 +8,25 @@ import { validationRun } from "../auto-submit/validation.js";
 import type { JobRow } from "../compute/job-repo.js";
 import { sandboxFit } from "../compute/job-steps.js";
 import type { RoundRow } from "../rounds/round-repo.js";
-import { momentNow, unmoved, type Moment } from "../kernel/store-moment.js";
-import { runsAhead, type AheadWork, type RunsAhead } from "../kernel/runs-ahead.js";
+import { momentNow, unmoved } from "../kernel/store-moment.js";
+import { runsAhead, type AheadWork } from "../kernel/runs-ahead.js";
 
 /**
  * Plans every participant run whose inputs the store has fixed and whose step has not applied yet:
  * a model file's validation once it is accepted, a round's auto-run for each validated lane file
  * once the round has opened, a queued or running job's sandboxed fit. Cheap reads only, and none
  * while neither the store nor the clock has moved since the last plan (a read-only call, a poll);
- * the runs themselves start off the serial path (RunsAhead).
+ * the runs themselves start off the serial path (RunsAhead). Where the store and the clock stood at
+ * the last plan of the set of runs is kept (ServiceState.plannedAt): what is planned depends on nothing else.
  */
 export function lookAhead(ctx: ServiceContext): void {
   const ahead = runsAhead(ctx);
   const at = momentNow(ctx);
-  if (unmoved(plannedAt.get(ahead), at)) return;
+  const planned = ctx.state.plannedAt;
+  if (unmoved(planned?.ahead === ahead ? planned.at : undefined, at)) return;
   ahead.plan([...validations(ctx), ...autoRuns(ctx), ...fits(ctx)]);
-  plannedAt.set(ahead, at);
+  ctx.state.plannedAt = { ahead, at };
 }
-
-/** Per set of runs, where the store and the clock stood at its last plan (what is planned depends on nothing else). */
-const plannedAt = new WeakMap<RunsAhead, Moment>();
 
 function validations(ctx: ServiceContext): AheadWork<unknown>[] {
   const rows = ctx.db.prepare("SELECT * FROM model_uploads WHERE status IN ('pending', 'validating')").all() as ModelUploadRow[];

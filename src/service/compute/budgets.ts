@@ -1,5 +1,5 @@
 import { agentId } from "../../domain/ids.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { machinesOf, type MachineRow } from "./machine/machine-repo.js";
 import { creditParts, creditsOf } from "./jobs.js";
 import { jobsOf, requestOf, type JobRow } from "./job-repo.js";

@@ -1,6 +1,7 @@
 import { refuse } from "../../domain/errors.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import { cadenceNow, type ServiceContext } from "../kernel/deployment.js";
+import { cadenceNow } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { requireEventStarted } from "../kernel/event-gate.js";
 import { computePaused } from "../kernel/faults.js";
 import { computeSettings, type ComputeSettings } from "../kernel/settings/compute.js";

@@ -3,7 +3,7 @@ import { ridgePickle, type RidgePickle } from "../../data/ridge-pickle.js";
 import { canonicalJson } from "../../store/canonical-json.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { costCents } from "./estimate.js";
 import { endJob, jobById, requestOf, type JobRow } from "./job-repo.js";
 import { fitRidgeCv, type RidgeFit } from "./ridge-cv.js";

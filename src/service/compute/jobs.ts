@@ -5,7 +5,7 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
 import type { Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { costCents, maxRuntimeSeconds, QUEUE_SECONDS, workSeconds } from "./estimate.js";
 import { requireComputeLive, requireComputeScope } from "./gate.js";
 import { agentCents, endJob, jobById, jobsOf, OPEN_STATUSES, requestOf, type JobRow } from "./job-repo.js";

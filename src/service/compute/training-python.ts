@@ -4,7 +4,7 @@ import { findPython } from "../../data/python-interpreter.js";
 import type { Isolation } from "../../participant/isolation.js";
 import { sandboxPython } from "../../participant/sandbox-python.js";
 import { modelIsolation } from "../kernel/model-isolation.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { MODEL_NAMES, type TrainedModel } from "./model-kinds.js";
 
 /**

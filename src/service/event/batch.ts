@@ -1,6 +1,6 @@
 import { refuse, ServiceError } from "../../domain/errors.js";
 import type { Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { uploadsRemaining } from "./pool.js";
 import type { RunView } from "./run-view.js";
 import type { Lane } from "./upload-repo.js";

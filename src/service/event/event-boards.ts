@@ -1,7 +1,7 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { scoringSettings } from "../kernel/setup.js";
 import { eventSettings } from "./uploads.js";
 import { isSealed, unsealsAt } from "./sealing.js";

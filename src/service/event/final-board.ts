@@ -1,7 +1,7 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { standings, type Board } from "../../scoring/standings.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { scoringSettings } from "../kernel/setup.js";
 import { latestRuns } from "./event-boards.js";
 import { finalWindow } from "./final-selection.js";

@@ -3,7 +3,7 @@ import { refuse } from "../../domain/errors.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { resolveModel } from "../models/models.js";
 import { requireEventParticipant } from "./staking/staker.js";
 

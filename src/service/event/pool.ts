@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { LIVE_STATUSES } from "./upload-repo.js";
 
 /**

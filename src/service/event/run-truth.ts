@@ -1,7 +1,7 @@
 import { asFloat64, rowsByExped, type Frame } from "../../data/frame.js";
 import { DESIGNATED } from "../../data/schema.js";
 import { prepareExped, type PreparedExped } from "../../scoring/exped.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { benchmarkWithheld } from "../kernel/faults.js";
 import type { Lane } from "./upload-repo.js";
 

@@ -1,5 +1,5 @@
 import { iso } from "../../domain/clock.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { uploadsRemaining } from "./pool.js";
 import { isSealed, unsealsAt } from "./sealing.js";
 import type { Lane, RunRow, RunStatus } from "./upload-repo.js";

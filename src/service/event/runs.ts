@@ -4,13 +4,13 @@ import type { PreparedExped } from "../../scoring/exped.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { scoringSettings } from "../kernel/setup.js";
 import { decodePredictions } from "../rounds/submission-codec.js";
 import { laneTruth } from "./run-truth.js";
 import { runView, type RunView } from "./run-view.js";
 import { dropPrescore, takePrescore } from "./run-prescoring.js";
-import { scoreRun, type RunScores } from "./run-scores.js";
+import { scoreRun, type RunScores } from "../../scoring/run-scores.js";
 import { deleteUpload, runById, runPredictions, setRunStatus, type RunRow } from "./upload-repo.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 

@@ -2,7 +2,7 @@ import { refuse, ServiceError, type ErrorCode } from "../../domain/errors.js";
 import { parsePredictionsFile, predictionsDigest, type PredictionsLimits } from "../../data/predictions-file.js";
 import type { PreparedExped } from "../../scoring/exped.js";
 import { encodePredictions } from "../rounds/submission-codec.js";
-import { scoreRun, type RunScores } from "./run-scores.js";
+import { scoreRun, type RunScores } from "../../scoring/run-scores.js";
 import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "../../participant/model-file.js";
 import type { FilePart } from "../../data/file-part.js";
 

@@ -1,7 +1,7 @@
 import { refuse } from "../../domain/errors.js";
 import { keyDigest } from "../../domain/ids.js";
-import type { Db } from "../../store/db.js";
-import type { Scope, ServiceContext } from "./deployment.js";
+import type { Scope } from "./deployment.js";
+import type { ServiceContext } from "./context.js";
 
 /** The caller an API key stands for. */
 export interface Principal {
@@ -13,17 +13,14 @@ export interface Principal {
 }
 
 /**
- * The digests of keys found in a store, so a caller's key is hashed once rather than on every call.
+ * Who is calling: refuses a missing, unknown or blocked key. The digests of keys found in the store
+ * are kept (ServiceState.knownDigests), so a caller's key is hashed once rather than on every call.
  * Only keys the store knows are kept (an unknown key is hashed each time), so no caller can grow it
  * past the store's own key table; what the store says of a key (blocked, its scope) is read afresh.
  */
-const knownDigests = new WeakMap<Db, Map<string, string>>();
-
-/** Who is calling: refuses a missing, unknown or blocked key. */
 export function authenticate(ctx: ServiceContext, key: string | undefined | null): Principal {
   if (key === undefined || key === null || key === "") throw refuse("missing_api_key");
-  let known = knownDigests.get(ctx.db);
-  if (!known) knownDigests.set(ctx.db, (known = new Map()));
+  const known = ctx.state.knownDigests;
   const digest = known.get(key) ?? keyDigest(key);
   const row = ctx.db
     .prepare(

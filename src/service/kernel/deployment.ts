@@ -11,9 +11,7 @@ import {
 import { concatFrames } from "../../data/frame.js";
 import { datasetFor, generatedDataset, type DatasetSettings } from "../../data/dataset-source.js";
 import type { Dataset, LiveRound } from "../../data/generate.js";
-import type { Isolation } from "../../participant/isolation.js";
 import type { Aggregate } from "../../scoring/standings.js";
-import type { Db } from "../../store/db.js";
 import type { Faults } from "./faults.js";
 import type { AutoSubmitSettings } from "./settings/auto-submit.js";
 import type { ComputeSettings } from "./settings/compute.js";
@@ -152,20 +150,11 @@ function eraRound(parts: LiveRound[]): LiveRound {
   return { exped: relabel(0), frame, target, benchmark };
 }
 
-/** Everything an operation runs against: the store, the time and the world. */
-export interface ServiceContext {
-  db: Db;
-  clock: Clock;
-  world: World;
-  /** How the lanes run uploaded model files; unset: sandboxed when this machine can, else trusted (localIsolation). */
-  modelIsolation?: Isolation;
-}
-
 /** The deployment's settings for the agent named `name` (undefined for a name it does not list). */
-export function deploymentAgent(ctx: ServiceContext, name: string): Deployment["agents"][number] | undefined {
+export function deploymentAgent(ctx: { world: World }, name: string): Deployment["agents"][number] | undefined {
   return ctx.world.deployment.agents.find((a) => a.name === name);
 }
 
-export function cadenceNow(ctx: ServiceContext): CadenceState {
+export function cadenceNow(ctx: { world: World; clock: Clock }): CadenceState {
   return phaseAt(ctx.world.schedule, ctx.clock.now());
 }

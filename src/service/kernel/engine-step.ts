@@ -1,4 +1,5 @@
-import type { ServiceContext } from "./deployment.js";
+import { markStepDone } from "../../store/meta.js";
+import type { ServiceContext } from "./context.js";
 
 /**
  * A resumable unit of work: everything `fn` changes, and the record that step `index` is done,
@@ -9,16 +10,10 @@ export async function inStep(ctx: ServiceContext, index: number, fn: () => Promi
   ctx.db.exec("BEGIN");
   try {
     await fn();
-    ctx.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('steps_done', ?)").run(String(index + 1));
+    markStepDone(ctx.db, index);
     ctx.db.exec("COMMIT");
   } catch (e) {
     if (ctx.db.inTransaction) ctx.db.exec("ROLLBACK");
     throw e;
   }
-}
-
-/** How many steps of a replay are committed (0 for a fresh store). */
-export function stepsDone(ctx: ServiceContext): number {
-  const row = ctx.db.prepare("SELECT value FROM meta WHERE key = 'steps_done'").get() as { value: string } | undefined;
-  return row ? Number(row.value) : 0;
 }

@@ -1,6 +1,7 @@
 import { buildPhase } from "../../domain/cadence.js";
 import { refuse } from "../../domain/errors.js";
-import { cadenceNow, type ServiceContext } from "./deployment.js";
+import { cadenceNow } from "./deployment.js";
+import type { ServiceContext } from "./context.js";
 
 /**
  * Whether the event takes work now. Before the build phase: 403 not started. Once `done`: 403

@@ -2,7 +2,7 @@ import { refuse } from "../../domain/errors.js";
 import { canonicalJson } from "../../store/canonical-json.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "./deployment.js";
+import type { ServiceContext } from "./context.js";
 
 /** Faults an organiser can inject; they start as the scenario sets them and can be toggled live. */
 export interface Faults {
@@ -70,7 +70,7 @@ export function computePaused(ctx: ServiceContext): boolean {
   return faults(ctx).compute_paused === true;
 }
 
-export function storeFaults(ctx: ServiceContext, f: Faults): void {
+export function storeFaults(ctx: Pick<ServiceContext, "db">, f: Faults): void {
   ctx.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('faults', ?)").run(canonicalJson(f));
 }
 

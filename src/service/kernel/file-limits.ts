@@ -1,5 +1,5 @@
 import { autoSubmitSettings } from "./settings/auto-submit.js";
-import type { ServiceContext } from "./deployment.js";
+import type { ServiceContext } from "./context.js";
 
 /**
  * The deployment's upload limits in bytes, for a face that reads a caller's file before handing it

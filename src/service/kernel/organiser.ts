@@ -1,7 +1,7 @@
 import { refuse } from "../../domain/errors.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "./deployment.js";
+import type { ServiceContext } from "./context.js";
 import { scoringSettings, setScoringSettings, type ScoringSettingsRecord } from "./setup.js";
 
 /** Refuses anyone but the scenario's organiser (clock control, live settings, faults). */

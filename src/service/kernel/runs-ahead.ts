@@ -1,4 +1,3 @@
-import type { ServiceContext } from "./deployment.js";
 
 /** How many participant runs (predicts, sandboxed fits) run ahead of their steps at once: the machine's other work keeps its share. */
 export const RUNS_AHEAD_AT_ONCE = 2;
@@ -123,27 +122,28 @@ export class RunsAhead {
   }
 }
 
-const perContext = new WeakMap<ServiceContext, RunsAhead>();
+/** Where a service keeps its runs going ahead (ServiceState.runsAhead): typed here, so this file needs no context. */
+interface Holder {
+  state: { runsAhead: RunsAhead | undefined };
+}
 
 /** The runs going ahead for this service's store (one set per context). */
-export function runsAhead(ctx: ServiceContext): RunsAhead {
-  let r = perContext.get(ctx);
-  if (!r) perContext.set(ctx, (r = new RunsAhead()));
-  return r;
+export function runsAhead(ctx: Holder): RunsAhead {
+  return (ctx.state.runsAhead ??= new RunsAhead());
 }
 
 /**
  * Stops the context's runs (RunsAhead.stop) and forgets them: a later call plans afresh with a new
  * set rather than finding a plan that stop() emptied.
  */
-export function stopRunsAhead(ctx: ServiceContext): Promise<void> {
-  const r = perContext.get(ctx);
-  perContext.delete(ctx);
+export function stopRunsAhead(ctx: Holder): Promise<void> {
+  const r = ctx.state.runsAhead;
+  ctx.state.runsAhead = undefined;
   return r ? r.stop() : Promise.resolve();
 }
 
 /** For a step: the result of `work`, gone ahead or run now. */
-export function aheadOrNow<T>(ctx: ServiceContext, key: string, run: () => Promise<T>): Promise<T> {
-  const r = perContext.get(ctx);
+export function aheadOrNow<T>(ctx: Holder, key: string, run: () => Promise<T>): Promise<T> {
+  const r = ctx.state.runsAhead;
   return r ? r.take(key, run) : run();
 }

@@ -2,7 +2,8 @@ import { agentId, keyDigest, keyFingerprint } from "../../domain/ids.js";
 import { canonicalJson } from "../../store/canonical-json.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { Deployment, EventSettings, ServiceContext } from "./deployment.js";
+import type { Deployment, EventSettings } from "./deployment.js";
+import type { ServiceContext } from "./context.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./settings/upload-limits.js";
 import { storeFaults } from "./faults.js";
 
@@ -10,7 +11,7 @@ import { storeFaults } from "./faults.js";
  * Puts a deployment into an empty store (agents, keys, the season's rounds), or checks that a store
  * being resumed was made from the same deployment: resuming under another scenario or seed is refused.
  */
-export function initialiseStore(ctx: ServiceContext, t: number): void {
+export function initialiseStore(ctx: Pick<ServiceContext, "db" | "world" | "clock">, t: number): void {
   const { db, world } = ctx;
   const fingerprint = canonicalJson(deploymentIdentity(world.deployment));
   const stored = db.prepare("SELECT value FROM meta WHERE key = 'deployment'").get() as { value: string } | undefined;
@@ -73,6 +74,6 @@ export function scoringSettings(ctx: ServiceContext): ScoringSettingsRecord {
   return JSON.parse(row.value) as ScoringSettingsRecord;
 }
 
-export function setScoringSettings(ctx: ServiceContext, s: ScoringSettingsRecord): void {
+export function setScoringSettings(ctx: Pick<ServiceContext, "db">, s: ScoringSettingsRecord): void {
   ctx.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('scoring', ?)").run(canonicalJson(s));
 }

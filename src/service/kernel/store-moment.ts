@@ -1,5 +1,5 @@
-import { totalChanges } from "../../store/db.js";
-import type { ServiceContext } from "./deployment.js";
+import { totalChanges, type Db } from "../../store/db.js";
+import type { Clock } from "../../domain/clock.js";
 
 /**
  * Where the clock and the store stand: the instant and the store's count of written rows (rolled-back
@@ -11,7 +11,7 @@ export interface Moment {
   changes: number;
 }
 
-export function momentNow(ctx: ServiceContext): Moment {
+export function momentNow(ctx: { clock: Clock; db: Db }): Moment {
   return { now: ctx.clock.now(), changes: totalChanges(ctx.db) };
 }
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { currentModelUpload, type ModelUploadRow } from "./model-upload-repo.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 

@@ -4,7 +4,8 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
 import { laneOf } from "./lane.js";
-import type { Scope, ServiceContext } from "../kernel/deployment.js";
+import type { Scope } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 
 /** A model as the service shows it. */
 export interface ModelRecord {

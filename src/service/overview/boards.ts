@@ -1,6 +1,6 @@
 import { refuse } from "../../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { eventRoundBoard, eventStandings, unsealedRounds } from "../event/event-boards.js";
 import { roundByExped } from "../rounds/round-repo.js";
 import { scoringSettings } from "../kernel/setup.js";

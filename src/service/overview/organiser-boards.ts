@@ -1,5 +1,5 @@
 import { currentStandings, roundBoard } from "./boards.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { eventRoundBoard, practiceBoard } from "../event/event-boards.js";
 import { schedule } from "../rounds/rounds.js";
 

@@ -1,5 +1,5 @@
 import { agentId } from "../../domain/ids.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { balanceOf } from "../event/staking/balance.js";
 import { stakingTerms } from "../event/staking/terms.js";
 import { agentTotals, stakeCount } from "../tournament/staking/stake-repo.js";

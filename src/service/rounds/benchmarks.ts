@@ -3,7 +3,7 @@ import { DESIGNATED } from "../../data/schema.js";
 import { benchmarkCatalogue, type BenchmarkRound } from "../../scoring/catalogue.js";
 import { scoreExped } from "../../scoring/exped.js";
 import type { Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 
 export interface BenchmarkEntry {
   name: string;

@@ -2,7 +2,7 @@ import { refuse } from "../../domain/errors.js";
 import { selectColumns, type Frame } from "../../data/frame.js";
 import { splits, type Split } from "../../data/schema.js";
 import { readerScopes, requireScope, type Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { requireEventOpen, requireEventStarted } from "../kernel/event-gate.js";
 import { benchmarkWithheld, liveEmptied } from "../kernel/faults.js";
 import { latestOpenedRound, openRound } from "./round-repo.js";

@@ -1,8 +1,8 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { allRounds, latestOpenedRound, openRound, type RoundRow } from "./round-repo.js";
-import { roundUniverse } from "./round-universe.js";
+import { roundUniverse } from "../../store/round-universe.js";
 
 export interface RoundView {
   exped: string;

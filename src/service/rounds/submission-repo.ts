@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { serviceId } from "../../domain/ids.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { encodePredictions } from "./submission-codec.js";
 
 /** A round entry's stored predictions and the sha256 the event log names them by. */

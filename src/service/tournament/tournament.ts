@@ -3,10 +3,10 @@ import { refuse } from "../../domain/errors.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
-import type { ServiceContext } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { resolveModel } from "../models/models.js";
 import { roundByExped } from "../rounds/round-repo.js";
-import { roundUniverse, type RoundUniverse } from "../rounds/round-universe.js";
+import { roundUniverse, type RoundUniverse } from "../../store/round-universe.js";
 import { insertSubmission, storedPredictions } from "../rounds/submission-repo.js";
 
 /** One instrument's entry: `prediction` for the graded target, or a per-target map. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { scoreSubmissions } from "../../../src/scoring/exped.js";
 import { advanceRounds } from "../../../src/service/cadence/cadence-steps.js";
-import { designatedBenchmark, entrySubmissions, roundEntries, roundTruth } from "../../../src/service/tournament/settlement/round-truth.js";
+import { roundEntries } from "../../../src/store/submissions.js";
+import { designatedBenchmark, entrySubmissions, roundTruth } from "../../../src/service/tournament/settlement/round-truth.js";
 import { takeScoredAhead } from "../../../src/service/tournament/settlement/scores-ahead.js";
 import { logDigest } from "../../../src/store/event-log.js";
 import { harness } from "../../helpers/service-harness.js";

@@ -1,6 +1,6 @@
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { costCents } from "../estimate.js";
 import { rateMicroPerHour } from "../../kernel/settings/compute.js";
 import { machineById, runningMachines, type MachineRow, type StopReason } from "./machine-repo.js";

@@ -1,5 +1,5 @@
 import { iso } from "../../../domain/clock.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { costCents } from "../estimate.js";
 import { rateCard, rateMicroPerHour } from "../../kernel/settings/compute.js";
 import { commandsOf, type CommandRow, type MachineRow } from "./machine-repo.js";

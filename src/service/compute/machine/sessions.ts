@@ -6,7 +6,7 @@ import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import { nextInSequence } from "../../../store/sequence.js";
 import type { Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { costCents } from "../estimate.js";
 import { requireComputeLive, requireComputeScope } from "../gate.js";
 import { credits } from "../jobs.js";

@@ -4,20 +4,9 @@ import { join } from "node:path";
 import { writeFrameCsv } from "../../../data/csv.js";
 import { SHELL_RUNNER } from "../../../participant/run-shell.js";
 import { makeWorkDir, removeWorkDir } from "../../../participant/work-dir.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext, Workspace } from "../../kernel/context.js";
 import { machineSettings } from "../../kernel/settings/machine.js";
 
-/** A running machine's host directories: `dir` holds the runner, `scratch` is the workspace its commands see. */
-export interface Workspace {
-  dir: string;
-  scratch: string;
-  runner: string;
-  /** Aborted when the workspace is discarded: the commands running in it (runShell's `abort`) are killed at once. */
-  discarded: AbortController;
-}
-
-/** Workspaces by machine id, per service (two services may hand out the same ids: both derive them from the seed). */
-const open = new WeakMap<ServiceContext, Map<string, Workspace>>();
 type Dataset = ServiceContext["world"]["dataset"];
 
 /** The train split's CSV bytes, made once per dataset: every machine start writes the same file. */
@@ -46,9 +35,7 @@ export async function makeWorkspace(ctx: ServiceContext): Promise<Workspace> {
 
 /** `ws` becomes machine `machineId`'s workspace. */
 export function keepWorkspace(ctx: ServiceContext, machineId: string, ws: Workspace): void {
-  const mine = open.get(ctx) ?? new Map<string, Workspace>();
-  open.set(ctx, mine);
-  mine.set(machineId, ws);
+  ctx.state.workspaces.set(machineId, ws);
 }
 
 /**
@@ -56,11 +43,11 @@ export function keepWorkspace(ctx: ServiceContext, machineId: string, ws: Worksp
  * it afresh: its earlier files are lost, as a machine's files are after a stop).
  */
 export async function workspaceOf(ctx: ServiceContext, machineId: string): Promise<Workspace> {
-  const found = open.get(ctx)?.get(machineId);
+  const found = ctx.state.workspaces.get(machineId);
   if (found) return found;
   const ws = await makeWorkspace(ctx);
   // Another call may have made one meanwhile: the first kept wins.
-  const kept = open.get(ctx)?.get(machineId);
+  const kept = ctx.state.workspaces.get(machineId);
   if (kept) {
     await discardWorkspace(ws);
     return kept;
@@ -71,9 +58,9 @@ export async function workspaceOf(ctx: ServiceContext, machineId: string): Promi
 
 /** Deletes a stopped machine's files, killing the commands still running in them. */
 export async function dropWorkspace(ctx: ServiceContext, machineId: string): Promise<void> {
-  const ws = open.get(ctx)?.get(machineId);
+  const ws = ctx.state.workspaces.get(machineId);
   if (!ws) return;
-  open.get(ctx)?.delete(machineId);
+  ctx.state.workspaces.delete(machineId);
   await discardWorkspace(ws);
 }
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import type { StakingTerms } from "./terms.js";
 
 /** An agent's event deposit, in micro. */

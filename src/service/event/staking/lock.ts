@@ -1,5 +1,5 @@
 import { appendEvent } from "../../../store/event-log.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { payoutFactor } from "../../../scoring/payout.js";
 import { stakingTerms } from "./terms.js";
 

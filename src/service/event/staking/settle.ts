@@ -1,6 +1,6 @@
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { unsealsAt } from "../sealing.js";
 import { eventPayout } from "../../../scoring/payout.js";
 

@@ -1,6 +1,7 @@
 import { passes, refuse } from "../../../domain/errors.js";
 import { requireConfirmedEmail, type Principal } from "../../kernel/auth.js";
-import { deploymentAgent, type ServiceContext } from "../../kernel/deployment.js";
+import { deploymentAgent } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { stakingTerms, type StakingTerms } from "./terms.js";
 
 /**

@@ -1,6 +1,7 @@
 import { buildPhase } from "../../../domain/cadence.js";
 import { parseUsdc } from "../../../domain/money.js";
-import { cadenceNow, type ServiceContext } from "../../kernel/deployment.js";
+import { cadenceNow } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 
 /** An event's staking settings in micro, as the service applies them. */
 export interface StakingTerms {

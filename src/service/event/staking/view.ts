@@ -1,6 +1,7 @@
 import { iso } from "../../../domain/clock.js";
 import type { Principal } from "../../kernel/auth.js";
-import { cadenceNow, type ServiceContext } from "../../kernel/deployment.js";
+import { cadenceNow } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { balanceUnavailable } from "../../kernel/faults.js";
 import { allocationRecord, type AllocationRecord } from "./allocations.js";
 import { balanceOf, spendableFor } from "./balance.js";

@@ -1,5 +1,5 @@
 import { refuse } from "../../../domain/errors.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../context.js";
 
 /**
  * The tournament's auto-submit lane settings (scenario block `auto_submit`). Basecamp's own

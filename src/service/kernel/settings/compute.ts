@@ -1,5 +1,5 @@
 import { parseUsdc } from "../../../domain/money.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../context.js";
 import type { MachineSettings } from "./machine.js";
 
 export const GPU_TIERS = ["CPU", "T4", "A10G", "A100"] as const;

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../context.js";
 import type { GpuTier } from "./compute.js";
 
 /**

@@ -1,5 +1,6 @@
 import { refuse } from "../../../domain/errors.js";
-import { deploymentAgent, type ServiceContext } from "../deployment.js";
+import { deploymentAgent } from "../deployment.js";
+import type { ServiceContext } from "../context.js";
 
 /**
  * A tournament deployment's staking settings (scenario block `staking`). Basecamp's own numbers:

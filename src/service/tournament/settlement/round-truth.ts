@@ -3,16 +3,10 @@ import { asFloat64 } from "../../../data/frame.js";
 import { DESIGNATED } from "../../../data/schema.js";
 import type { ExpedTruth } from "../../../scoring/exped.js";
 import type { Db } from "../../../store/db.js";
+import type { RoundEntry } from "../../../store/submissions.js";
 import type { World } from "../../kernel/deployment.js";
-import { roundUniverse } from "../../rounds/round-universe.js";
+import { roundUniverse } from "../../../store/round-universe.js";
 import { decodePredictions } from "../../rounds/submission-codec.js";
-
-/** A round's entry as settlement reads it. */
-export interface RoundEntry {
-  model_id: string;
-  model: string;
-  predictions: Buffer;
-}
 
 /** The round's live `v1_designated` column, or null when its live benchmark has none. */
 export function designatedBenchmark(world: World, roundIndex: number): Float64Array | null {
@@ -29,16 +23,6 @@ export function roundTruth(world: World, roundIndex: number, benchmark: Float64A
     benchmark,
     core: world.dataset.core_features.map((f) => asFloat64(live.frame.columns[f])),
   };
-}
-
-/** The round's entries, by model id. */
-export function roundEntries(db: Db, exped: string): RoundEntry[] {
-  return db
-    .prepare(
-      `SELECT s.model_id, m.name AS model, s.predictions FROM submissions s JOIN models m ON m.id = s.model_id
-       WHERE s.exped = ? ORDER BY s.model_id`,
-    )
-    .all(exped) as RoundEntry[];
 }
 
 /** Entries as the scoring engine takes them: keyed by the round's published instruments. */

@@ -1,25 +1,15 @@
 import { scoreSubmissionsAside, type ExpedTerms } from "../../../scoring/exped.js";
-import type { Db } from "../../../store/db.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import type { RoundRow } from "../../rounds/round-repo.js";
-import { designatedBenchmark, entrySubmissions, roundEntries, roundTruth, type RoundEntry } from "./round-truth.js";
-
-/** A closed round's terms, being scored on a worker thread, and what they were scored on. */
-interface Ahead {
-  benchmark: Float64Array;
-  entries: RoundEntry[];
-  /** null when the scoring failed: settlement then scores as usual (and meets the failure itself). */
-  terms: Promise<ExpedTerms[] | null>;
-}
-
-/** Per store, the rounds scored ahead and not yet settled. */
-const scoring = new WeakMap<Db, Map<string, Ahead>>();
+import { roundEntries, type RoundEntry } from "../../../store/submissions.js";
+import { designatedBenchmark, entrySubmissions, roundTruth } from "./round-truth.js";
 
 /**
  * Starts scoring a round's entries as its window closes, on a worker thread while the service goes
  * on: no entry changes after the close, and the truth is the world's, so settlement (rounds later)
  * mostly finds its terms ready. Entries too few to be worth a worker, or a round whose live
- * benchmark has no designated column, are left to settlement. Nothing of it reaches the store.
+ * benchmark has no designated column, are left to settlement. Nothing of it reaches the store: it is
+ * kept in the service's state until the round settles (ServiceState.scoredAhead).
  */
 export function scoreAhead(ctx: ServiceContext, round: RoundRow): void {
   const benchmark = designatedBenchmark(ctx.world, round.idx);
@@ -27,9 +17,7 @@ export function scoreAhead(ctx: ServiceContext, round: RoundRow): void {
   const entries = roundEntries(ctx.db, round.exped);
   const terms = scoreSubmissionsAside(roundTruth(ctx.world, round.idx, benchmark), entrySubmissions(ctx.db, round.exped, entries));
   if (terms === null) return;
-  let rounds = scoring.get(ctx.db);
-  if (!rounds) scoring.set(ctx.db, (rounds = new Map()));
-  rounds.set(round.exped, { benchmark, entries, terms: terms.catch(() => null) });
+  ctx.state.scoredAhead.set(round.exped, { benchmark, entries, terms: terms.catch(() => null) });
 }
 
 /**
@@ -38,10 +26,9 @@ export function scoreAhead(ctx: ServiceContext, round: RoundRow): void {
  * else null. The engine is deterministic, so such terms are the ones settlement would compute.
  */
 export function takeScoredAhead(ctx: ServiceContext, exped: string): { termsFor: (benchmark: Float64Array, entries: RoundEntry[]) => Promise<ExpedTerms[] | null> } | null {
-  const rounds = scoring.get(ctx.db);
-  const ahead = rounds?.get(exped);
-  if (!rounds || !ahead) return null;
-  rounds.delete(exped);
+  const ahead = ctx.state.scoredAhead.get(exped);
+  if (!ahead) return null;
+  ctx.state.scoredAhead.delete(exped);
   return {
     termsFor: async (benchmark, entries) =>
       benchmark === ahead.benchmark && samePredictions(ahead.entries, entries) ? ahead.terms : null,

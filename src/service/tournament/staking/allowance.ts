@@ -1,5 +1,5 @@
 import { requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { requireTournamentStaking, walletOf } from "../../kernel/settings/staking.js";
 import { agentTotals } from "./stake-repo.js";
 

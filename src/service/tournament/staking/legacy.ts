@@ -1,6 +1,6 @@
 import { refuse } from "../../../domain/errors.js";
 import { requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { requireTournamentStaking } from "../../kernel/settings/staking.js";
 
 /** The test-network tools of the deposit-forwarder staking path, retired where money is real. */

@@ -1,7 +1,7 @@
 import { iso } from "../../../domain/clock.js";
 import { refuse } from "../../../domain/errors.js";
 import { requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { requireTournamentStaking } from "../../kernel/settings/staking.js";
 import { stakedModel } from "./staked-model.js";
 import { stakesOfModel, UNSCORED_STATUSES, type StakeRow, type StakeStatus } from "./stake-repo.js";

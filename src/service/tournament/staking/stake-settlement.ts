@@ -1,7 +1,7 @@
 import { payoutFactor, tournamentPayout } from "../../../scoring/payout.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { roundByExped, type RoundRow } from "../../rounds/round-repo.js";
 import { stakingSettings } from "../../kernel/settings/staking.js";
 import { stakesOfRound } from "./stake-repo.js";

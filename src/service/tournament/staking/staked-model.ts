@@ -1,7 +1,7 @@
 import { DESIGNATED } from "../../../data/schema.js";
 import { refuse } from "../../../domain/errors.js";
 import type { Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { resolveModel, type ModelRecord } from "../../models/models.js";
 
 /** The published benchmark models' names: the benchmark file's columns, `v1_designated` first. */

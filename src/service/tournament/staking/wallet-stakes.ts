@@ -5,7 +5,7 @@ import { parseUsdcMicro } from "../../../domain/money.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import { requireConfirmedEmail, requireScope, type Principal } from "../../kernel/auth.js";
-import type { ServiceContext } from "../../kernel/deployment.js";
+import type { ServiceContext } from "../../kernel/context.js";
 import { chainRpcDown } from "../../kernel/faults.js";
 import { openRound } from "../../rounds/round-repo.js";
 import { stakeAllowance } from "./allowance.js";

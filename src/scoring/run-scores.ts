@@ -1,4 +1,4 @@
-import { scoreAgainst, type ExpedTerms, type PreparedExped } from "../../scoring/exped.js";
+import { scoreAgainst, type ExpedTerms, type PreparedExped } from "./exped.js";
 
 /** What scoring a run found: the rows it matched over all its lane's expeds, and the terms of each exped it touched. */
 export interface RunScores {

@@ -1,4 +1,4 @@
-import type { Db } from "../../store/db.js";
+import type { Db } from "./db.js";
 
 /** A published round's instruments: the ids in their published order and each id's position. */
 export interface RoundUniverse {
