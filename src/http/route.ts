@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Service } from "../service/service.js";
-import type { Lane } from "../service/event/upload-repo.js";
+import type { Lane } from "../store/uploads.js";
 import { bodySchemas, formSchemas, type BodyName, type FormName } from "./schemas.js";
 
 /** Which key a route reads from `X-API-Key`. */

@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import type { Lane } from "../service/event/upload-repo.js";
+import type { Lane } from "../store/uploads.js";
 import { addTool, type ToolContext } from "./tool.js";
 import { uploadArgs, uploadInput } from "./upload-input.js";
 

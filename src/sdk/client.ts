@@ -9,7 +9,7 @@ import type { FinalSelectionView } from "../service/event/final-selection.js";
 import type { AllocationInput, AllocationRecord } from "../service/event/staking/allocations.js";
 import type { EventStakingView } from "../service/event/staking/view.js";
 import type { RunView } from "../service/event/run-view.js";
-import type { Lane } from "../service/event/upload-repo.js";
+import type { Lane } from "../store/uploads.js";
 import type { UploadInput } from "../service/event/uploads.js";
 import type { ComputeCredits, TrainEstimate } from "../service/compute/jobs.js";
 import type { JobLog } from "../service/compute/job-log.js";

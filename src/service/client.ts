@@ -7,7 +7,7 @@ import type { FinalSelectionView } from "./event/final-selection.js";
 import type { AllocationInput, AllocationRecord } from "./event/staking/allocations.js";
 import type { EventStakingView } from "./event/staking/view.js";
 import type { RunView } from "./event/run-view.js";
-import type { Lane } from "./event/upload-repo.js";
+import type { Lane } from "../store/uploads.js";
 import type { UploadInput } from "./event/uploads.js";
 import type { ComputeCredits, TrainEstimate } from "./compute/jobs.js";
 import type { JobLog } from "./compute/job-log.js";

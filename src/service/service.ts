@@ -12,7 +12,7 @@ import { getFinalSelection, setFinalSelection } from "./event/final-selection.js
 import { eventRoundBoard, practiceBoard } from "./event/event-boards.js";
 import { IntakeSlots } from "./event/intake-slots.js";
 import { deleteRun, getRun } from "./event/runs.js";
-import type { Lane } from "./event/upload-repo.js";
+import type { Lane } from "../store/uploads.js";
 import { upload, type UploadInput, type UploadPath } from "./event/uploads.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./kernel/settings/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";

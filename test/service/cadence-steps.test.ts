@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { advanceRounds } from "../../src/service/cadence/cadence-steps.js";
-import { roundByExped } from "../../src/service/rounds/round-repo.js";
+import { roundByExped } from "../../src/store/rounds.js";
 import { countPrepares } from "../helpers/query-plans.js";
 import { harness } from "../helpers/service-harness.js";
 

@@ -1,6 +1,6 @@
 import { modelFileRefusals, texts } from "../refusal-texts.js";
 import { MAX_BATCH_ITEMS } from "../../service/event/batch.js";
-import type { Lane } from "../../service/event/upload-repo.js";
+import type { Lane } from "../../store/uploads.js";
 import { route } from "../route.js";
 import { batchInputs, uploadInput } from "./event-form.js";
 

@@ -4,13 +4,13 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { benchmarkWithheld, liveEmptied } from "../kernel/faults.js";
-import { roundByExped, type RoundRow } from "../rounds/round-repo.js";
+import { roundByExped, type RoundRow } from "../../store/rounds.js";
 import { roundUniverse } from "../../store/round-universe.js";
 import { insertSubmission, storedPredictions } from "../rounds/submission-repo.js";
 import { activeLaneModels } from "../models/lane.js";
 import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import { modelIsolation } from "../kernel/model-isolation.js";
-import { modelFileBytes, type ModelUploadRow } from "../models/model-upload-repo.js";
+import { modelFileBytes, type ModelUploadRow } from "../../store/model-uploads.js";
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 

@@ -11,7 +11,7 @@ import { passed } from "../event/upload-files.js";
 import type { FilePart } from "../../data/file-part.js";
 import type { UploadPath } from "../event/uploads.js";
 import { resolveModel, type ModelRecord } from "../models/models.js";
-import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../models/model-upload-repo.js";
+import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../../store/model-uploads.js";
 import { autoSubmitSettings, requireTournamentLane } from "../kernel/settings/auto-submit.js";
 import { uploadView, type ModelUploadView } from "./upload-view.js";
 

@@ -1,7 +1,7 @@
 import { iso } from "../../domain/clock.js";
 import type { ServiceContext } from "../kernel/context.js";
 import type { ModelRecord } from "../models/models.js";
-import type { ModelUploadRow, ModelUploadStatus } from "../models/model-upload-repo.js";
+import type { ModelUploadRow, ModelUploadStatus } from "../../store/model-uploads.js";
 
 /** The lane's latest outcome for a model in one round. */
 export interface LaneRunView {

@@ -6,7 +6,7 @@ import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { modelIsolation } from "../kernel/model-isolation.js";
-import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../models/model-upload-repo.js";
+import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../../store/model-uploads.js";
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 import { dueTwoStage } from "../../store/two-stage.js";

@@ -2,7 +2,7 @@ import { iso } from "../../domain/clock.js";
 import { inTransaction, totalChanges } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "../kernel/context.js";
-import { roundsDue, setRoundStatus, type RoundRow } from "../rounds/round-repo.js";
+import { roundsDue, setRoundStatus, type RoundRow } from "../../store/rounds.js";
 import { applyRunStep, dueRunSteps, type RunStep } from "../event/runs.js";
 import { applyLaneStep, dueLaneSteps, type LaneStep } from "../auto-submit/lane-steps.js";
 import { applyJobStep, dueJobSteps, type JobStep } from "../compute/job-steps.js";

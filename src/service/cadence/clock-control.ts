@@ -4,7 +4,7 @@ import { refuse } from "../../domain/errors.js";
 import { advanceRounds } from "./cadence-steps.js";
 import { cadenceNow } from "../kernel/deployment.js";
 import type { ServiceContext } from "../kernel/context.js";
-import { nextResolution } from "../rounds/round-repo.js";
+import { nextResolution } from "../../store/rounds.js";
 import type { Db } from "../../store/db.js";
 
 /**

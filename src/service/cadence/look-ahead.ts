@@ -1,13 +1,13 @@
 import type { ServiceContext } from "../kernel/context.js";
 import { roundRun } from "../auto-submit/auto-runs.js";
 import { activeLaneModels } from "../models/lane.js";
-import type { ModelUploadRow } from "../models/model-upload-repo.js";
+import type { ModelUploadRow } from "../../store/model-uploads.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 import { liveEmptied } from "../kernel/faults.js";
 import { validationRun } from "../auto-submit/validation.js";
-import type { JobRow } from "../compute/job-repo.js";
+import type { JobRow } from "../../store/jobs.js";
 import { sandboxFit } from "../compute/job-steps.js";
-import type { RoundRow } from "../rounds/round-repo.js";
+import type { RoundRow } from "../../store/rounds.js";
 import { momentNow, unmoved } from "../kernel/store-moment.js";
 import { runsAhead, type AheadWork } from "../kernel/runs-ahead.js";
 

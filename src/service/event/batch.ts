@@ -3,7 +3,7 @@ import type { Principal } from "../kernel/auth.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { uploadsRemaining } from "./pool.js";
 import type { RunView } from "./run-view.js";
-import type { Lane } from "./upload-repo.js";
+import type { Lane } from "../../store/uploads.js";
 import { upload, type UploadInput, type UploadPath } from "./uploads.js";
 
 export const MAX_BATCH_ITEMS = 25;

@@ -5,7 +5,7 @@ import type { ServiceContext } from "../kernel/context.js";
 import { scoringSettings } from "../kernel/setup.js";
 import { eventSettings } from "./uploads.js";
 import { isSealed, unsealsAt } from "./sealing.js";
-import type { Lane } from "./upload-repo.js";
+import type { Lane } from "../../store/uploads.js";
 
 export interface Entry extends RoundResult {
   agent_id: string;

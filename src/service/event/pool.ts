@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../kernel/context.js";
-import { LIVE_STATUSES } from "./upload-repo.js";
+import { LIVE_STATUSES } from "../../store/uploads.js";
 
 /**
  * What is left of an agent's upload pool: the event's pool minus its round-lane runs that hold a

@@ -3,7 +3,7 @@ import { DESIGNATED } from "../../data/schema.js";
 import { prepareExped, type PreparedExped } from "../../scoring/exped.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { benchmarkWithheld } from "../kernel/faults.js";
-import type { Lane } from "./upload-repo.js";
+import type { Lane } from "../../store/uploads.js";
 
 /** The prepared expeds a lane scores against: the validation split, or one round's live split. */
 const cache = new WeakMap<Frame, Map<string, PreparedExped[]>>();

@@ -2,7 +2,7 @@ import { iso } from "../../domain/clock.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { uploadsRemaining } from "./pool.js";
 import { isSealed, unsealsAt } from "./sealing.js";
-import type { Lane, RunRow, RunStatus } from "./upload-repo.js";
+import type { Lane, RunRow, RunStatus } from "../../store/uploads.js";
 
 /** An upload's run as every face shows it (upload response, run status, batch item). */
 export interface RunView {

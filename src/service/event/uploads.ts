@@ -16,7 +16,7 @@ import { keepPrescore } from "./run-prescoring.js";
 import { laneTruth } from "./run-truth.js";
 import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 import { predictionsLimits } from "../kernel/settings/upload-limits.js";
-import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
+import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "../../store/uploads.js";
 
 /** One upload on either lane: the multipart fields, already read off the transport. */
 export interface UploadInput extends UploadFiles {

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../kernel/context.js";
-import { currentModelUpload, type ModelUploadRow } from "./model-upload-repo.js";
+import { currentModelUpload, type ModelUploadRow } from "../../store/model-uploads.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 
 /** Whether the auto-submit lane will run a model, and why (not). */

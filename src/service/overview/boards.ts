@@ -2,7 +2,7 @@ import { refuse } from "../../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { eventRoundBoard, eventStandings, unsealedRounds } from "../event/event-boards.js";
-import { roundByExped } from "../rounds/round-repo.js";
+import { roundByExped } from "../../store/rounds.js";
 import { scoringSettings } from "../kernel/setup.js";
 
 function results(ctx: ServiceContext, exped?: string): RoundResult[] {

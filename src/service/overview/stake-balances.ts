@@ -2,7 +2,7 @@ import { agentId } from "../../domain/ids.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { balanceOf } from "../event/staking/balance.js";
 import { stakingTerms } from "../event/staking/terms.js";
-import { agentTotals, stakeCount } from "../tournament/staking/stake-repo.js";
+import { agentTotals, stakeCount } from "../../store/stakes.js";
 import { walletOf } from "../kernel/settings/staking.js";
 
 export interface StakeBalanceRow {

@@ -5,7 +5,7 @@ import { readerScopes, requireScope, type Principal } from "../kernel/auth.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { requireEventOpen, requireEventStarted } from "../kernel/event-gate.js";
 import { benchmarkWithheld, liveEmptied } from "../kernel/faults.js";
-import { latestOpenedRound, openRound } from "./round-repo.js";
+import { latestOpenedRound, openRound } from "../../store/rounds.js";
 
 function parseSplit(split: string): Split {
   if (!(splits as readonly string[]).includes(split)) throw refuse("invalid_split", { split });

@@ -1,7 +1,7 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import type { ServiceContext } from "../kernel/context.js";
-import { allRounds, latestOpenedRound, openRound, type RoundRow } from "./round-repo.js";
+import { allRounds, latestOpenedRound, openRound, type RoundRow } from "../../store/rounds.js";
 import { roundUniverse } from "../../store/round-universe.js";
 
 export interface RoundView {

@@ -5,7 +5,7 @@ import { appendEvent } from "../../store/event-log.js";
 import { requireScope, type Principal } from "../kernel/auth.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { resolveModel } from "../models/models.js";
-import { roundByExped } from "../rounds/round-repo.js";
+import { roundByExped } from "../../store/rounds.js";
 import { roundUniverse, type RoundUniverse } from "../../store/round-universe.js";
 import { insertSubmission, storedPredictions } from "../rounds/submission-repo.js";
 

@@ -2,8 +2,8 @@ import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { costCents } from "../estimate.js";
-import { rateMicroPerHour } from "../../kernel/settings/compute.js";
-import { machineById, runningMachines, type MachineRow, type StopReason } from "./machine-repo.js";
+import { rateMicroPerHour, type GpuTier } from "../../kernel/settings/compute.js";
+import { machineById, runningMachines, type MachineRow, type StopReason } from "../../../store/machines.js";
 import { ranSeconds } from "./machine-view.js";
 import { dropWorkspace } from "./workspace.js";
 
@@ -40,7 +40,7 @@ export async function applyMachineStep(ctx: ServiceContext, step: MachineStep): 
  */
 export async function stopMachineAt(ctx: ServiceContext, row: MachineRow, t: number, reason: StopReason): Promise<void> {
   const runtime = ranSeconds(row, t);
-  const cost = Math.min(row.hold_cents, costCents(runtime, rateMicroPerHour(ctx, row.tier)));
+  const cost = Math.min(row.hold_cents, costCents(runtime, rateMicroPerHour(ctx, row.tier as GpuTier)));
   inTransaction(ctx.db, () => {
     ctx.db
       .prepare("UPDATE machine_sessions SET status = 'stopped', stopped_at = ?, stop_reason = ?, runtime_seconds = ?, cost_cents = ? WHERE machine_id = ?")

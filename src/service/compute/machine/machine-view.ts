@@ -1,8 +1,8 @@
 import { iso } from "../../../domain/clock.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { costCents } from "../estimate.js";
-import { rateCard, rateMicroPerHour } from "../../kernel/settings/compute.js";
-import { commandsOf, type CommandRow, type MachineRow } from "./machine-repo.js";
+import { rateCard, rateMicroPerHour, type GpuTier } from "../../kernel/settings/compute.js";
+import { commandsOf, type CommandRow, type MachineRow } from "../../../store/machines.js";
 import { SANDBOX_SCRATCH } from "../../../participant/sandbox.js";
 import { trainFileName } from "./workspace.js";
 
@@ -63,11 +63,12 @@ export function ranSeconds(row: MachineRow, t: number): number {
 export function machineView(ctx: ServiceContext, row: MachineRow): MachineView {
   const running = row.status === "running";
   const runtime = running ? ranSeconds(row, ctx.clock.now()) : (row.runtime_seconds as number);
+  const tier = row.tier as GpuTier; // written by startMachine from the deployment's tiers
   return {
     machine_id: row.machine_id,
     status: row.status,
-    tier: row.tier,
-    rate_usd_per_hr: rateCard(ctx)[row.tier],
+    tier,
+    rate_usd_per_hr: rateCard(ctx)[tier],
     started_at: iso(row.started_at),
     idle_stop_at: iso(row.idle_stop_at),
     limit_stop_at: iso(row.limit_stop_at),
@@ -76,7 +77,7 @@ export function machineView(ctx: ServiceContext, row: MachineRow): MachineView {
     stop_reason: row.stop_reason,
     runtime_seconds: runtime,
     hold_cents: row.hold_cents,
-    accrued_cents: running ? Math.min(row.hold_cents, costCents(runtime, rateMicroPerHour(ctx, row.tier))) : (row.cost_cents as number),
+    accrued_cents: running ? Math.min(row.hold_cents, costCents(runtime, rateMicroPerHour(ctx, tier))) : (row.cost_cents as number),
     cost_cents: row.cost_cents,
     workspace: { dir: SANDBOX_SCRATCH, train_file: trainFileName(ctx), files_kept: running },
     commands: commandsOf(ctx.db, row.machine_id).map(commandView),

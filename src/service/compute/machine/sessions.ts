@@ -12,7 +12,7 @@ import { requireComputeLive, requireComputeScope } from "../gate.js";
 import { credits } from "../jobs.js";
 import { rateCard, rateMicroPerHour, type GpuTier } from "../../kernel/settings/compute.js";
 import { readWorkspaceFile } from "./machine-file.js";
-import { commandOf, lastCommandNumber, machineById, machinesOf, runningMachineOf, type CommandRow, type LimitReason, type MachineRow } from "./machine-repo.js";
+import { commandOf, lastCommandNumber, machineById, machinesOf, runningMachineOf, type CommandRow, type LimitReason, type MachineRow } from "../../../store/machines.js";
 import { stopMachineAt } from "./machine-steps.js";
 import { commandView, machineView, type CommandView, type MachineView } from "./machine-view.js";
 import { idleMs, machineSettings } from "../../kernel/settings/machine.js";

@@ -1,6 +1,6 @@
 import { scoreSubmissionsAside, type ExpedTerms } from "../../../scoring/exped.js";
 import type { ServiceContext } from "../../kernel/context.js";
-import type { RoundRow } from "../../rounds/round-repo.js";
+import type { RoundRow } from "../../../store/rounds.js";
 import { roundEntries, type RoundEntry } from "../../../store/submissions.js";
 import { designatedBenchmark, entrySubmissions, roundTruth } from "./round-truth.js";
 

@@ -5,7 +5,7 @@ import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { benchmarkWithheld } from "../../kernel/faults.js";
-import { setRoundStatus, type RoundRow } from "../../rounds/round-repo.js";
+import { setRoundStatus, type RoundRow } from "../../../store/rounds.js";
 import { roundEntries } from "../../../store/submissions.js";
 import { designatedBenchmark, entrySubmissions, roundTruth } from "./round-truth.js";
 import { takeScoredAhead } from "./scores-ahead.js";

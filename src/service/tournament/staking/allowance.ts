@@ -1,7 +1,7 @@
 import { requireScope, type Principal } from "../../kernel/auth.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { requireTournamentStaking, walletOf } from "../../kernel/settings/staking.js";
-import { agentTotals } from "./stake-repo.js";
+import { agentTotals } from "../../../store/stakes.js";
 
 /** The caller's stake limit and what is left of it (`get_stake_allowance`), all in micro USDC. */
 export interface StakeAllowance {

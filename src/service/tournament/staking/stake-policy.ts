@@ -4,7 +4,7 @@ import { requireScope, type Principal } from "../../kernel/auth.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { requireTournamentStaking } from "../../kernel/settings/staking.js";
 import { stakedModel } from "./staked-model.js";
-import { stakesOfModel, UNSCORED_STATUSES, type StakeRow, type StakeStatus } from "./stake-repo.js";
+import { stakesOfModel, UNSCORED_STATUSES, type StakeRow, type StakeStatus } from "../../../store/stakes.js";
 
 export interface StakeView {
   stake_id: string;

@@ -2,9 +2,9 @@ import { payoutFactor, tournamentPayout } from "../../../scoring/payout.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import type { ServiceContext } from "../../kernel/context.js";
-import { roundByExped, type RoundRow } from "../../rounds/round-repo.js";
+import { roundByExped, type RoundRow } from "../../../store/rounds.js";
 import { stakingSettings } from "../../kernel/settings/staking.js";
-import { stakesOfRound } from "./stake-repo.js";
+import { stakesOfRound } from "../../../store/stakes.js";
 
 /**
  * At a round's close (the daily close), its pending stakes lock and its payout factor is frozen

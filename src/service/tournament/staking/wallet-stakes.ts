@@ -7,11 +7,11 @@ import { appendEvent } from "../../../store/event-log.js";
 import { requireConfirmedEmail, requireScope, type Principal } from "../../kernel/auth.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { chainRpcDown } from "../../kernel/faults.js";
-import { openRound } from "../../rounds/round-repo.js";
+import { openRound } from "../../../store/rounds.js";
 import { stakeAllowance } from "./allowance.js";
 import { requireTournamentStaking, stakingSettings, walletOf } from "../../kernel/settings/staking.js";
 import { stakedModel } from "./staked-model.js";
-import { stakeCount, stakeOn, unscoredTotal } from "./stake-repo.js";
+import { stakeCount, stakeOn, unscoredTotal } from "../../../store/stakes.js";
 
 export interface StakeInput {
   /** The caller's model, by id (mdl_…) or name. */

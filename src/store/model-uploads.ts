@@ -1,4 +1,4 @@
-import type { Db } from "../../store/db.js";
+import type { Db } from "./db.js";
 
 /** `replaced`: a later upload of the same model took its place (its validation, if unfinished, is cancelled). */
 export type ModelUploadStatus = "pending" | "validating" | "validated" | "error" | "replaced";

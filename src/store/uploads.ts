@@ -1,4 +1,4 @@
-import type { Db } from "../../store/db.js";
+import type { Db } from "./db.js";
 
 export type Lane = "round" | "practice";
 export type RunStatus = "accepted" | "scoring" | "finalised" | "failed" | "cancelled";

@@ -1,5 +1,4 @@
-import type { Db } from "../../../store/db.js";
-import type { GpuTier } from "../../kernel/settings/compute.js";
+import type { Db } from "./db.js";
 
 /** Why a machine stopped: its owner stopped it, it sat idle, it reached the daily maximum, the grant or the event's end. */
 export type StopReason = "stopped" | "idle" | "daily_max" | "budget" | "event_end";
@@ -10,7 +9,8 @@ export interface MachineRow {
   machine_id: string;
   seq: number;
   agent_id: string;
-  tier: GpuTier;
+  /** The session's GPU tier, as the service wrote it (one of its GpuTier names). */
+  tier: string;
   status: "running" | "stopped";
   hold_cents: number;
   started_at: number;

@@ -1,5 +1,4 @@
-import type { Db } from "../../store/db.js";
-import type { TrainRequest } from "./train-request.js";
+import type { Db } from "./db.js";
 
 export type JobStatus = "queued" | "running" | "completed" | "failed" | "timeout" | "cancelled";
 export const OPEN_STATUSES: JobStatus[] = ["queued", "running"];
@@ -35,10 +34,6 @@ export function jobById(db: Db, jobId: string): JobRow | undefined {
 
 export function jobsOf(db: Db, agentId: string): JobRow[] {
   return db.prepare("SELECT * FROM compute_jobs WHERE agent_id = ? ORDER BY seq").all(agentId) as JobRow[];
-}
-
-export function requestOf(row: JobRow): TrainRequest {
-  return JSON.parse(row.request) as TrainRequest;
 }
 
 /** An agent's compute money in cents: held by queued and running jobs, and charged by ended ones. */

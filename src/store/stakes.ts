@@ -1,4 +1,4 @@
-import type { Db } from "../../../store/db.js";
+import type { Db } from "./db.js";
 
 /** A stake's lifecycle: taken while its round is open, locked at the close, then paid or returned. */
 export type StakeStatus = "pending" | "locked" | "paid" | "returned";
