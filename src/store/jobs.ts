@@ -54,3 +54,8 @@ export function endJob(db: Db, jobId: string, status: JobStatus, costCents: numb
   const sets = ["status = ?", "cost_cents = ?", "finished_at = ?", ...extra.map((k) => `${k} = ?`)].join(", ");
   db.prepare(`UPDATE compute_jobs SET ${sets} WHERE job_id = ?`).run(status, costCents, t, ...extra.map((k) => fields[k as keyof JobRow]), jobId);
 }
+
+/** Jobs still queued or running within their time limit: those a sandboxed fit may go ahead for. */
+export function jobsToFit(db: Db): JobRow[] {
+  return db.prepare("SELECT * FROM compute_jobs WHERE status IN ('queued', 'running') AND runtime_seconds <= max_runtime_seconds").all() as JobRow[];
+}

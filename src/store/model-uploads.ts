@@ -38,3 +38,32 @@ export function modelFileBytes(db: Db, sha256: string): Uint8Array {
 export function setModelUploadStatus(db: Db, uploadId: string, status: ModelUploadStatus): void {
   db.prepare("UPDATE model_uploads SET status = ? WHERE upload_id = ?").run(status, uploadId);
 }
+
+/** Keeps a model file's bytes once per content. */
+export function keepModelFile(db: Db, sha256: string, bytes: Uint8Array): void {
+  db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(sha256, bytes);
+}
+
+/** Files a pending model upload. */
+export function insertModelUpload(
+  db: Db,
+  u: Pick<ModelUploadRow, "upload_id" | "seq" | "model_id" | "filename" | "sha256" | "python_version" | "n_bytes" | "uploaded_at" | "validating_at" | "validates_at">,
+): void {
+  db.prepare(
+    `INSERT INTO model_uploads (upload_id, seq, model_id, filename, sha256, python_version, n_bytes, status,
+           uploaded_at, validating_at, validates_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+  ).run(u.upload_id, u.seq, u.model_id, u.filename, u.sha256, u.python_version, u.n_bytes, u.uploaded_at, u.validating_at, u.validates_at);
+}
+
+export function markModelUploadValidated(db: Db, uploadId: string, t: number): void {
+  db.prepare("UPDATE model_uploads SET status = 'validated', validated_at = ? WHERE upload_id = ?").run(t, uploadId);
+}
+
+export function markModelUploadError(db: Db, uploadId: string, error: string): void {
+  db.prepare("UPDATE model_uploads SET status = 'error', error = ? WHERE upload_id = ?").run(error, uploadId);
+}
+
+/** Model files whose validation has not ended. */
+export function unvalidatedModelUploads(db: Db): ModelUploadRow[] {
+  return db.prepare("SELECT * FROM model_uploads WHERE status IN ('pending', 'validating')").all() as ModelUploadRow[];
+}

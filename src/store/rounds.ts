@@ -58,3 +58,9 @@ export function nextResolution(db: Db, t: number): number | null {
     .get(t) as { at: number | null };
   return at;
 }
+
+/** Puts the season's rounds into a fresh store, scheduled, numbered from 1 in order. */
+export function scheduleRounds(db: Db, rounds: { window: string; open_at: number; close_at: number; resolves_at: number }[]): void {
+  const round = db.prepare("INSERT INTO rounds (exped, idx, open_at, close_at, resolves_at, status) VALUES (?, ?, ?, ?, ?, 'scheduled')");
+  rounds.forEach((r, i) => round.run(r.window, i + 1, r.open_at, r.close_at, r.resolves_at));
+}

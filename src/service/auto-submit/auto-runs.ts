@@ -13,6 +13,8 @@ import { modelIsolation } from "../kernel/model-isolation.js";
 import { modelFileBytes, type ModelUploadRow } from "../../store/model-uploads.js";
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
+import { insertLaneRun, markLaneRound, roundsAwaitingLane } from "../../store/lane-runs.js";
+import { entryIdOf } from "../../store/submissions.js";
 
 /** The lane's run for a round, due `auto_submit_delay_seconds` after it opens. */
 export interface AutoRunStep {
@@ -29,13 +31,7 @@ export interface AutoRunStep {
 export function dueAutoRunSteps(ctx: ServiceContext, now: number): AutoRunStep[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
-  const rows = ctx.db
-    .prepare(
-      `SELECT exped, open_at FROM rounds WHERE status IN ('scheduled', 'open') AND open_at <= ?
-       AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx`,
-    )
-    .all(now - delay) as { exped: string; open_at: number }[];
-  return rows.map((r) => ({ t: r.open_at + delay, lane: "auto_run", exped: r.exped }));
+  return roundsAwaitingLane(ctx.db, now - delay).map((r) => ({ t: r.open_at + delay, lane: "auto_run", exped: r.exped }));
 }
 
 type Outcome = { outcome: "submitted" | "failed" | "skipped"; detail: string | null; submission_id: string | null };
@@ -49,7 +45,7 @@ type Outcome = { outcome: "submitted" | "failed" | "skipped"; detail: string | n
  * `empty_live` fault (logged). Each model's outcome is kept for `get_upload_status`.
  */
 export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Promise<void> {
-  inTransaction(ctx.db, () => ctx.db.prepare("INSERT INTO lane_rounds (exped, ran_at) VALUES (?, ?)").run(step.exped, step.t));
+  inTransaction(ctx.db, () => markLaneRound(ctx.db, step.exped, step.t));
   const round = roundByExped(ctx.db, step.exped);
   if (!round || round.status !== "open") return;
   const models = activeLaneModels(ctx);
@@ -64,8 +60,7 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
   }
   const runs = new Map<string, Promise<PredictOutcome>>();
   for (const { model_id, upload } of models) {
-    const filed = ctx.db.prepare("SELECT id FROM submissions WHERE model_id = ? AND exped = ?").get(model_id, step.exped);
-    if (filed) {
+    if (entryIdOf(ctx.db, model_id, step.exped) !== undefined) {
       const detail = "a manual submission is already filed for this round";
       inTransaction(ctx.db, () => {
         keep(ctx, step, model_id, upload, { outcome: "skipped", detail, submission_id: null });
@@ -132,7 +127,5 @@ function fileAutoEntry(ctx: ServiceContext, step: AutoRunStep, modelId: string, 
 }
 
 function keep(ctx: ServiceContext, step: AutoRunStep, modelId: string, upload: ModelUploadRow, o: Outcome): void {
-  ctx.db
-    .prepare("INSERT INTO lane_runs (model_id, exped, upload_id, outcome, detail, submission_id, ran_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .run(modelId, step.exped, upload.upload_id, o.outcome, o.detail, o.submission_id, step.t);
+  insertLaneRun(ctx.db, modelId, upload.upload_id, { exped: step.exped, ...o, ran_at: step.t });
 }

@@ -10,6 +10,7 @@ import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUpload
 import { checkPredictOutput } from "./predict-output.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 import { dueTwoStage } from "../../store/two-stage.js";
+import { markModelUploadError, markModelUploadValidated } from "../../store/model-uploads.js";
 
 /** A model file's next status change, due at `t`. */
 export interface ValidationStep {
@@ -48,10 +49,10 @@ export async function applyValidationStep(ctx: ServiceContext, step: ValidationS
   const checked = outcome.ok ? checkPredictOutput(sample.features.ids, outcome) : outcome;
   inTransaction(ctx.db, () => {
     if (checked.ok) {
-      ctx.db.prepare("UPDATE model_uploads SET status = 'validated', validated_at = ? WHERE upload_id = ?").run(step.t, row.upload_id);
+      markModelUploadValidated(ctx.db, row.upload_id, step.t);
       appendEvent(ctx.db, step.t, "model_upload.validated", { upload_id: row.upload_id, model_id: row.model_id, n_rows: sample.features.ids.length });
     } else {
-      ctx.db.prepare("UPDATE model_uploads SET status = 'error', error = ? WHERE upload_id = ?").run(checked.error, row.upload_id);
+      markModelUploadError(ctx.db, row.upload_id, checked.error);
       appendEvent(ctx.db, step.t, "model_upload.error", { upload_id: row.upload_id, model_id: row.model_id, error: checked.error });
     }
   });

@@ -13,6 +13,8 @@ import { scoreAhead } from "../tournament/settlement/scores-ahead.js";
 import { settleRound } from "../tournament/settlement/settlement.js";
 import { momentNow, unmoved } from "../kernel/store-moment.js";
 import { lockStakes } from "../tournament/staking/stake-settlement.js";
+import { publishUniverse } from "../../store/round-universe.js";
+import { entryCount } from "../../store/submissions.js";
 
 /** A change of round state that falls due at `t`. */
 export interface DueStep {
@@ -108,10 +110,7 @@ function stepRank(s: Step): number {
 function openStep(ctx: ServiceContext, { t, round }: DueStep): void {
   const live = ctx.world.dataset.rounds[round.idx - 1];
   inTransaction(ctx.db, () => {
-    // One statement for the whole universe (a JSON array's index is the position): a call per id costs twice as much.
-    ctx.db
-      .prepare("INSERT INTO instruments (exped, pos, instrument_id) SELECT ?, key, value FROM json_each(?)")
-      .run(round.exped, JSON.stringify(live.frame.ids));
+    publishUniverse(ctx.db, round.exped, live.frame.ids);
     setRoundStatus(ctx.db, round.exped, "open");
     appendEvent(ctx.db, t, "round.opened", {
       exped: round.exped,
@@ -124,9 +123,7 @@ function openStep(ctx: ServiceContext, { t, round }: DueStep): void {
 
 function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
   inTransaction(ctx.db, () => {
-    const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM submissions WHERE exped = ?").get(round.exped) as {
-      n: number;
-    };
+    const n = entryCount(ctx.db, round.exped);
     setRoundStatus(ctx.db, round.exped, "closed");
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
     if (ctx.world.deployment.kind === "event") lockWindow(ctx, round.exped, t);

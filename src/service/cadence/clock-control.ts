@@ -6,6 +6,7 @@ import { cadenceNow } from "../kernel/deployment.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { nextResolution } from "../../store/rounds.js";
 import type { Db } from "../../store/db.js";
+import { lastEventInstant } from "../../store/event-log.js";
 
 /**
  * The organiser's hold on a served clock: `manual` moves only when advanced; `realtime` runs at
@@ -98,6 +99,6 @@ export async function advanceClockTo(ctx: ServiceContext, control: ClockControl,
 
 /** Where a served clock starts: the season's start, or the last logged instant of a resumed store. */
 export function resumeInstant(db: Db, seasonStart: number): number {
-  const { t } = db.prepare("SELECT MAX(t) AS t FROM events").get() as { t: number | null };
+  const t = lastEventInstant(db);
   return Math.max(seasonStart, t ?? seasonStart);
 }

@@ -1,15 +1,16 @@
 import type { ServiceContext } from "../kernel/context.js";
 import { roundRun } from "../auto-submit/auto-runs.js";
 import { activeLaneModels } from "../models/lane.js";
-import type { ModelUploadRow } from "../../store/model-uploads.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 import { liveEmptied } from "../kernel/faults.js";
 import { validationRun } from "../auto-submit/validation.js";
-import type { JobRow } from "../../store/jobs.js";
 import { sandboxFit } from "../compute/job-steps.js";
-import type { RoundRow } from "../../store/rounds.js";
 import { momentNow, unmoved } from "../kernel/store-moment.js";
 import { runsAhead, type AheadWork } from "../kernel/runs-ahead.js";
+import { jobsToFit } from "../../store/jobs.js";
+import { openRoundsAwaitingLane } from "../../store/lane-runs.js";
+import { unvalidatedModelUploads } from "../../store/model-uploads.js";
+import { hasEntry } from "../../store/submissions.js";
 
 /**
  * Plans every participant run whose inputs the store has fixed and whose step has not applied yet:
@@ -29,8 +30,7 @@ export function lookAhead(ctx: ServiceContext): void {
 }
 
 function validations(ctx: ServiceContext): AheadWork<unknown>[] {
-  const rows = ctx.db.prepare("SELECT * FROM model_uploads WHERE status IN ('pending', 'validating')").all() as ModelUploadRow[];
-  return rows.map((row) => validationRun(ctx, row));
+  return unvalidatedModelUploads(ctx.db).map((row) => validationRun(ctx, row));
 }
 
 /**
@@ -40,20 +40,15 @@ function validations(ctx: ServiceContext): AheadWork<unknown>[] {
  */
 function autoRuns(ctx: ServiceContext): AheadWork<unknown>[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
-  const rounds = ctx.db
-    .prepare("SELECT * FROM rounds WHERE status = 'open' AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx")
-    .all() as RoundRow[];
-  const runnable = rounds.filter((round) => !liveEmptied(ctx, round.idx));
+  const runnable = openRoundsAwaitingLane(ctx.db).filter((round) => !liveEmptied(ctx, round.idx));
   if (runnable.length === 0) return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
   const models = activeLaneModels(ctx);
-  const filed = ctx.db.prepare("SELECT 1 FROM submissions WHERE model_id = ? AND exped = ?");
   return runnable.flatMap((round) =>
-    models.filter(({ model_id }) => !filed.get(model_id, round.exped)).map(({ upload }) => roundRun(ctx, round, upload, round.open_at + delay)),
+    models.filter(({ model_id }) => !hasEntry(ctx.db, model_id, round.exped)).map(({ upload }) => roundRun(ctx, round, upload, round.open_at + delay)),
   );
 }
 
 function fits(ctx: ServiceContext): AheadWork<unknown>[] {
-  const rows = ctx.db.prepare("SELECT * FROM compute_jobs WHERE status IN ('queued', 'running') AND runtime_seconds <= max_runtime_seconds").all() as JobRow[];
-  return rows.map((row) => sandboxFit(ctx, row)).filter((w) => w !== null);
+  return jobsToFit(ctx.db).map((row) => sandboxFit(ctx, row)).filter((w) => w !== null);
 }

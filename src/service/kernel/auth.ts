@@ -2,6 +2,7 @@ import { refuse } from "../../domain/errors.js";
 import { keyDigest } from "../../domain/ids.js";
 import type { Scope } from "./deployment.js";
 import type { ServiceContext } from "./context.js";
+import { keyHolder } from "../../store/agents.js";
 
 /** The caller an API key stands for. */
 export interface Principal {
@@ -22,21 +23,14 @@ export function authenticate(ctx: ServiceContext, key: string | undefined | null
   if (key === undefined || key === null || key === "") throw refuse("missing_api_key");
   const known = ctx.state.knownDigests;
   const digest = known.get(key) ?? keyDigest(key);
-  const row = ctx.db
-    .prepare(
-      `SELECT a.id AS agent_id, a.name AS agent, k.scope, k.fingerprint, a.email_confirmed, a.blocked
-       FROM keys k JOIN agents a ON a.id = k.agent_id WHERE k.key_sha256 = ?`,
-    )
-    .get(digest) as
-    | { agent_id: string; agent: string; scope: Scope; fingerprint: string; email_confirmed: number; blocked: number }
-    | undefined;
+  const row = keyHolder(ctx.db, digest);
   if (!row) throw refuse("invalid_api_key");
   known.set(key, digest);
   if (row.blocked) throw refuse("account_blocked");
   return {
     agent_id: row.agent_id,
     agent: row.agent,
-    scope: row.scope,
+    scope: row.scope as Scope, // written from the deployment's scopes (initialiseStore)
     fingerprint: row.fingerprint,
     email_confirmed: row.email_confirmed === 1,
   };

@@ -3,6 +3,7 @@ import { canonicalJson } from "../../store/canonical-json.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import type { ServiceContext } from "./context.js";
+import { faultsJson, setFaultsJson } from "../../store/settings.js";
 
 /** Faults an organiser can inject; they start as the scenario sets them and can be toggled live. */
 export interface Faults {
@@ -42,8 +43,8 @@ const fieldOf: Record<RoundFaultName, keyof Faults> = {
 };
 
 export function faults(ctx: ServiceContext): Faults {
-  const row = ctx.db.prepare("SELECT value FROM settings WHERE key = 'faults'").get() as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as Faults) : ctx.world.deployment.faults;
+  const json = faultsJson(ctx.db);
+  return json !== undefined ? (JSON.parse(json) as Faults) : ctx.world.deployment.faults;
 }
 
 export function benchmarkWithheld(ctx: ServiceContext, roundIndex: number): boolean {
@@ -71,7 +72,7 @@ export function computePaused(ctx: ServiceContext): boolean {
 }
 
 export function storeFaults(ctx: Pick<ServiceContext, "db">, f: Faults): void {
-  ctx.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('faults', ?)").run(canonicalJson(f));
+  setFaultsJson(ctx.db, canonicalJson(f));
 }
 
 /**

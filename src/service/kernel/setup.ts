@@ -6,6 +6,10 @@ import type { Deployment, EventSettings } from "./deployment.js";
 import type { ServiceContext } from "./context.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./settings/upload-limits.js";
 import { storeFaults } from "./faults.js";
+import { insertAgents } from "../../store/agents.js";
+import { storeDeployment, storedDeployment } from "../../store/meta.js";
+import { scheduleRounds } from "../../store/rounds.js";
+import { scoringSettingsJson, setScoringSettingsJson } from "../../store/settings.js";
 
 /**
  * Puts a deployment into an empty store (agents, keys, the season's rounds), or checks that a store
@@ -14,27 +18,30 @@ import { storeFaults } from "./faults.js";
 export function initialiseStore(ctx: Pick<ServiceContext, "db" | "world" | "clock">, t: number): void {
   const { db, world } = ctx;
   const fingerprint = canonicalJson(deploymentIdentity(world.deployment));
-  const stored = db.prepare("SELECT value FROM meta WHERE key = 'deployment'").get() as { value: string } | undefined;
-  if (stored) {
-    if (stored.value !== fingerprint) {
+  const stored = storedDeployment(db);
+  if (stored !== undefined) {
+    if (stored !== fingerprint) {
       throw new Error("this store was made from another scenario or seed; use a fresh --db or the same scenario");
     }
     return;
   }
   inTransaction(db, () => {
-    db.prepare("INSERT INTO meta (key, value) VALUES ('deployment', ?)").run(fingerprint);
+    storeDeployment(db, fingerprint);
     setScoringSettings(ctx, world.deployment.scoring);
     storeFaults(ctx, world.deployment.faults);
-    const agent = db.prepare("INSERT INTO agents (id, name, email_confirmed, blocked) VALUES (?, ?, ?, ?)");
-    const key = db.prepare("INSERT INTO keys (key_sha256, agent_id, scope, fingerprint) VALUES (?, ?, ?, ?)");
-    for (const a of world.deployment.agents) {
-      agent.run(agentId(a.name), a.name, a.email_confirmed ? 1 : 0, a.blocked ? 1 : 0);
-      key.run(keyDigest(a.key), agentId(a.name), a.scope, keyFingerprint(a.key));
-    }
-    const round = db.prepare(
-      "INSERT INTO rounds (exped, idx, open_at, close_at, resolves_at, status) VALUES (?, ?, ?, ?, ?, 'scheduled')",
+    insertAgents(
+      db,
+      world.deployment.agents.map((a) => ({
+        id: agentId(a.name),
+        name: a.name,
+        email_confirmed: a.email_confirmed,
+        blocked: a.blocked,
+        key_sha256: keyDigest(a.key),
+        scope: a.scope,
+        fingerprint: keyFingerprint(a.key),
+      })),
     );
-    world.schedule.rounds.forEach((r, i) => round.run(r.window, i + 1, r.open_at, r.close_at, r.resolves_at));
+    scheduleRounds(db, world.schedule.rounds);
     appendEvent(db, t, "deployment.initialised", {
       seed: world.deployment.seed,
       agents: world.deployment.agents.map((a) => ({ name: a.name, scope: a.scope })),
@@ -70,10 +77,9 @@ export interface ScoringSettingsRecord {
 
 /** The live scoring settings; a round is scored with those in force when it settles. */
 export function scoringSettings(ctx: ServiceContext): ScoringSettingsRecord {
-  const row = ctx.db.prepare("SELECT value FROM settings WHERE key = 'scoring'").get() as { value: string };
-  return JSON.parse(row.value) as ScoringSettingsRecord;
+  return JSON.parse(scoringSettingsJson(ctx.db)) as ScoringSettingsRecord;
 }
 
 export function setScoringSettings(ctx: Pick<ServiceContext, "db">, s: ScoringSettingsRecord): void {
-  ctx.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('scoring', ?)").run(canonicalJson(s));
+  setScoringSettingsJson(ctx.db, canonicalJson(s));
 }

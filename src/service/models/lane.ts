@@ -1,6 +1,7 @@
 import type { ServiceContext } from "../kernel/context.js";
 import { currentModelUpload, type ModelUploadRow } from "../../store/model-uploads.js";
 import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
+import { autoSubmitModelIds } from "../../store/models.js";
 
 /** Whether the auto-submit lane will run a model, and why (not). */
 export interface LaneState {
@@ -48,11 +49,8 @@ function fileNote(upload: ModelUploadRow | undefined): string {
 
 /** Models whose lane is active now, in creation order: those the lane runs for a round. */
 export function activeLaneModels(ctx: ServiceContext): { model_id: string; upload: ModelUploadRow }[] {
-  const rows = ctx.db
-    .prepare("SELECT id FROM models WHERE auto_submit = 1 AND archived_at IS NULL ORDER BY seq")
-    .all() as { id: string }[];
   const active: { model_id: string; upload: ModelUploadRow }[] = [];
-  for (const { id } of rows) {
+  for (const id of autoSubmitModelIds(ctx.db)) {
     const upload = currentModelUpload(ctx.db, id);
     if (upload?.status === "validated") active.push({ model_id: id, upload });
   }

@@ -6,6 +6,7 @@ import { requireScope, type Principal } from "../kernel/auth.js";
 import { laneOf } from "./lane.js";
 import type { Scope } from "../kernel/deployment.js";
 import type { ServiceContext } from "../kernel/context.js";
+import { archiveModelRow, hasLabel, insertModel, liveModelByLabel, liveModelByName, liveModelOf, liveModelsOf, modelById, modelCount, modelOwners, type ModelRow } from "../../store/models.js";
 
 /** A model as the service shows it. */
 export interface ModelRecord {
@@ -19,15 +20,6 @@ export interface ModelRecord {
   lane_active: boolean;
   /** Why the lane will or will not run it. */
   lane_note: string;
-}
-
-interface ModelRow {
-  id: string;
-  agent_id: string;
-  name: string;
-  created_at: number;
-  archived_at: number | null;
-  auto_submit: number;
 }
 
 const MODEL_ID = /^mdl_[0-9a-f]{16}$/;
@@ -68,18 +60,12 @@ export function createModel(
   }
   const onEvent = ctx.world.deployment.kind === "event";
   return inTransaction(ctx.db, () => {
-    const existing = ctx.db
-      .prepare(
-        onEvent
-          ? "SELECT * FROM models WHERE label = ? AND agent_id = ? AND archived_at IS NULL"
-          : "SELECT * FROM models WHERE name = ? AND archived_at IS NULL",
-      )
-      .get(...(onEvent ? [input.name, p.agent_id] : [input.name])) as ModelRow | undefined;
+    const existing = onEvent ? liveModelByLabel(ctx.db, input.name, p.agent_id) : liveModelByName(ctx.db, input.name);
     if (existing) {
       if (existing.agent_id !== p.agent_id) throw refuse("model_name_taken", { name: input.name });
       return { ...record(ctx, existing), status: "already_exists" as const };
     }
-    const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM models").get() as { n: number };
+    const n = modelCount(ctx.db);
     const id = serviceId("mdl", ctx.world.deployment.seed, "model", n + 1);
     const row: ModelRow = {
       id,
@@ -90,19 +76,14 @@ export function createModel(
       // Public facts: tournament create_model turns auto_submit on by default.
       auto_submit: onEvent ? 0 : 1,
     };
-    ctx.db
-      .prepare("INSERT INTO models (id, seq, agent_id, name, label, created_at, auto_submit) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(row.id, n + 1, row.agent_id, row.name, onEvent ? input.name : null, row.created_at, row.auto_submit);
+    insertModel(ctx.db, row, n + 1, onEvent ? input.name : null);
     appendEvent(ctx.db, row.created_at, "model.created", { id: row.id, name: row.name, agent: p.agent, label: onEvent ? input.name : undefined });
     return { ...record(ctx, row), status: "created" as const };
   });
 }
 
 export function getModels(ctx: ServiceContext, p: Principal): { models: ModelRecord[] } {
-  const rows = ctx.db
-    .prepare("SELECT * FROM models WHERE agent_id = ? AND archived_at IS NULL ORDER BY seq")
-    .all(p.agent_id) as ModelRow[];
-  return { models: rows.map((row) => record(ctx, row)) };
+  return { models: liveModelsOf(ctx.db, p.agent_id).map((row) => record(ctx, row)) };
 }
 
 /**
@@ -111,18 +92,13 @@ export function getModels(ctx: ServiceContext, p: Principal): { models: ModelRec
  */
 export function resolveModel(ctx: ServiceContext, p: Principal, ref: string): ModelRecord {
   if (MODEL_ID.test(ref)) {
-    const row = ctx.db.prepare("SELECT * FROM models WHERE id = ?").get(ref) as ModelRow | undefined;
+    const row = modelById(ctx.db, ref);
     if (!row || row.agent_id !== p.agent_id || row.archived_at !== null) throw refuse("model_not_found");
     return record(ctx, row);
   }
-  const row = ctx.db
-    .prepare("SELECT * FROM models WHERE name = ? AND agent_id = ? AND archived_at IS NULL")
-    .get(ref, p.agent_id) as ModelRow | undefined;
+  const row = liveModelOf(ctx.db, ref, p.agent_id);
   if (!row) {
-    const labelled = ctx.db
-      .prepare("SELECT 1 FROM models WHERE label = ? AND agent_id = ? AND archived_at IS NULL")
-      .get(ref, p.agent_id);
-    if (labelled) throw refuse("model_label_unknown", { label: ref });
+    if (hasLabel(ctx.db, ref, p.agent_id)) throw refuse("model_label_unknown", { label: ref });
     throw refuse("model_name_unknown", { name: ref });
   }
   return record(ctx, row);
@@ -134,7 +110,7 @@ export function archiveModel(ctx: ServiceContext, p: Principal, ref: string): Mo
   return inTransaction(ctx.db, () => {
     const model = resolveModel(ctx, p, ref);
     const t = ctx.clock.now();
-    ctx.db.prepare("UPDATE models SET archived_at = ? WHERE id = ?").run(t, model.id);
+    archiveModelRow(ctx.db, model.id, t);
     appendEvent(ctx.db, t, "model.archived", { id: model.id, name: model.name });
     return { ...model, archived: true };
   });
@@ -145,7 +121,5 @@ export function archiveModel(ctx: ServiceContext, p: Principal, ref: string): Mo
  * that show only server-given names (events). Not a participant-facing read.
  */
 export function modelLegend(ctx: ServiceContext): { model: string; agent: string; label: string | null }[] {
-  return ctx.db
-    .prepare("SELECT m.name AS model, a.name AS agent, m.label FROM models m JOIN agents a ON a.id = m.agent_id ORDER BY m.seq")
-    .all() as { model: string; agent: string; label: string | null }[];
+  return modelOwners(ctx.db);
 }
