@@ -75,3 +75,11 @@ export function autoSubmitModelIds(db: Db): string[] {
 export function setAutoSubmitSwitch(db: Db, id: string, enabled: boolean): void {
   db.prepare("UPDATE models SET auto_submit = ? WHERE id = ?").run(enabled ? 1 : 0, id);
 }
+
+/** Who owns the model named `ref` (an id, or a live model's name): the newest match. */
+export function ownerOf(db: Db, ref: string): string | undefined {
+  const row = db.prepare("SELECT agent_id FROM models WHERE id = ? OR (name = ? AND archived_at IS NULL) ORDER BY seq DESC LIMIT 1").get(ref, ref) as
+    | { agent_id: string }
+    | undefined;
+  return row?.agent_id;
+}

@@ -64,3 +64,18 @@ export function scheduleRounds(db: Db, rounds: { window: string; open_at: number
   const round = db.prepare("INSERT INTO rounds (exped, idx, open_at, close_at, resolves_at, status) VALUES (?, ?, ?, ?, ?, 'scheduled')");
   rounds.forEach((r, i) => round.run(r.window, i + 1, r.open_at, r.close_at, r.resolves_at));
 }
+
+/** Settled rounds, in order. */
+export function settledRounds(db: Db): { exped: string; idx: number }[] {
+  return db.prepare("SELECT exped, idx FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string; idx: number }[];
+}
+
+/** Settled rounds' expeds, in order. */
+export function settledExpeds(db: Db): string[] {
+  return (db.prepare("SELECT exped FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string }[]).map((r) => r.exped);
+}
+
+export function settledCount(db: Db): number {
+  const { n } = db.prepare("SELECT COUNT(*) AS n FROM rounds WHERE status = 'settled'").get() as { n: number };
+  return n;
+}

@@ -56,3 +56,36 @@ export function agentTotals(db: Db, agentId: string): { staked_micro: number; se
 export function stakeCount(db: Db): number {
   return (db.prepare("SELECT COUNT(*) AS n FROM stakes").get() as { n: number }).n;
 }
+
+/** Locks the round's pending stakes at its close, with the round's payout factor. */
+export function lockRoundStakes(db: Db, exped: string, t: number, payoutFactor: number): void {
+  db.prepare("UPDATE stakes SET status = 'locked', locked_at = ?, payout_factor = ? WHERE exped = ? AND status = 'pending'").run(t, payoutFactor, exped);
+}
+
+/** Pays or returns a locked stake. */
+export function settleStake(db: Db, id: string, s: { status: "paid" | "returned"; score: number | null; payout_micro: number; settled_at: number; note: string | null }): void {
+  db.prepare("UPDATE stakes SET status = ?, score = ?, payout_micro = ?, settled_at = ?, note = ? WHERE id = ?").run(
+    s.status,
+    s.score,
+    s.payout_micro,
+    s.settled_at,
+    s.note,
+    id,
+  );
+}
+
+export function setStakePrincipal(db: Db, id: string, principalMicro: number): void {
+  db.prepare("UPDATE stakes SET principal_micro = ? WHERE id = ?").run(principalMicro, id);
+}
+
+export function insertStake(db: Db, s: Pick<StakeRow, "id" | "seq" | "agent_id" | "model_id" | "exped" | "principal_micro" | "staked_at">): void {
+  db.prepare("INSERT INTO stakes (id, seq, agent_id, model_id, exped, principal_micro, status, staked_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)").run(
+    s.id,
+    s.seq,
+    s.agent_id,
+    s.model_id,
+    s.exped,
+    s.principal_micro,
+    s.staked_at,
+  );
+}

@@ -2,35 +2,23 @@ import { refuse } from "../../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { eventRoundBoard, eventStandings, unsealedRounds } from "../event/event-boards.js";
-import { roundByExped } from "../../store/rounds.js";
+import { roundByExped, settledCount, settledExpeds } from "../../store/rounds.js";
 import { scoringSettings } from "../kernel/setup.js";
+import { scoreContenders, scoreResults } from "../../store/scores.js";
 
 function results(ctx: ServiceContext, exped?: string): RoundResult[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT s.model_id, m.name AS model, s.exped AS round, s.corr, s.aimc, s.ncorr, s.score
-       FROM scores s JOIN models m ON m.id = s.model_id JOIN rounds r ON r.exped = s.exped
-       ${exped === undefined ? "" : "WHERE s.exped = ?"} ORDER BY r.idx, s.model_id`,
-    )
-    .all(...(exped === undefined ? [] : [exped])) as Omit<RoundResult, "n_expeds">[];
   // The tournament has one exped per round.
-  return rows.map((r) => ({ ...r, n_expeds: 1 }));
+  return scoreResults(ctx.db, exped).map((r) => ({ ...r, n_expeds: 1 }));
 }
 
 /** Every model that is active or has a score: a model that never entered still stands, at 0. */
 function contenders(ctx: ServiceContext): { model_id: string; model: string }[] {
-  return ctx.db
-    .prepare(
-      `SELECT id AS model_id, name AS model FROM models
-       WHERE archived_at IS NULL OR id IN (SELECT model_id FROM scores) ORDER BY seq`,
-    )
-    .all() as { model_id: string; model: string }[];
+  return scoreContenders(ctx.db);
 }
 
 /** Season standings over every settled round, aggregated as the live settings say. */
 export function seasonStandings(ctx: ServiceContext): Board & { rounds_settled: number } {
-  const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM rounds WHERE status = 'settled'").get() as { n: number };
-  return { ...standings(results(ctx), contenders(ctx), scoringSettings(ctx).aggregate), rounds_settled: n };
+  return { ...standings(results(ctx), contenders(ctx), scoringSettings(ctx).aggregate), rounds_settled: settledCount(ctx.db) };
 }
 
 /** One settled round's board. */
@@ -59,5 +47,5 @@ export function settledRoundBoard(ctx: ServiceContext, round: string): Board {
 /** The rounds the standings cover, in order: settled tournament rounds, or an event's unsealed rounds. */
 export function standingRounds(ctx: ServiceContext): string[] {
   if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx);
-  return (ctx.db.prepare("SELECT exped FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string }[]).map((r) => r.exped);
+  return settledExpeds(ctx.db);
 }

@@ -4,6 +4,7 @@ import { benchmarkCatalogue, type BenchmarkRound } from "../../scoring/catalogue
 import { scoreExped } from "../../scoring/exped.js";
 import type { Principal } from "../kernel/auth.js";
 import type { ServiceContext } from "../kernel/context.js";
+import { settledRounds } from "../../store/rounds.js";
 
 export interface BenchmarkEntry {
   name: string;
@@ -30,11 +31,7 @@ export function benchmarkBoard(ctx: ServiceContext, p: Principal): BenchmarkBoar
   if (p.scope !== "tournament") {
     return { rank_metric: "mean_corr", models: [], note: "The benchmark catalogue is a tournament read." };
   }
-  const settled = ctx.db.prepare("SELECT exped, idx FROM rounds WHERE status = 'settled' ORDER BY idx").all() as {
-    exped: string;
-    idx: number;
-  }[];
-  const rounds: BenchmarkRound[] = settled.map(({ exped, idx }) => {
+  const rounds: BenchmarkRound[] = settledRounds(ctx.db).map(({ exped, idx }) => {
     const live = ctx.world.dataset.rounds[idx - 1];
     const benchmark = asFloat64(live.benchmark.columns[DESIGNATED]);
     const terms = scoreExped({

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { serviceId } from "../../domain/ids.js";
 import type { ServiceContext } from "../kernel/context.js";
 import { encodePredictions } from "./submission-codec.js";
+import { insertEntry, lastEntryRowid } from "../../store/submissions.js";
 
 /** A round entry's stored predictions and the sha256 the event log names them by. */
 export function storedPredictions(values: Float64Array): { blob: Buffer; sha256: string } {
@@ -19,10 +20,7 @@ export function insertSubmission(
   ctx: ServiceContext,
   entry: { model_id: string; exped: string; t: number; blob: Buffer; source: "manual" | "auto" },
 ): string {
-  const { n } = ctx.db.prepare("SELECT COALESCE(MAX(rowid), 0) AS n FROM submissions").get() as { n: number };
-  const id = serviceId("sub", ctx.world.deployment.seed, "submission", n + 1);
-  ctx.db
-    .prepare("INSERT INTO submissions (id, model_id, exped, submitted_at, revision, predictions, source) VALUES (?, ?, ?, ?, 1, ?, ?)")
-    .run(id, entry.model_id, entry.exped, entry.t, entry.blob, entry.source);
+  const id = serviceId("sub", ctx.world.deployment.seed, "submission", lastEntryRowid(ctx.db) + 1);
+  insertEntry(ctx.db, { id, ...entry });
   return id;
 }

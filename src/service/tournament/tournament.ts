@@ -8,6 +8,7 @@ import { resolveModel } from "../models/models.js";
 import { roundByExped } from "../../store/rounds.js";
 import { roundUniverse, type RoundUniverse } from "../../store/round-universe.js";
 import { insertSubmission, storedPredictions } from "../rounds/submission-repo.js";
+import { entryOf, reviseEntry } from "../../store/submissions.js";
 
 /** One instrument's entry: `prediction` for the graded target, or a per-target map. */
 export interface PredictionEntry {
@@ -44,9 +45,7 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
   const model = resolveModel(ctx, p, input.model_id);
   const round = roundByExped(ctx.db, input.exped);
   if (!round || round.status === "scheduled") throw refuse("round_not_found");
-  const existing = ctx.db
-    .prepare("SELECT id, revision FROM submissions WHERE model_id = ? AND exped = ?")
-    .get(model.id, round.exped) as { id: string; revision: number } | undefined;
+  const existing = entryOf(ctx.db, model.id, round.exped);
   if (round.status !== "open") {
     if (existing) throw refuse("submission_final");
     throw refuse("submission_window_closed", { exped: round.exped, close_at: iso(round.close_at) });
@@ -63,10 +62,7 @@ export function submitV2(ctx: ServiceContext, p: Principal, input: SubmitInput):
     if (existing) {
       id = existing.id;
       revision = existing.revision + 1;
-      ctx.db
-        // A manual submission always wins: it replaces an auto-submit lane entry like any other.
-        .prepare("UPDATE submissions SET submitted_at = ?, revision = ?, predictions = ?, source = 'manual' WHERE id = ?")
-        .run(t, revision, blob, id);
+      reviseEntry(ctx.db, id, t, revision, blob);
     } else {
       id = insertSubmission(ctx, { model_id: model.id, exped: round.exped, t, blob, source: "manual" });
       revision = 1;

@@ -11,6 +11,7 @@ import { resolveModel, type ModelRecord } from "../../models/models.js";
 import { balanceOf, spendableFor } from "./balance.js";
 import { requireStaker } from "./staker.js";
 import { deadlinePassed, draftWindow, windowIndex, type StakingTerms } from "./terms.js";
+import { allocationOf, deleteAllocation, draftAllocation, hasRoundRun, otherAllocations, type AllocationRow } from "../../../store/event-stakes.js";
 
 export interface AllocationInput {
   model: string;
@@ -30,19 +31,9 @@ export interface AllocationRecord {
   locked_at: string | null;
 }
 
-interface AllocationRow {
-  model_id: string;
-  window: string;
-  amount_micro: number;
-  status: "draft" | "locked";
-  drafted_at: number;
-  locked_at: number | null;
-}
 
 function allocationRow(ctx: ServiceContext, modelId: string, window: string): AllocationRow | undefined {
-  return ctx.db.prepare("SELECT * FROM stake_allocations WHERE model_id = ? AND window = ?").get(modelId, window) as
-    | AllocationRow
-    | undefined;
+  return allocationOf(ctx.db, modelId, window);
 }
 
 export function allocationRecord(row: AllocationRow, model: string): AllocationRecord {
@@ -80,21 +71,12 @@ function writableWindow(ctx: ServiceContext, p: Principal, what: string, modelRe
 
 /** The model has a round-lane run in the window that has not failed or been cancelled. */
 function hasSubmission(ctx: ServiceContext, model: ModelRecord, window: string): boolean {
-  return (
-    ctx.db
-      .prepare(
-        `SELECT 1 FROM uploads WHERE model_id = ? AND lane = 'round' AND round_window = ?
-         AND status NOT IN ('failed', 'cancelled') LIMIT 1`,
-      )
-      .get(model.id, window) !== undefined
-  );
+  return hasRoundRun(ctx.db, model.id, window);
 }
 
 function requireRoom(ctx: ServiceContext, p: Principal, terms: StakingTerms, model: ModelRecord, window: string, amount: number): void {
   if (amount < terms.min_micro) throw refuse("below_min_stake", { amount: `${formatUsdc(terms.min_micro)} USDC` });
-  const { n } = ctx.db
-    .prepare("SELECT COUNT(*) AS n FROM stake_allocations WHERE agent_id = ? AND window = ? AND model_id <> ?")
-    .get(p.agent_id, window, model.id) as { n: number };
+  const n = otherAllocations(ctx.db, p.agent_id, window, model.id);
   if (n >= terms.max_slots) throw refuse("slot_limit", { max_slots: terms.max_slots, window });
   if (balanceUnavailable(ctx, windowIndex(ctx, window))) throw refuse("balance_unavailable");
   const spendable = spendableFor(ctx, balanceOf(ctx, terms, p.agent_id), p.agent_id, window, model.id);
@@ -117,12 +99,7 @@ export function setStakeAllocation(ctx: ServiceContext, p: Principal, input: All
     if (!hasSubmission(ctx, model, window)) throw refuse("no_submission_for_window", { model_id: model.id, window });
     requireRoom(ctx, p, terms, model, window, amount);
     const t = ctx.clock.now();
-    ctx.db
-      .prepare(
-        `INSERT INTO stake_allocations (model_id, window, agent_id, amount_micro, status, drafted_at) VALUES (?, ?, ?, ?, 'draft', ?)
-         ON CONFLICT (model_id, window) DO UPDATE SET amount_micro = excluded.amount_micro, drafted_at = excluded.drafted_at`,
-      )
-      .run(model.id, window, p.agent_id, amount, t);
+    draftAllocation(ctx.db, model.id, window, p.agent_id, amount, t);
     appendEvent(ctx.db, t, "stake.drafted", { agent: p.agent, model_id: model.id, window, amount_micro: amount });
     const spendable = spendableFor(ctx, balanceOf(ctx, terms, p.agent_id), p.agent_id, window, null);
     return { ...allocationRecord(allocationRow(ctx, model.id, window) as AllocationRow, model.name), spendable_micro: spendable };
@@ -139,7 +116,7 @@ export function withdrawStakeAllocation(
     const { model, window } = writableWindow(ctx, p, "withdraw_stake_allocation", input.model, input.window);
     const draft = allocationRow(ctx, model.id, window);
     if (!draft) throw refuse("allocation_not_found", { model: model.name, window });
-    ctx.db.prepare("DELETE FROM stake_allocations WHERE model_id = ? AND window = ?").run(model.id, window);
+    deleteAllocation(ctx.db, model.id, window);
     appendEvent(ctx.db, ctx.clock.now(), "stake.withdrawn", { agent: p.agent, model_id: model.id, window, amount_micro: draft.amount_micro });
     return { model_id: model.id, window, withdrawn_micro: draft.amount_micro };
   });

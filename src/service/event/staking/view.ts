@@ -7,6 +7,7 @@ import { allocationRecord, type AllocationRecord } from "./allocations.js";
 import { balanceOf, spendableFor } from "./balance.js";
 import { requireEventParticipant } from "./staker.js";
 import { deadlinePassed, draftWindow, stakingTerms, windowIndex } from "./terms.js";
+import { allocationsIn, settlementsIn, stakeWindow } from "../../../store/event-stakes.js";
 
 export interface SettlementRecord {
   model_id: string;
@@ -90,21 +91,9 @@ export function stakingHead(ctx: ServiceContext, p: Principal): Omit<EventStakin
 }
 
 function windowView(ctx: ServiceContext, p: Principal, window: string, amplitude: number): StakeWindowView {
-  const locked = ctx.db.prepare("SELECT payout_factor, stake_return_amplitude FROM stake_windows WHERE window = ?").get(window) as
-    | { payout_factor: number; stake_return_amplitude: number }
-    | undefined;
-  const allocations = ctx.db
-    .prepare(
-      `SELECT a.*, m.name AS model FROM stake_allocations a JOIN models m ON m.id = a.model_id
-       WHERE a.agent_id = ? AND a.window = ? ORDER BY a.model_id`,
-    )
-    .all(p.agent_id, window) as (Parameters<typeof allocationRecord>[0] & { model: string })[];
-  const settlements = ctx.db
-    .prepare(
-      `SELECT s.model_id, m.name AS model, s.amount_micro, s.score, s.payout_micro, s.settled_at, s.note
-       FROM stake_settlements s JOIN models m ON m.id = s.model_id WHERE s.agent_id = ? AND s.window = ? ORDER BY s.model_id`,
-    )
-    .all(p.agent_id, window) as (Omit<SettlementRecord, "settled_at"> & { settled_at: number })[];
+  const locked = stakeWindow(ctx.db, window);
+  const allocations = allocationsIn(ctx.db, p.agent_id, window);
+  const settlements = settlementsIn(ctx.db, p.agent_id, window);
   return {
     window,
     stake_return_amplitude: locked?.stake_return_amplitude ?? amplitude,

@@ -11,6 +11,7 @@ import { designatedBenchmark, entrySubmissions, roundTruth } from "./round-truth
 import { takeScoredAhead } from "./scores-ahead.js";
 import { scoringSettings } from "../../kernel/setup.js";
 import { settleStakes } from "../staking/stake-settlement.js";
+import { insertScores } from "../../../store/scores.js";
 
 /**
  * Settles a round whose target has resolved: every entry's CORR, AIMC and NCORR against the
@@ -41,10 +42,7 @@ export async function settleRound(ctx: ServiceContext, round: RoundRow, t: numbe
     return { model_id: e.model_id, model: e.model, n: x.n, corr: x.corr, aimc, ncorr: x.ncorr, score: roundScore({ corr: x.corr, aimc, ncorr: x.ncorr }, settings) };
   });
   inTransaction(db, () => {
-    const insert = db.prepare(
-      "INSERT INTO scores (model_id, exped, n, corr, aimc, ncorr, score) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    );
-    for (const r of results) insert.run(r.model_id, round.exped, r.n, r.corr, r.aimc, r.ncorr, r.score);
+    insertScores(db, round.exped, results);
     setRoundStatus(db, round.exped, "settled");
     appendEvent(db, t, "round.settled", { exped: round.exped, settings, results });
     settleStakes(ctx, round.exped, t);

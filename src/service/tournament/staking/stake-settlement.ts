@@ -4,7 +4,8 @@ import { appendEvent } from "../../../store/event-log.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { roundByExped, type RoundRow } from "../../../store/rounds.js";
 import { stakingSettings } from "../../kernel/settings/staking.js";
-import { stakesOfRound } from "../../../store/stakes.js";
+import { stakesOfRound, lockRoundStakes, settleStake } from "../../../store/stakes.js";
+import { scoreOf } from "../../../store/scores.js";
 
 /**
  * At a round's close (the daily close), its pending stakes lock and its payout factor is frozen
@@ -16,7 +17,7 @@ export function lockStakes(ctx: ServiceContext, round: RoundRow, t: number): voi
   if (stakes.length === 0) return;
   const total = stakes.reduce((s, r) => s + r.principal_micro, 0);
   const factor = payoutFactor(total, stakingSettings(ctx).payout_factor_threshold_micro);
-  ctx.db.prepare("UPDATE stakes SET status = 'locked', locked_at = ?, payout_factor = ? WHERE exped = ? AND status = 'pending'").run(t, factor, round.exped);
+  lockRoundStakes(ctx.db, round.exped, t, factor);
   appendEvent(ctx.db, t, "stakes.locked", {
     exped: round.exped,
     total_locked_micro: total,
@@ -36,16 +37,15 @@ export function settleStakes(ctx: ServiceContext, exped: string, t: number): voi
   if (stakes.length === 0) return;
   const round = roundByExped(ctx.db, exped) as RoundRow;
   const cap = stakingSettings(ctx).payout_cap;
-  const scoreOf = ctx.db.prepare("SELECT score FROM scores WHERE model_id = ? AND exped = ?");
-  const update = ctx.db.prepare("UPDATE stakes SET status = ?, score = ?, payout_micro = ?, settled_at = ?, note = ? WHERE id = ?");
   inTransaction(ctx.db, () => {
     const results = stakes.map((r) => {
-      const entry = round.status === "settled" ? (scoreOf.get(r.model_id, exped) as { score: number } | undefined) : undefined;
-      const note = round.status !== "settled" ? `the round did not settle: ${round.note}` : entry ? null : "the model has no entry in this round";
-      const score = entry?.score ?? null;
-      const payout = entry ? tournamentPayout(r.principal_micro, entry.score, r.payout_factor as number, cap) : 0;
-      update.run(entry ? "paid" : "returned", score, payout, t, note, r.id);
-      return { stake_id: r.id, model_id: r.model_id, principal_micro: r.principal_micro, score, payout_micro: payout, outcome: entry ? "paid" : "returned", note };
+      const entry = round.status === "settled" ? scoreOf(ctx.db, r.model_id, exped) : undefined;
+      const entered = entry !== undefined;
+      const note = round.status !== "settled" ? `the round did not settle: ${round.note}` : entered ? null : "the model has no entry in this round";
+      const score = entry ?? null;
+      const payout = entered ? tournamentPayout(r.principal_micro, entry, r.payout_factor as number, cap) : 0;
+      settleStake(ctx.db, r.id, { status: entered ? "paid" : "returned", score, payout_micro: payout, settled_at: t, note });
+      return { stake_id: r.id, model_id: r.model_id, principal_micro: r.principal_micro, score, payout_micro: payout, outcome: entered ? "paid" : "returned", note };
     });
     appendEvent(ctx.db, t, "stakes.settled", { exped, round_status: round.status, payout_cap: cap, payout_factor: stakes[0].payout_factor, results });
   });

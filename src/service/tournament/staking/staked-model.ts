@@ -3,6 +3,7 @@ import { refuse } from "../../../domain/errors.js";
 import type { Principal } from "../../kernel/auth.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { resolveModel, type ModelRecord } from "../../models/models.js";
+import { ownerOf } from "../../../store/models.js";
 
 /** The published benchmark models' names: the benchmark file's columns, `v1_designated` first. */
 function benchmarkNames(ctx: ServiceContext): Set<string> {
@@ -18,10 +19,8 @@ function benchmarkNames(ctx: ServiceContext): Set<string> {
 export function stakedModel(ctx: ServiceContext, p: Principal, ref: string): ModelRecord {
   const benchmarks = benchmarkNames(ctx);
   if (benchmarks.has(ref)) throw refuse("benchmark_not_stakeable");
-  const owner = ctx.db
-    .prepare("SELECT agent_id FROM models WHERE id = ? OR (name = ? AND archived_at IS NULL) ORDER BY seq DESC LIMIT 1")
-    .get(ref, ref) as { agent_id: string } | undefined;
-  if (owner && owner.agent_id !== p.agent_id) throw refuse("model_not_owned");
+  const owner = ownerOf(ctx.db, ref);
+  if (owner !== undefined && owner !== p.agent_id) throw refuse("model_not_owned");
   const model = resolveModel(ctx, p, ref);
   if (benchmarks.has(model.name)) throw refuse("benchmark_not_stakeable");
   return model;

@@ -11,7 +11,7 @@ import { openRound } from "../../../store/rounds.js";
 import { stakeAllowance } from "./allowance.js";
 import { requireTournamentStaking, stakingSettings, walletOf } from "../../kernel/settings/staking.js";
 import { stakedModel } from "./staked-model.js";
-import { stakeCount, stakeOn, unscoredTotal } from "../../../store/stakes.js";
+import { stakeCount, stakeOn, unscoredTotal, insertStake, setStakePrincipal } from "../../../store/stakes.js";
 
 export interface StakeInput {
   /** The caller's model, by id (mdl_…) or name. */
@@ -69,16 +69,12 @@ export function stakeFromWallet(ctx: ServiceContext, p: Principal, input: StakeI
     if (existing) {
       id = existing.id;
       principal = existing.principal_micro + micro;
-      ctx.db.prepare("UPDATE stakes SET principal_micro = ? WHERE id = ?").run(principal, id);
+      setStakePrincipal(ctx.db, id, principal);
     } else {
       const seq = stakeCount(ctx.db) + 1;
       id = serviceId("stk", ctx.world.deployment.seed, "stake", seq);
       principal = micro;
-      ctx.db
-        .prepare(
-          "INSERT INTO stakes (id, seq, agent_id, model_id, exped, principal_micro, status, staked_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
-        )
-        .run(id, seq, p.agent_id, model.id, round.exped, principal, t);
+      insertStake(ctx.db, { id, seq, agent_id: p.agent_id, model_id: model.id, exped: round.exped, principal_micro: principal, staked_at: t });
     }
     appendEvent(ctx.db, t, "stake.placed", { stake_id: id, agent: p.agent, model_id: model.id, exped: round.exped, amount_micro: micro, principal_micro: principal });
     return {
