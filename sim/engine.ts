@@ -8,7 +8,6 @@ import { loadWorld, cadenceNow, type World } from "../src/service/kernel/deploym
 import { practiceBoard } from "../src/service/event/event-boards.js";
 import { stakeBalances, type StakeBalances } from "../src/service/overview/stake-balances.js";
 import { modelLegend } from "../src/service/models/models.js";
-import { inStep } from "../src/service/kernel/engine-step.js";
 import type { Client } from "../src/service/client.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
 import { act } from "./act.js";
@@ -108,7 +107,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     for (let i = done; i < stopAt && !opts.shouldStop?.(); i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
-      await inStep(ctx, i, async () => {
+      await app.inStep(i, async () => {
         await service.sync();
         await runStep(step);
       });

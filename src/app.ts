@@ -7,7 +7,7 @@ import { initialiseStore } from "./service/kernel/setup.js";
 import { Service, type ServiceOptions } from "./service/service.js";
 import { openDb, type Db } from "./store/db.js";
 import { eventCount, logDigest } from "./store/event-log.js";
-import { stepsDone } from "./store/meta.js";
+import { inStepTransaction, stepsDone } from "./store/meta.js";
 import { openScratchDb } from "./store/scratch-store.js";
 
 /** Where a store stands as it is opened, before anything is written to it. */
@@ -48,6 +48,12 @@ export interface Basecamp<C extends Clock = Clock> {
   events(): number;
   /** How many steps of a replay the store has committed. */
   stepsDone(): number;
+  /**
+   * A replay's step `index`: everything `fn` changes, and the record that the step is done, commit
+   * together or not at all (the service's own transactions nest inside). Only a single-caller face
+   * (the replay engine) may use it: it holds the store's one transaction across awaits.
+   */
+  inStep(index: number, fn: () => Promise<void>): Promise<void>;
   /** Closes the store (after `service.idle()` when calls may be under way). */
   close(): void;
 }
@@ -73,6 +79,7 @@ export function openBasecamp<C extends Clock>(world: World, opts: BasecampOption
       digest: () => logDigest(db),
       events: () => eventCount(db),
       stepsDone: () => stepsDone(db),
+      inStep: (index, fn) => inStepTransaction(db, index, fn),
       close: () => db.close(),
     };
   } catch (e) {

@@ -59,3 +59,21 @@ export function endJob(db: Db, jobId: string, status: JobStatus, costCents: numb
 export function jobsToFit(db: Db): JobRow[] {
   return db.prepare("SELECT * FROM compute_jobs WHERE status IN ('queued', 'running') AND runtime_seconds <= max_runtime_seconds").all() as JobRow[];
 }
+
+/** Queues a job. */
+export function insertJob(
+  db: Db,
+  j: Pick<JobRow, "job_id" | "seq" | "agent_id" | "request" | "hold_cents" | "runtime_seconds" | "max_runtime_seconds" | "created_at" | "running_at" | "ends_at" | "feature_manifest">,
+): void {
+  db.prepare(
+    `INSERT INTO compute_jobs (job_id, seq, agent_id, request, status, hold_cents, runtime_seconds, max_runtime_seconds,
+           created_at, running_at, ends_at, feature_manifest) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    j.job_id, j.seq, j.agent_id, j.request, j.hold_cents, j.runtime_seconds, j.max_runtime_seconds, j.created_at, j.running_at, j.ends_at,
+    j.feature_manifest,
+  );
+}
+
+export function markJobRunning(db: Db, jobId: string): void {
+  db.prepare("UPDATE compute_jobs SET status = 'running' WHERE job_id = ?").run(jobId);
+}

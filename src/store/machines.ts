@@ -78,3 +78,36 @@ export function machineCents(db: Db, agentId: string): { reserved: number; spent
     )
     .get(agentId) as { reserved: number; spent: number };
 }
+
+/** Starts a session. */
+export function insertMachine(
+  db: Db,
+  m: Pick<MachineRow, "machine_id" | "seq" | "agent_id" | "tier" | "hold_cents" | "started_at" | "idle_stop_at" | "limit_stop_at" | "limit_reason">,
+): void {
+  db.prepare(
+    `INSERT INTO machine_sessions (machine_id, seq, agent_id, tier, status, hold_cents, started_at, idle_stop_at, limit_stop_at, limit_reason)
+           VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`,
+  ).run(m.machine_id, m.seq, m.agent_id, m.tier, m.hold_cents, m.started_at, m.idle_stop_at, m.limit_stop_at, m.limit_reason);
+}
+
+export function insertCommand(db: Db, c: CommandRow): void {
+  db.prepare(
+    `INSERT INTO machine_commands (machine_id, n, command, ran_at, outcome, exit_code, output, output_bytes, output_truncated)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(c.machine_id, c.n, c.command, c.ran_at, c.outcome, c.exit_code, c.output, c.output_bytes, c.output_truncated);
+}
+
+/** Moves the session's idle stop to `at`, never back: a later command, recorded first, may have set a later one. */
+export function extendIdleStop(db: Db, machineId: string, at: number): void {
+  db.prepare("UPDATE machine_sessions SET idle_stop_at = MAX(idle_stop_at, ?) WHERE machine_id = ?").run(at, machineId);
+}
+
+export function stopMachineRow(db: Db, machineId: string, s: { stopped_at: number; stop_reason: StopReason; runtime_seconds: number; cost_cents: number }): void {
+  db.prepare("UPDATE machine_sessions SET status = 'stopped', stopped_at = ?, stop_reason = ?, runtime_seconds = ?, cost_cents = ? WHERE machine_id = ?").run(
+    s.stopped_at,
+    s.stop_reason,
+    s.runtime_seconds,
+    s.cost_cents,
+    machineId,
+  );
+}

@@ -7,7 +7,7 @@ export function stepsDone(db: Db): number {
 }
 
 /** Records that step `index` of a replay is done (within the step's own transaction). */
-export function markStepDone(db: Db, index: number): void {
+function markStepDone(db: Db, index: number): void {
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('steps_done', ?)").run(String(index + 1));
 }
 
@@ -19,4 +19,21 @@ export function storedDeployment(db: Db): string | undefined {
 
 export function storeDeployment(db: Db, fingerprint: string): void {
   db.prepare("INSERT INTO meta (key, value) VALUES ('deployment', ?)").run(fingerprint);
+}
+
+/**
+ * A resumable unit of work: everything `fn` changes, and the record that step `index` is done,
+ * commit together or not at all; transactions inside nest as savepoints. It holds the store's one
+ * transaction across awaits, so only a single-caller face (the replay engine) may use it.
+ */
+export async function inStepTransaction(db: Db, index: number, fn: () => Promise<void>): Promise<void> {
+  db.exec("BEGIN");
+  try {
+    await fn();
+    markStepDone(db, index);
+    db.exec("COMMIT");
+  } catch (e) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw e;
+  }
 }

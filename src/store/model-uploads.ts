@@ -39,8 +39,8 @@ export function setModelUploadStatus(db: Db, uploadId: string, status: ModelUplo
   db.prepare("UPDATE model_uploads SET status = ? WHERE upload_id = ?").run(status, uploadId);
 }
 
-/** Keeps a model file's bytes once per content. */
-export function keepModelFile(db: Db, sha256: string, bytes: Uint8Array): void {
+/** Keeps a model file's bytes once per content (shared by model uploads, event uploads and jobs' models). */
+export function keepModelFile(db: Db, sha256: string | null, bytes: Uint8Array | undefined): void {
   db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(sha256, bytes);
 }
 

@@ -83,3 +83,8 @@ export function ownerOf(db: Db, ref: string): string | undefined {
     | undefined;
   return row?.agent_id;
 }
+
+/** A model's name (the model exists: a run or a stake names it). */
+export function modelName(db: Db, id: string): string {
+  return (db.prepare("SELECT name FROM models WHERE id = ?").get(id) as { name: string }).name;
+}

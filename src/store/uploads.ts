@@ -86,3 +86,66 @@ export function runInFlight(db: Db, modelId: string, lane: Lane): RunRow | undef
 export function setRunStatus(db: Db, id: string, status: RunStatus): void {
   db.prepare("UPDATE uploads SET status = ? WHERE upload_id = ?").run(status, id);
 }
+
+/** Files an accepted upload (its predictions are kept apart: insertPredictions). */
+export function insertUpload(
+  db: Db,
+  u: Pick<RunRow, "upload_id" | "seq" | "agent_id" | "model_id" | "lane" | "round_window" | "accepted_at" | "scoring_at" | "finishes_at" | "digest" | "n_rows" | "model_pkl_sha256" | "python_version" | "idempotency_key">,
+): void {
+  db.prepare(
+    `INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at,
+           finishes_at, digest, n_rows, model_pkl_sha256, python_version, idempotency_key)
+         VALUES (?, ?, ?, ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    u.upload_id, u.seq, u.agent_id, u.model_id, u.lane, u.round_window, u.accepted_at, u.scoring_at, u.finishes_at,
+    u.digest, u.n_rows, u.model_pkl_sha256, u.python_version, u.idempotency_key,
+  );
+}
+
+/** Ends a run that matched no id of its lane. */
+export function failRun(db: Db, id: string, code: string, message: string): void {
+  db.prepare("UPDATE uploads SET status = 'failed', n_matched = 0, error_code = ?, error_message = ? WHERE upload_id = ?").run(code, message, id);
+}
+
+/** Ends a scored run with its terms and score. */
+export function finaliseRun(db: Db, id: string, r: { n_matched: number; corr: number; aimc: number | null; ncorr: number; score: number | null }): void {
+  db.prepare("UPDATE uploads SET status = 'finalised', n_matched = ?, corr = ?, aimc = ?, ncorr = ?, score = ? WHERE upload_id = ?").run(
+    r.n_matched,
+    r.corr,
+    r.aimc,
+    r.ncorr,
+    r.score,
+    id,
+  );
+}
+
+/** The agent's round-lane uploads that still hold their place in the pool. */
+export function countedUploadsOf(db: Db, agentId: string): number {
+  const { n } = db
+    .prepare(`SELECT COUNT(*) AS n FROM uploads WHERE agent_id = ? AND lane = 'round' AND status IN ${LIVE_STATUSES}`)
+    .get(agentId) as { n: number };
+  return n;
+}
+
+/** A finalised, scored run as a board reads it. */
+export interface ScoredRunRow {
+  model_id: string;
+  model: string;
+  agent_id: string;
+  corr: number;
+  aimc: number;
+  ncorr: number;
+  score: number;
+}
+
+/** Every finalised, scored run on a lane (and round window), in upload order. */
+export function scoredRuns(db: Db, lane: Lane, window: string | null): ScoredRunRow[] {
+  return db
+    .prepare(
+      `SELECT u.model_id, m.name AS model, u.agent_id, u.corr, u.aimc, u.ncorr, u.score, u.n_matched, u.seq
+       FROM uploads u JOIN models m ON m.id = u.model_id
+       WHERE u.lane = ? AND u.round_window IS ? AND u.status = 'finalised' AND u.score IS NOT NULL
+       ORDER BY u.seq`,
+    )
+    .all(lane, window) as ScoredRunRow[];
+}

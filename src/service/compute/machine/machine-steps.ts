@@ -3,7 +3,7 @@ import { appendEvent } from "../../../store/event-log.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { costCents } from "../estimate.js";
 import { rateMicroPerHour, type GpuTier } from "../../kernel/settings/compute.js";
-import { machineById, runningMachines, type MachineRow, type StopReason } from "../../../store/machines.js";
+import { machineById, runningMachines, type MachineRow, type StopReason, stopMachineRow } from "../../../store/machines.js";
 import { ranSeconds } from "./machine-view.js";
 import { dropWorkspace } from "./workspace.js";
 
@@ -42,9 +42,7 @@ export async function stopMachineAt(ctx: ServiceContext, row: MachineRow, t: num
   const runtime = ranSeconds(row, t);
   const cost = Math.min(row.hold_cents, costCents(runtime, rateMicroPerHour(ctx, row.tier as GpuTier)));
   inTransaction(ctx.db, () => {
-    ctx.db
-      .prepare("UPDATE machine_sessions SET status = 'stopped', stopped_at = ?, stop_reason = ?, runtime_seconds = ?, cost_cents = ? WHERE machine_id = ?")
-      .run(t, reason, runtime, cost, row.machine_id);
+    stopMachineRow(ctx.db, row.machine_id, { stopped_at: t, stop_reason: reason, runtime_seconds: runtime, cost_cents: cost });
     appendEvent(ctx.db, t, "machine.stopped", { machine_id: row.machine_id, reason, runtime_seconds: runtime, cost_cents: cost });
   });
   await dropWorkspace(ctx, row.machine_id);

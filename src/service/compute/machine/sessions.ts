@@ -12,7 +12,7 @@ import { requireComputeLive, requireComputeScope } from "../gate.js";
 import { credits } from "../jobs.js";
 import { rateCard, rateMicroPerHour, type GpuTier } from "../../kernel/settings/compute.js";
 import { readWorkspaceFile } from "./machine-file.js";
-import { commandOf, lastCommandNumber, machineById, machinesOf, runningMachineOf, type CommandRow, type LimitReason, type MachineRow } from "../../../store/machines.js";
+import { commandOf, lastCommandNumber, machineById, machinesOf, runningMachineOf, type CommandRow, type LimitReason, type MachineRow, extendIdleStop, insertCommand, insertMachine } from "../../../store/machines.js";
 import { stopMachineAt } from "./machine-steps.js";
 import { commandView, machineView, type CommandView, type MachineView } from "./machine-view.js";
 import { idleMs, machineSettings } from "../../kernel/settings/machine.js";
@@ -51,12 +51,10 @@ export async function startMachine(ctx: ServiceContext, p: Principal): Promise<M
       const hold = costCents(limitSeconds, rate);
       const idleStop = t + idleMs(settings);
       const limitStop = t + limitSeconds * 1000;
-      ctx.db
-        .prepare(
-          `INSERT INTO machine_sessions (machine_id, seq, agent_id, tier, status, hold_cents, started_at, idle_stop_at, limit_stop_at, limit_reason)
-           VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`,
-        )
-        .run(machineId, seq, p.agent_id, settings.tier, hold, t, idleStop, limitStop, limitReason);
+      insertMachine(ctx.db, {
+        machine_id: machineId, seq, agent_id: p.agent_id, tier: settings.tier, hold_cents: hold, started_at: t,
+        idle_stop_at: idleStop, limit_stop_at: limitStop, limit_reason: limitReason,
+      });
       appendEvent(ctx.db, t, "machine.started", {
         machine_id: machineId,
         agent: p.agent,
@@ -167,14 +165,11 @@ export async function runOnMachine(ctx: ServiceContext, path: MachinePath, p: Pr
     inTransaction(ctx.db, () => {
       const row = ownRunning(ctx, p, machineId);
       const n = commandNumber(ctx, row);
-      ctx.db
-        .prepare(
-          `INSERT INTO machine_commands (machine_id, n, command, ran_at, outcome, exit_code, output, output_bytes, output_truncated)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(machineId, n, command, t, ran.outcome, ran.exit_code, output, ran.output_bytes, ran.truncated ? 1 : 0);
-      // Never back: a later command, recorded first, may have set a later idle stop.
-      ctx.db.prepare("UPDATE machine_sessions SET idle_stop_at = MAX(idle_stop_at, ?) WHERE machine_id = ?").run(t + idleMs(settings), machineId);
+      insertCommand(ctx.db, {
+        machine_id: machineId, n, command, ran_at: t, outcome: ran.outcome, exit_code: ran.exit_code, output,
+        output_bytes: ran.output_bytes, output_truncated: ran.truncated ? 1 : 0,
+      });
+      extendIdleStop(ctx.db, machineId, t + idleMs(settings));
       appendEvent(ctx.db, t, "machine.command", { machine_id: machineId, n, command });
       return commandView(commandOf(ctx.db, machineId, n) as CommandRow);
     }),
