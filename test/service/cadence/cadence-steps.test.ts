@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { advanceRounds } from "../../src/service/cadence/cadence-steps.js";
-import { roundByExped } from "../../src/store/rounds.js";
-import { countPrepares } from "../helpers/query-plans.js";
-import { harness } from "../helpers/service-harness.js";
+import { advanceRounds } from "../../../src/service/cadence/cadence-steps.js";
+import { roundByExped } from "../../../src/store/rounds.js";
+import { countPrepares } from "../../helpers/query-plans.js";
+import { harness } from "../../helpers/service-harness.js";
 
 /** Counts how often the rounds-due query is prepared. */
 function countDueQueries(db: ReturnType<typeof harness>["ctx"]["db"]): () => number {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { scoreSubmissions } from "../../../src/scoring/exped.js";
-import { advanceRounds } from "../../../src/service/cadence/cadence-steps.js";
-import { roundEntries } from "../../../src/store/submissions.js";
-import { designatedBenchmark, entrySubmissions, roundTruth } from "../../../src/service/tournament/settlement/round-truth.js";
-import { takeScoredAhead } from "../../../src/service/tournament/settlement/scores-ahead.js";
-import { logDigest } from "../../../src/store/event-log.js";
-import { harness } from "../../helpers/service-harness.js";
-import { smallScenario } from "../../helpers/small-scenario.js";
+import { scoreSubmissions } from "../../../../src/scoring/exped.js";
+import { advanceRounds } from "../../../../src/service/cadence/cadence-steps.js";
+import { roundEntries } from "../../../../src/store/submissions.js";
+import { designatedBenchmark, entrySubmissions, roundTruth } from "../../../../src/service/tournament/settlement/round-truth.js";
+import { takeScoredAhead } from "../../../../src/service/tournament/settlement/scores-ahead.js";
+import { logDigest } from "../../../../src/store/event-log.js";
+import { harness } from "../../../helpers/service-harness.js";
+import { smallScenario } from "../../../helpers/small-scenario.js";
 
 const ALICE = "key-alice-0001";
 /** 50 entries × 2,000 instruments: the 100k rows from which settlement's scoring is worth a worker. */

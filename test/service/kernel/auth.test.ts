@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "../../src/domain/errors.js";
-import { authenticate, requireConfirmedEmail } from "../../src/service/kernel/auth.js";
-import { harness } from "../helpers/service-harness.js";
-import { smallScenario } from "../helpers/small-scenario.js";
+import { ServiceError } from "../../../src/domain/errors.js";
+import { authenticate, requireConfirmedEmail } from "../../../src/service/kernel/auth.js";
+import { harness } from "../../helpers/service-harness.js";
+import { smallScenario } from "../../helpers/small-scenario.js";
 
 describe("staking's e-mail rule", () => {
   it("refuses a principal whose e-mail is not confirmed with 403, and lets a confirmed one through", () => {

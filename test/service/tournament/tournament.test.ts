@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { eventCount } from "../../src/store/event-log.js";
-import type { PredictionEntry } from "../../src/service/tournament/tournament.js";
-import { refused } from "../helpers/refusal.js";
-import { harness } from "../helpers/service-harness.js";
+import { eventCount } from "../../../src/store/event-log.js";
+import type { PredictionEntry } from "../../../src/service/tournament/tournament.js";
+import { refused } from "../../helpers/refusal.js";
+import { harness } from "../../helpers/service-harness.js";
 
 const ALICE = "key-alice-0001";
 const BOB = "key-bob-00000002";

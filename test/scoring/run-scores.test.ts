@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { prepareExped, scoreAgainst } from "../../../src/scoring/exped.js";
-import { scoreRun } from "../../../src/scoring/run-scores.js";
+import { prepareExped, scoreAgainst } from "../../src/scoring/exped.js";
+import { scoreRun } from "../../src/scoring/run-scores.js";
 
 const id = (k: number) => `id${k.toString(16).padStart(8, "0")}`;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { eventCount } from "../../src/store/event-log.js";
-import { harness } from "../helpers/service-harness.js";
-import { refused } from "../helpers/refusal.js";
-import { smallEvent } from "../helpers/small-event.js";
-import { ALICE, BOB, EVE, LLM, NOPASS, stakingScenario, UNCONFIRMED } from "../helpers/staking-scenario.js";
+import { eventCount } from "../../../src/store/event-log.js";
+import { harness } from "../../helpers/service-harness.js";
+import { refused } from "../../helpers/refusal.js";
+import { smallEvent } from "../../helpers/small-event.js";
+import { ALICE, BOB, EVE, LLM, NOPASS, stakingScenario, UNCONFIRMED } from "../../helpers/staking-scenario.js";
 
 const ORGANISER = "organiser-key-0000";
 

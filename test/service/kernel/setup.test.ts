@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { SimClock } from "../../src/domain/clock.js";
-import { keyDigest } from "../../src/domain/ids.js";
-import { buildWorld } from "../../src/service/kernel/deployment.js";
-import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/kernel/settings/upload-limits.js";
-import { initialiseStore } from "../../src/service/kernel/setup.js";
-import { canonicalJson } from "../../src/store/canonical-json.js";
-import { openDb } from "../../src/store/db.js";
-import { deploymentOf } from "../../sim/deployment.js";
-import { smallEvent } from "../helpers/small-event.js";
-import { smallScenario } from "../helpers/small-scenario.js";
+import { SimClock } from "../../../src/domain/clock.js";
+import { keyDigest } from "../../../src/domain/ids.js";
+import { buildWorld } from "../../../src/service/kernel/deployment.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../../../src/service/kernel/settings/upload-limits.js";
+import { initialiseStore } from "../../../src/service/kernel/setup.js";
+import { canonicalJson } from "../../../src/store/canonical-json.js";
+import { openDb } from "../../../src/store/db.js";
+import { deploymentOf } from "../../../sim/deployment.js";
+import { smallEvent } from "../../helpers/small-event.js";
+import { smallScenario } from "../../helpers/small-scenario.js";
 
 /**
  * The store fingerprint as Basecamp wrote it before staking, the auto-submit lane and the upload

@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pythonPath } from "../../helpers/python.js";
-import { requires } from "../../helpers/requires.js";
-import { ServiceError } from "../../../src/domain/errors.js";
-import { refusal } from "../../helpers/refusal.js";
-import { requireCallable, scanPickle, type PickleShape } from "../../../src/participant/pickle-scan.js";
+import { pythonPath } from "../helpers/python.js";
+import { requires } from "../helpers/requires.js";
+import { ServiceError } from "../../src/domain/errors.js";
+import { refusal } from "../helpers/refusal.js";
+import { requireCallable, scanPickle, type PickleShape } from "../../src/participant/pickle-scan.js";
 
-const FIXTURES = join(import.meta.dirname, "../../fixtures/pickles");
+const FIXTURES = join(import.meta.dirname, "../fixtures/pickles");
 
 type Expected = PickleShape | { refused: string };
 

@@ -3,12 +3,12 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pythonPath } from "../../helpers/python.js";
-import { refusal } from "../../helpers/refusal.js";
-import { requires } from "../../helpers/requires.js";
-import { checkModelFile, type ModelFileInput, type ModelFileRules } from "../../../src/participant/model-file.js";
+import { pythonPath } from "../helpers/python.js";
+import { refusal } from "../helpers/refusal.js";
+import { requires } from "../helpers/requires.js";
+import { checkModelFile, type ModelFileInput, type ModelFileRules } from "../../src/participant/model-file.js";
 
-const FIXTURES = join(import.meta.dirname, "../../fixtures/pickles");
+const FIXTURES = join(import.meta.dirname, "../fixtures/pickles");
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 

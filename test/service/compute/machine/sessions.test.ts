@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { costCents } from "../../../src/service/compute/estimate.js";
-import { inProcessClient } from "../../../src/service/in-process-client.js";
-import { affordableSeconds, MAX_COMMANDS } from "../../../src/service/compute/machine/sessions.js";
-import { eventHarness } from "../../helpers/event-harness.js";
+import { costCents } from "../../../../src/service/compute/estimate.js";
+import { inProcessClient } from "../../../../src/service/in-process-client.js";
+import { affordableSeconds, MAX_COMMANDS } from "../../../../src/service/compute/machine/sessions.js";
+import { eventHarness } from "../../../helpers/event-harness.js";
 
 const ANN = "key-ann-00000001";
 const BEN = "key-ben-00000002";
 
 /** Set to make the next workspace's directory fail, as a full disk would. */
 const failing = vi.hoisted(() => ({ next: false }));
-vi.mock("../../../src/participant/work-dir.js", async (load) => {
-  const real = await load<typeof import("../../../src/participant/work-dir.js")>();
+vi.mock("../../../../src/participant/work-dir.js", async (load) => {
+  const real = await load<typeof import("../../../../src/participant/work-dir.js")>();
   return {
     ...real,
     makeWorkDir: (bytes: number) => {

@@ -3,14 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pythonPath } from "../../helpers/python.js";
-import { requires } from "../../helpers/requires.js";
-import { ServiceError } from "../../../src/domain/errors.js";
-import { requireSafe, unsafeReference } from "../../../src/participant/pickle-safety.js";
-import { readPickle, type PickleManifest } from "../../../src/participant/pickle-scan.js";
-import { refusal } from "../../helpers/refusal.js";
+import { pythonPath } from "../helpers/python.js";
+import { requires } from "../helpers/requires.js";
+import { ServiceError } from "../../src/domain/errors.js";
+import { requireSafe, unsafeReference } from "../../src/participant/pickle-safety.js";
+import { readPickle, type PickleManifest } from "../../src/participant/pickle-scan.js";
+import { refusal } from "../helpers/refusal.js";
 
-const FIXTURES = join(import.meta.dirname, "../../fixtures/pickles");
+const FIXTURES = join(import.meta.dirname, "../fixtures/pickles");
 
 /** unsafe.json: every fixture's refused reference, null for a safe one (the torch fixture is refused before the policy runs). */
 const unsafeOf = (dir: string) => JSON.parse(readFileSync(join(dir, "unsafe.json"), "utf8")) as Record<string, string | null>;
@@ -48,7 +48,7 @@ describe("the safety policy on real pickles (test/fixtures/pickles, made by make
       const ridge = join(out, "ridge");
       execFileSync("mkdir", ["-p", ridge]);
       execFileSync(await pythonPath(), ["-c", `import json; json.dump({"features": ["feature_a"], "coefficients": [0.5], "intercept": 0.1, "fill_value": 0.0}, open("${ridge}/ridge.json", "w"))`]);
-      execFileSync(await pythonPath(), [join(import.meta.dirname, "../../../src/data/python/make_ridge_pickle.py"), ridge], { stdio: "pipe" });
+      execFileSync(await pythonPath(), [join(import.meta.dirname, "../../src/data/python/make_ridge_pickle.py"), ridge], { stdio: "pipe" });
       expect(verdict(new Uint8Array(readFileSync(join(ridge, "model.pkl"))))).toBeNull();
       execFileSync(await pythonPath(), [join(FIXTURES, "make_predict_cases.py"), out], { stdio: "pipe" });
       for (const name of ["mean_rank", "benchmark_copy", "exact_values", "id_echo", "out_of_range", "slow", "only_sixty_rows", "with_nan"]) {

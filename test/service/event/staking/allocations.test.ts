@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { setStakeAllocation, withdrawStakeAllocation } from "../../../src/service/event/staking/allocations.js";
-import { eventPayout } from "../../../src/scoring/payout.js";
-import { eventStaking } from "../../../src/service/event/staking/view.js";
-import { stakeBalances } from "../../../src/service/overview/stake-balances.js";
-import { getRun } from "../../../src/service/event/runs.js";
-import { uploadInline } from "../../../src/service/event/uploads.js";
-import { toggleFault } from "../../../src/service/kernel/faults.js";
-import { getStarted } from "../../../src/service/overview/status.js";
-import { eventLines } from "../../../src/store/event-log.js";
-import { eventHarness } from "../../helpers/event-harness.js";
-import { refusalParts } from "../../helpers/refusal.js";
+import { setStakeAllocation, withdrawStakeAllocation } from "../../../../src/service/event/staking/allocations.js";
+import { eventPayout } from "../../../../src/scoring/payout.js";
+import { eventStaking } from "../../../../src/service/event/staking/view.js";
+import { stakeBalances } from "../../../../src/service/overview/stake-balances.js";
+import { getRun } from "../../../../src/service/event/runs.js";
+import { uploadInline } from "../../../../src/service/event/uploads.js";
+import { toggleFault } from "../../../../src/service/kernel/faults.js";
+import { getStarted } from "../../../../src/service/overview/status.js";
+import { eventLines } from "../../../../src/store/event-log.js";
+import { eventHarness } from "../../../helpers/event-harness.js";
+import { refusalParts } from "../../../helpers/refusal.js";
 
 const staking = { starting_stake_usdc: "10", min_stake_usdc: "1", max_slots: 2, stake_return_amplitude: 0.25, payout_factor_threshold_usdc: "4" };
 
