@@ -86,9 +86,9 @@ export interface Deployment {
     event_staking: boolean;
     wallet?: WalletSettings;
   }[];
-  /** Tournament staking; absent = the defaults (src/service/settings/staking.ts). */
+  /** Tournament staking; absent = the defaults (src/service/kernel/settings/staking.ts). */
   staking?: StakingSettings;
-  /** The tournament's auto-submit lane; absent = the defaults (src/service/settings/auto-submit.ts). */
+  /** The tournament's auto-submit lane; absent = the defaults (src/service/kernel/settings/auto-submit.ts). */
   auto_submit?: AutoSubmitSettings;
 }
 
