@@ -6,7 +6,7 @@ import type { ServiceContext } from "../kernel/context.js";
 import { benchmarkWithheld, liveEmptied } from "../kernel/faults.js";
 import { roundByExped, type RoundRow } from "../../store/rounds.js";
 import { roundUniverse } from "../../store/round-universe.js";
-import { insertSubmission, storedPredictions } from "../rounds/submission-repo.js";
+import { insertSubmission, storedPredictions } from "../rounds/submissions.js";
 import { activeLaneModels } from "../models/lane.js";
 import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import { modelIsolation } from "../kernel/model-isolation.js";

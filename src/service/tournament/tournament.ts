@@ -7,7 +7,7 @@ import type { ServiceContext } from "../kernel/context.js";
 import { resolveModel } from "../models/models.js";
 import { roundByExped } from "../../store/rounds.js";
 import { roundUniverse, type RoundUniverse } from "../../store/round-universe.js";
-import { insertSubmission, storedPredictions } from "../rounds/submission-repo.js";
+import { insertSubmission, storedPredictions } from "../rounds/submissions.js";
 import { entryOf, reviseEntry } from "../../store/submissions.js";
 
 /** One instrument's entry: `prediction` for the graded target, or a per-target map. */
