@@ -1,7 +1,7 @@
 import { iso } from "../src/domain/clock.js";
 import type { Rng } from "../src/domain/rng.js";
 import type { Client } from "../src/service/client.js";
-import type { World } from "../src/service/deployment.js";
+import type { World } from "../src/service/kernel/deployment.js";
 import type { Lineup } from "./agents/lineup.js";
 import { StrategyFailure } from "./agents/strategy.js";
 import type { Scenario } from "./scenario.js";

@@ -1,4 +1,4 @@
-import type { Deployment } from "../src/service/deployment.js";
+import type { Deployment } from "../src/service/kernel/deployment.js";
 import type { Scenario } from "./scenario.js";
 
 /** The service's view of a scenario: everything but the strategies. */

@@ -1,19 +1,15 @@
 import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
+import { openBasecamp } from "../src/app.js";
 import type { Board } from "../src/scoring/standings.js";
-import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/boards.js";
+import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/overview/boards.js";
 import { computeBudgets, type ComputeBudgets } from "../src/service/compute/budgets.js";
-import { loadWorld, cadenceNow, type ServiceContext, type World } from "../src/service/deployment.js";
+import { loadWorld, cadenceNow, type World } from "../src/service/kernel/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
-import { stakeBalances, type StakeBalances } from "../src/service/stake-balances.js";
-import { modelLegend } from "../src/service/models.js";
-import { inStep, stepsDone } from "../src/service/engine-step.js";
+import { stakeBalances, type StakeBalances } from "../src/service/overview/stake-balances.js";
+import { modelLegend } from "../src/service/models/models.js";
 import type { Client } from "../src/service/client.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
-import { Service } from "../src/service/service.js";
-import { initialiseStore } from "../src/service/setup.js";
-import { openDb } from "../src/store/db.js";
-import { eventCount, logDigest } from "../src/store/event-log.js";
 import { act } from "./act.js";
 import { loadLineup, type Lineup } from "./agents/lineup.js";
 import { applyAction, serviceControls } from "./organiser-action.js";
@@ -88,17 +84,19 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
 
 async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineup, opts: RunOptions): Promise<RunResult> {
   const timeline = buildTimeline(scenario, world, root, lineup);
-  const db = openDb(opts.db);
-  const start = world.schedule.phases[0].start;
-  const clock = new SimClock(start);
-  const ctx: ServiceContext = { db, clock, world };
+  const clock = new SimClock(world.schedule.phases[0].start);
+  const app = openBasecamp(world, {
+    db: opts.db,
+    clock: () => clock,
+    check: ({ stepsDone: done }) => {
+      if (done > 0 && !opts.resume) {
+        throw new Error(`${opts.db} already holds a run (${done} steps done); pass --resume to continue it, or use a fresh --db`);
+      }
+    },
+  });
+  const { service, ctx } = app;
+  const done = app.stepsDone();
   try {
-    const done = stepsDone(ctx);
-    if (done > 0 && !opts.resume) {
-      throw new Error(`${opts.db} already holds a run (${done} steps done); pass --resume to continue it, or use a fresh --db`);
-    }
-    initialiseStore(ctx, start);
-    const service = new Service(ctx);
     const clients = scenario.agents.map((a, i) => {
       const client = inProcessClient(service, a.key);
       return opts.wrapClient ? opts.wrapClient(client, i) : client;
@@ -109,7 +107,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     for (let i = done; i < stopAt && !opts.shouldStop?.(); i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
-      await inStep(ctx, i, async () => {
+      await app.inStep(i, async () => {
         await service.sync();
         await runStep(step);
       });
@@ -140,12 +138,12 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       }
     }
 
-    const finished = stepsDone(ctx) === timeline.length;
+    const finished = app.stepsDone() === timeline.length;
     return {
-      digest: logDigest(db),
-      events: eventCount(db),
+      digest: app.digest(),
+      events: app.events(),
       steps: timeline.length,
-      stepsDone: stepsDone(ctx),
+      stepsDone: app.stepsDone(),
       finished,
       board: currentStandings(ctx),
       practice: world.deployment.kind === "event" ? practiceBoard(ctx) : null,
@@ -154,6 +152,6 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       legend: modelLegend(ctx),
     };
   } finally {
-    db.close();
+    app.close();
   }
 }

@@ -1,6 +1,6 @@
 import type { FaultName } from "../src/contract/faults.js";
 import type { Service } from "../src/service/service.js";
-import type { ScoringSettingsRecord } from "../src/service/setup.js";
+import type { ScoringSettingsRecord } from "../src/service/kernel/setup.js";
 import type { Scenario } from "./scenario.js";
 
 /** What an organiser can do mid-replay: the in-process service and the HTTP sim control both offer it. */

@@ -4,7 +4,7 @@ import type { Board } from "../src/scoring/standings.js";
 import { BasecampClient } from "../src/sdk/client.js";
 import { SimControl } from "../src/sdk/sim-control.js";
 import type { TransportOptions } from "../src/sdk/transport.js";
-import { loadWorld, type World } from "../src/service/deployment.js";
+import { loadWorld, type World } from "../src/service/kernel/deployment.js";
 import { act } from "./act.js";
 import { loadLineup, type Lineup } from "./agents/lineup.js";
 import { applyAction } from "./organiser-action.js";

@@ -1,6 +1,6 @@
 import { Rng } from "../src/domain/rng.js";
-import type { Appointments } from "../src/service/clock-walk.js";
-import type { World } from "../src/service/deployment.js";
+import type { Appointments } from "../src/service/cadence/clock-walk.js";
+import type { World } from "../src/service/kernel/deployment.js";
 import { inProcessClient } from "../src/service/in-process-client.js";
 import type { Service } from "../src/service/service.js";
 import { act } from "./act.js";

@@ -1,6 +1,6 @@
 import { buildPhase } from "../src/domain/cadence.js";
 import type { Rng } from "../src/domain/rng.js";
-import type { World } from "../src/service/deployment.js";
+import type { World } from "../src/service/kernel/deployment.js";
 import type { Scenario } from "./scenario.js";
 import type { RoundSlot } from "./agents/strategy.js";
 import type { Lineup } from "./agents/lineup.js";

@@ -3,7 +3,7 @@ import type { Frame } from "../../src/domain/frame.js";
 import { type BacktestReport, DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM, type ExpedScore, type StrategyBacktest } from "../../src/report/backtest-report.js";
 import { trailingWindows } from "../../src/scoring/trailing-windows.js";
 import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
-import { loadWorld, type World } from "../../src/service/deployment.js";
+import { loadWorld, type World } from "../../src/service/kernel/deployment.js";
 import { loadLineup, type LineupOptions } from "../agents/lineup.js";
 import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";

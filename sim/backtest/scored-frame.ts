@@ -1,6 +1,6 @@
 import type { Frame } from "../../src/domain/frame.js";
 import { DESIGNATED } from "../../src/data/schema.js";
-import type { World } from "../../src/service/deployment.js";
+import type { World } from "../../src/service/kernel/deployment.js";
 import type { WalkPredictions } from "./backtest.js";
 
 /**

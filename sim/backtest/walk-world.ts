@@ -3,7 +3,7 @@ import { defaultTournamentCalendar } from "../../src/domain/cadence-tournament.j
 import { rowsByExped, selectColumns, takeRows, type Frame } from "../../src/domain/frame.js";
 import type { LiveRound } from "../../src/data/generate.js";
 import { compareIds } from "../../src/scoring/align.js";
-import type { World } from "../../src/service/deployment.js";
+import type { World } from "../../src/service/kernel/deployment.js";
 
 /**
  * The world a backtest walks: the scenario's dataset with each validation exped turned into one

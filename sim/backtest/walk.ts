@@ -1,5 +1,5 @@
 import type { Client } from "../../src/service/client.js";
-import type { World } from "../../src/service/deployment.js";
+import type { World } from "../../src/service/kernel/deployment.js";
 import type { StandingRow } from "../../src/scoring/standings.js";
 import type { Lineup } from "../agents/lineup.js";
 import { runScenario } from "../engine.js";

@@ -1,9 +1,9 @@
 import type { Db } from "../../src/store/db.js";
 import { agentId } from "../../src/domain/ids.js";
 import { parseUsdc } from "../../src/domain/money.js";
-import { LIVE_STATUSES } from "../../src/service/event/upload-repo.js";
-import type { ServiceContext } from "../../src/service/deployment.js";
-import { stakeBalances } from "../../src/service/stake-balances.js";
+import { LIVE_STATUSES } from "../../src/store/uploads.js";
+import type { ServiceContext } from "../../src/service/kernel/context.js";
+import { stakeBalances } from "../../src/service/overview/stake-balances.js";
 import type { Scenario } from "../scenario.js";
 
 /** What an invariant sees after a step: the replay's store (read-only) and its scenario. */

@@ -4,7 +4,8 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { SimClock } from "../../src/domain/clock.js";
 import type { BacktestReport } from "../../src/report/backtest-report.js";
-import { loadWorld, type World } from "../../src/service/deployment.js";
+import { loadWorld, type World } from "../../src/service/kernel/deployment.js";
+import { serviceContext } from "../../src/service/kernel/context.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { backtest } from "../backtest/backtest.js";
 import { deploymentOf } from "../deployment.js";
@@ -93,7 +94,7 @@ async function replayCell(scenario: Scenario, invariants: Invariant[]): Promise<
       onEvent: (e) => {
         if (e.kind !== "progress") return;
         reader ??= new Database(path, { readonly: true });
-        const view = { ctx: { db: reader, clock: new SimClock(Date.parse(e.now)), world }, scenario };
+        const view = { ctx: serviceContext({ db: reader, clock: new SimClock(Date.parse(e.now)), world }), scenario };
         for (const inv of invariants) {
           if (violations.some((v) => v.invariant === inv.name)) continue;
           const detail = inv.check(view);

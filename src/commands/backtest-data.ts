@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import { parseScenario, type Scenario } from "../../sim/scenario.js";
 import { liveCarriesTarget } from "../data/dataset-dir.js";
-import type { World } from "../service/deployment.js";
+import type { World } from "../service/kernel/deployment.js";
 
 /** `--data DIR` and the flags that name its defaults. */
 export interface DataFlags {

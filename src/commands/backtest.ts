@@ -12,7 +12,7 @@ import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
-import { loadWorld } from "../service/deployment.js";
+import { loadWorld } from "../service/kernel/deployment.js";
 import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
 import { checkOutputPath, makeLogDir, shownPath } from "./backtest-outputs.js";

@@ -1,3 +1,4 @@
+import { openBasecamp, type Basecamp } from "../app.js";
 import { SimClock } from "../domain/clock.js";
 import { RealtimeClock } from "../domain/realtime-clock.js";
 import { removeLeftovers } from "../data/temp-roots.js";
@@ -5,15 +6,11 @@ import { ownRoot } from "../participant/work-dir.js";
 import { createApp } from "../http/app.js";
 import { listen, type Listening } from "../http/listen.js";
 import { LiveFeed } from "../service/live/live-feed.js";
-import { resumeInstant, type ClockControl } from "../service/clock-control.js";
-import { loadWorld, type ServiceContext } from "../service/deployment.js";
+import type { ClockControl } from "../service/cadence/clock-control.js";
+import { loadWorld } from "../service/kernel/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
 import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
-import { initialiseStore } from "../service/setup.js";
-import { openDb } from "../store/db.js";
-import { openScratchDb } from "../store/scratch-store.js";
-import { eventCount } from "../store/event-log.js";
 import { loadLineup } from "../../sim/agents/lineup.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
@@ -48,6 +45,12 @@ export interface ServeOptions {
   web?: boolean;
 }
 
+/** The organiser's hold on the served clock: a realtime clock may also be held still. */
+function clockControl(clock: SimClock | RealtimeClock, mode: ClockControl["mode"], speed: number): ClockControl {
+  const hold = clock instanceof RealtimeClock ? { pause: () => clock.pause(), resume: () => clock.resume() } : {};
+  return { mode, speed, advance: (ms) => clock.advance(ms), ...hold };
+}
+
 /** Whether `host` names this machine only. */
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -72,31 +75,33 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   await ownRoot();
   const world = await loadWorld(deploymentOf(scenario));
   const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
-  const db = opts.db ? openDb(opts.db) : openScratchDb();
-  const start = resumeInstant(db, world.schedule.phases[0].start);
   const mode = opts.clock ?? "manual";
   const speed = mode === "realtime" ? (opts.speed ?? 1) : 0;
-  const realtime = mode === "realtime" ? new RealtimeClock(start, speed) : null;
-  const clock = realtime ?? new SimClock(start);
-  const ctx: ServiceContext = { db, clock, world, modelIsolation: opts.modelIsolation };
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const appointments = lineup ? (s: Service) => servedAgents(scenario, world, lineup, s, log) : undefined;
+  let app: Basecamp<SimClock | RealtimeClock>;
   try {
-    // The agents start at the season's start; a resumed store does not say which of their steps ran.
-    if (lineup && eventCount(db) > 0) throw new Error(`${opts.db} already holds a run: --with-agents needs a fresh store`);
-    initialiseStore(ctx, start);
+    app = openBasecamp(world, {
+      db: opts.db,
+      scratch: !opts.db,
+      clock: ({ resumeAt }) => (mode === "realtime" ? new RealtimeClock(resumeAt, speed) : new SimClock(resumeAt)),
+      // The agents start at the season's start; a resumed store does not say which of their steps ran.
+      check: ({ events }) => {
+        if (lineup && events > 0) throw new Error(`${opts.db} already holds a run: --with-agents needs a fresh store`);
+      },
+      isolation: opts.modelIsolation,
+      service: (clock) => ({ clockControl: clockControl(clock, mode, speed), appointments }),
+    });
   } catch (e) {
-    db.close();
     await lineup?.close();
     throw e;
   }
-  const hold = realtime ? { pause: () => realtime.pause(), resume: () => realtime.resume() } : {};
-  const control: ClockControl = { mode, speed, advance: (ms) => clock.advance(ms), ...hold };
-  const appointments = lineup ? (s: Service) => servedAgents(scenario, world, lineup, s, log) : undefined;
-  const service = new Service(ctx, { clockControl: control, appointments });
+  const realtime = app.clock instanceof RealtimeClock ? app.clock : null;
+  const { service, ctx } = app;
   const stop = async () => {
     await service.idle();
     await lineup?.close();
-    db.close();
+    app.close();
   };
   const host = opts.host ?? "127.0.0.1";
   const web = (opts.web ?? isLoopback(host)) ? new LiveFeed(ctx, { clockRate: () => (realtime && !realtime.paused() ? speed : 0) }) : undefined;

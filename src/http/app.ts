@@ -4,7 +4,7 @@ import { API_PREFIX } from "../contract/index.js";
 import { bodySchemas, formSchemas } from "../contract/schemas.js";
 import { asServiceError, refuse, type ServiceError } from "../domain/errors.js";
 import { handleMcpPost } from "../mcp/http.js";
-import { autoSubmitSettings } from "../service/auto-submit/settings.js";
+import { autoSubmitSettings } from "../service/kernel/settings/auto-submit.js";
 import type { LiveFeed } from "../service/live/live-feed.js";
 import type { Service } from "../service/service.js";
 import { answer } from "./answers.js";

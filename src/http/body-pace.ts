@@ -1,5 +1,5 @@
 import { refuse, type ServiceError } from "../domain/errors.js";
-import type { EventSettings } from "../service/deployment.js";
+import type { EventSettings } from "../service/kernel/deployment.js";
 
 /** The pace an upload's body must keep: at least `minBytes` (and at least one byte) in every `windowMs` of wall-clock time. */
 export interface BodyPace {

@@ -1,6 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
-import { withCallerAddress } from "../service/caller-address.js";
+import { withCallerAddress } from "../service/kernel/caller-address.js";
 
 /**
  * The request's client address, handed to the service for the calls it makes (it counts failed

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { refuse } from "../domain/errors.js";
 import type { BatchItem } from "../service/event/batch.js";
-import type { FilePart, UploadInput } from "../service/event/uploads.js";
+import type { FilePart } from "../data/file-part.js";
+import type { UploadInput } from "../service/event/uploads.js";
 import { fileBytes } from "./file-spool.js";
 import { parseJsonText } from "./json-body.js";
 import { batchManifest, type batchForm, type uploadForm } from "../contract/schemas.js";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Deployment } from "../service/deployment.js";
+import type { Deployment } from "../service/kernel/deployment.js";
 
 /** Where the access gate bounces a request; the page itself is served by `loginPage`. */
 export const LOGIN_PATH = "/cdn-cgi/access/login";

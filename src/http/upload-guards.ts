@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { EventSettings } from "../service/deployment.js";
-import type { Lane } from "../service/event/upload-repo.js";
+import type { EventSettings } from "../service/kernel/deployment.js";
+import type { Lane } from "../store/uploads.js";
 import type { Service } from "../service/service.js";
 import { bodyPace, PacedBody } from "./body-pace.js";
 import { renderError } from "./render.js";

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import { refuse, ServiceError } from "../domain/errors.js";
-import type { FilePart } from "../service/event/uploads.js";
+import type { FilePart } from "../data/file-part.js";
 
 /** How the MCP face was reached: over `/mcp` (anyone on the network path) or stdio (`basecamp mcp`, the caller's own process). */
 export type Transport = "http" | "stdio";

@@ -5,7 +5,7 @@ import type { Lane } from "../contract/operation.js";
 import type { Frame } from "../domain/frame.js";
 import { deliverModelFile, deliverParquet } from "./downloads.js";
 import { fileArgument } from "./file-argument.js";
-import type { ToolContext } from "./tool.js";
+import type { ToolContext } from "./tool-context.js";
 import { uploadInput, type UploadArgs } from "./upload-input.js";
 
 /**

@@ -2,24 +2,9 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { toolArgs } from "../contract/args.js";
 import type { McpTool, Operation, OperationName } from "../contract/index.js";
-import type { Service } from "../service/service.js";
-import type { Downloads } from "./downloads.js";
-import type { Transport } from "./file-argument.js";
 import { fileAnswers, fileArguments } from "./file-tools.js";
-import { answer, type Log } from "./result.js";
-
-/**
- * What every tool runs with: the service, the caller's key (one per MCP request or stdio server),
- * the transport (which decides whether a file argument may be a path), how downloads are handed
- * over (a local file over stdio, a URL over HTTP), and the error log.
- */
-export interface ToolContext {
-  service: Service;
-  key: string | undefined;
-  transport: Transport;
-  downloads: Downloads;
-  log: Log;
-}
+import { answer } from "./result.js";
+import type { ToolContext } from "./tool-context.js";
 
 /**
  * Registers one tool of an operation: its arguments checked by the contract's `input`, turned into

@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type { uploadArgs } from "../contract/upload-args.js";
 import { refuse } from "../domain/errors.js";
-import type { FilePart, UploadInput } from "../service/event/uploads.js";
-import type { FileLimits } from "../service/file-limits.js";
+import type { FilePart } from "../data/file-part.js";
+import type { UploadInput } from "../service/event/uploads.js";
+import type { FileLimits } from "../service/kernel/file-limits.js";
 import { fileArgument, type Transport } from "./file-argument.js";
 
 export type UploadArgs = z.output<z.ZodObject<typeof uploadArgs>>;

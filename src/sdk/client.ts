@@ -4,7 +4,7 @@ import type { Frame } from "../domain/frame.js";
 import { readFrameParquet } from "../data/parquet.js";
 import type { Client } from "../service/client.js";
 import type { ModelFileInput } from "../service/auto-submit/upload-model.js";
-import type { Lane } from "../service/event/upload-repo.js";
+import type { Lane } from "../store/uploads.js";
 import type { UploadInput } from "../service/event/uploads.js";
 import { Transport, type TransportOptions } from "./transport.js";
 import { batchForm, uploadForm } from "./upload-form.js";

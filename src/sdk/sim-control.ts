@@ -1,6 +1,6 @@
-import type { AdvanceRequest, AdvanceResult, ClockView } from "../service/clock-control.js";
-import type { FaultName, Faults } from "../service/faults.js";
-import type { ScoringSettingsRecord } from "../service/setup.js";
+import type { AdvanceRequest, AdvanceResult, ClockView } from "../service/cadence/clock-control.js";
+import type { FaultName, Faults } from "../service/kernel/faults.js";
+import type { ScoringSettingsRecord } from "../service/kernel/setup.js";
 import { Transport, type TransportOptions } from "./transport.js";
 
 export interface SimControlOptions extends TransportOptions {

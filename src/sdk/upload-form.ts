@@ -1,4 +1,5 @@
-import type { FilePart, UploadInput } from "../service/event/uploads.js";
+import type { FilePart } from "../data/file-part.js";
+import type { UploadInput } from "../service/event/uploads.js";
 
 function blob(part: FilePart): Blob {
   // A Blob copies the bytes; the cast only widens ArrayBufferLike for the DOM typings.

@@ -1,9 +1,9 @@
 import type { ClientOperationName, Operations } from "../contract/index.js";
 import type { Frame } from "../domain/frame.js";
 import type { BatchResult } from "./event/batch.js";
-import type { Lane } from "./event/upload-repo.js";
+import type { Lane } from "../store/uploads.js";
 import type { UploadInput } from "./event/uploads.js";
-import type { CommandView } from "./machine/machine-view.js";
+import type { CommandView } from "./compute/machine/machine-view.js";
 import type { ServiceOperations } from "./service.js";
 
 /** A service method as a client with its own key calls it: without the key. */

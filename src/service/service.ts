@@ -1,22 +1,22 @@
 import { operations, type OperationName, type Operations } from "../contract/index.js";
 import { refuse } from "../domain/errors.js";
-import { authenticate, readerScopes, requireScope, type Principal } from "./auth.js";
-import type { Lane } from "./event/upload-repo.js";
+import { authenticate, readerScopes, requireScope, type Principal } from "./kernel/auth.js";
+import type { Lane } from "../store/uploads.js";
 import type { UploadPath } from "./event/uploads.js";
-import { EVENT_UPLOAD_DEFAULTS } from "./event/upload-limits.js";
+import { EVENT_UPLOAD_DEFAULTS } from "./kernel/settings/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";
 import { IntakeSlots } from "./event/intake-slots.js";
-import { advanceRounds, type DueStep } from "./cadence-steps.js";
-import { advanceClockTo, advanceTarget, type AdvanceRequest, type ClockControl } from "./clock-control.js";
-import { ClockWalk, type Appointments } from "./clock-walk.js";
-import type { ServiceContext } from "./deployment.js";
-import { requireOrganiser } from "./organiser.js";
-import { RateLimiter } from "./rate-limit.js";
-import { lookAhead } from "./run-ahead/look-ahead.js";
-import { runsAhead, stopRunsAhead } from "./run-ahead/runs-ahead.js";
-import { AuthFailures } from "./auth-failures.js";
-import { callerAddress } from "./caller-address.js";
-import { fileLimits } from "./file-limits.js";
+import { advanceRounds, type DueStep } from "./cadence/cadence-steps.js";
+import { advanceClockTo, advanceTarget, type AdvanceRequest, type ClockControl } from "./cadence/clock-control.js";
+import { ClockWalk, type Appointments } from "./cadence/clock-walk.js";
+import type { ServiceContext } from "./kernel/context.js";
+import { requireOrganiser } from "./kernel/organiser.js";
+import { RateLimiter } from "./kernel/rate-limit.js";
+import { lookAhead } from "./cadence/look-ahead.js";
+import { runsAhead, stopRunsAhead } from "./kernel/runs-ahead.js";
+import { AuthFailures } from "./kernel/auth-failures.js";
+import { callerAddress } from "./kernel/caller-address.js";
+import { fileLimits } from "./kernel/file-limits.js";
 import { isOffPath, type Call, type Handler } from "./handlers/call.js";
 import { handlers, type Handlers } from "./handlers/index.js";
 
@@ -118,7 +118,7 @@ export class Service {
    * Runs `fn` on the serial path after the rounds are brought up to the clock (it is given the
    * round transitions that applied). The participant runs (predicts, sandboxed fits) of the steps
    * due by now are awaited first, off the serial path, so the steps only write their results; the
-   * runs `fn` has made ready start right after it (src/service/run-ahead/).
+   * runs `fn` has made ready start right after it (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
    */
   private run<T>(fn: (steps: DueStep[]) => T | Promise<T>): Promise<T> {
     const onPath = () =>

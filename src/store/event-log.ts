@@ -64,3 +64,9 @@ export function logDigest(db: Db): string {
 export function eventCount(db: Db): number {
   return (db.prepare("SELECT COUNT(*) AS n FROM events").get() as { n: number }).n;
 }
+
+/** The instant of the latest logged event; null for an empty log. */
+export function lastEventInstant(db: Db): number | null {
+  const { t } = db.prepare("SELECT MAX(t) AS t FROM events").get() as { t: number | null };
+  return t;
+}

@@ -1,6 +1,6 @@
 /** Stake balances as plain text: on a money event the final deposit decides the winner. */
 import { formatUsdc } from "../domain/money.js";
-import type { StakeBalances } from "../service/stake-balances.js";
+import type { StakeBalances } from "../service/overview/stake-balances.js";
 
 const titles = { event: "event deposits (USDC)", tournament: "tournament stakes (USDC): net = stake limit, settled = earned" } as const;
 

@@ -21,6 +21,8 @@ import ts from "typescript";
  * - `cli.ts` → `commands`: the `basecamp` command and its subcommands, the composition of everything.
  * - `sim`: the replay engine, agents, backtest and sweep. Only the commands call it; no other room of
  *   `src/` imports `sim/`. It drives the service through the SDK or in process, and renders reports.
+ * - `app.ts`: `openBasecamp`, the one composition root (store, clock, context, service) that the
+ *   engine and `serve` build from.
  * - `tui`, `web`, `report`, `http`, `mcp`, `sdk`: the other faces. `http` serves the MCP tools over
  *   HTTP (so it sits above `mcp`); `sdk` is the TypeScript client over HTTP.
  * - `service`: the operations, their rules and transactions; its handlers bind each operation of the
@@ -40,6 +42,7 @@ export const ROOMS = [
   "cli.ts",
   "commands",
   "sim",
+  "app.ts",
   "tui",
   "web",
   "report",

@@ -11,7 +11,7 @@ import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario } from "../../sim/scenario.js";
 import { renderBacktestHtml } from "../../src/report/backtest-html.js";
 import { formatBacktestText } from "../../src/report/backtest-text.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { median, report } from "./measure.js";
 
 const SCENARIO = "scenarios/default-tournament.json";

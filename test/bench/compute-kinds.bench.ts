@@ -7,7 +7,7 @@
  * this process's children's account (measured: 0.1 s of it for a 7 s forest), so none is reported.
  */
 import { performance } from "node:perf_hooks";
-import { advanceRounds } from "../../src/service/cadence-steps.js";
+import { advanceRounds } from "../../src/service/cadence/cadence-steps.js";
 import type { JobView } from "../../src/service/compute/job-view.js";
 import { loadScenario } from "../../sim/scenario.js";
 import { harness } from "../helpers/service-harness.js";

@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario, type RunResult } from "../../sim/engine.js";
 import { parseScenario, type Scenario } from "../../sim/scenario.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { median, medianMs, peakRssMb, report } from "./measure.js";
 
 const ROUNDS = 60;

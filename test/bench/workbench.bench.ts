@@ -11,7 +11,7 @@ import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario } from "../../sim/scenario.js";
 import { localIsolation } from "../../src/participant/isolation.js";
 import { startPythonWorker } from "../../src/participant/python-worker.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { medianMs, peakRssMb, report } from "./measure.js";
 
 const SCENARIO = "scenarios/default-tournament.json";

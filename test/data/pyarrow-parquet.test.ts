@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { checkParquetBlob } from "../../src/data/parquet-check.js";
 import { readPredictionsParquet } from "../../src/data/predictions-parquet.js";
-import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/event/upload-limits.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/kernel/settings/upload-limits.js";
 
 /**
  * The checks before decoding (footer, page headers, inflated sizes) pass what participants really

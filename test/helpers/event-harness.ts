@@ -1,7 +1,7 @@
-import { authenticate } from "../../src/service/auth.js";
-import { advanceRounds } from "../../src/service/cadence-steps.js";
+import { authenticate } from "../../src/service/kernel/auth.js";
+import { advanceRounds } from "../../src/service/cadence/cadence-steps.js";
 import type { UploadInput } from "../../src/service/event/uploads.js";
-import { createModel } from "../../src/service/models.js";
+import { createModel } from "../../src/service/models/models.js";
 import { uploadOf } from "../../sim/agents/event-upload.js";
 import { harness } from "./service-harness.js";
 import { smallEvent } from "./small-event.js";

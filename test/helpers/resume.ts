@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { join } from "node:path";
 import { expect } from "vitest";
-import type { World } from "../../src/service/deployment.js";
+import type { World } from "../../src/service/kernel/deployment.js";
 import { runScenario } from "../../sim/engine.js";
 import type { Scenario } from "../../sim/scenario.js";
 

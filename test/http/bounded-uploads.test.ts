@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/event/upload-limits.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/kernel/settings/upload-limits.js";
 import { uploadCheckPool } from "../../src/service/event/upload-check-pool.js";
 import { claimedParquet } from "../helpers/parquet-claim.js";
 import { refusal } from "./server.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/event/upload-limits.js";
+import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/kernel/settings/upload-limits.js";
 import { deepSchemaParquet, honestParquet, inflatingIdParquet, understatedRowsParquet } from "../helpers/hostile-parquet.js";
 import { callTool, mcpClient } from "../mcp/client.js";
 import { ANN, BEN, PKL, PRACTICE_UPLOAD, ROUND_UPLOAD, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase, uploadForm } from "./event-server.js";

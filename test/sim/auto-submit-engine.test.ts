@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { requires } from "../helpers/requires.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario } from "../../sim/engine.js";
 import { loadScenario } from "../../sim/scenario.js";

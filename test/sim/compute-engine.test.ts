@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { requires } from "../helpers/requires.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario } from "../../sim/engine.js";

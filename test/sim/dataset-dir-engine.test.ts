@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadWorld } from "../../src/service/deployment.js";
+import { loadWorld } from "../../src/service/kernel/deployment.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario } from "../../sim/engine.js";
 import { loadScenario, parseScenario } from "../../sim/scenario.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { expectResumeGivesSameDigest } from "../helpers/resume.js";

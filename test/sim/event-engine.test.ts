@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario, type EngineEvent } from "../../sim/engine.js";
 import { loadScenario } from "../../sim/scenario.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect } from "vitest";
 import { requires } from "../helpers/requires.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { eventLines } from "../../src/store/event-log.js";
 import { openDb } from "../../src/store/db.js";
 import { deploymentOf } from "../../sim/deployment.js";

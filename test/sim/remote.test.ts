@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
 import { DESIGNATED } from "../../src/data/schema.js";
 import { BasecampClient, SimControl } from "../../src/sdk/client.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario, type EngineEvent } from "../../sim/engine.js";
 import { replayAgainst } from "../../sim/remote.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { startServer, type RunningServer } from "../../src/commands/serve.js";
 import { BasecampClient, SimControl } from "../../src/sdk/client.js";
-import { buildWorld } from "../../src/service/deployment.js";
+import { buildWorld } from "../../src/service/kernel/deployment.js";
 import { logDigest } from "../../src/store/event-log.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { runScenario, type EngineEvent } from "../../sim/engine.js";

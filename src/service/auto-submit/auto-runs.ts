@@ -2,17 +2,19 @@ import { selectColumns } from "../../domain/frame.js";
 import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
-import { benchmarkWithheld, liveEmptied } from "../faults.js";
-import { roundByExped, type RoundRow } from "../round-repo.js";
-import { roundUniverse } from "../round-universe.js";
-import { insertSubmission, storedPredictions } from "../submission-repo.js";
-import { activeLaneModels } from "./lane.js";
-import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
-import { modelIsolation } from "./model-isolation.js";
-import { modelFileBytes, type ModelUploadRow } from "./model-upload-repo.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { benchmarkWithheld, liveEmptied } from "../kernel/faults.js";
+import { roundByExped, type RoundRow } from "../../store/rounds.js";
+import { roundUniverse } from "../../store/round-universe.js";
+import { insertSubmission, storedPredictions } from "../rounds/submissions.js";
+import { activeLaneModels } from "../models/lane.js";
+import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
+import { modelIsolation } from "../kernel/model-isolation.js";
+import { modelFileBytes, type ModelUploadRow } from "../../store/model-uploads.js";
 import { checkPredictOutput } from "./predict-output.js";
-import { autoSubmitSettings } from "./settings.js";
+import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
+import { insertLaneRun, markLaneRound, roundsAwaitingLane } from "../../store/lane-runs.js";
+import { entryIdOf } from "../../store/submissions.js";
 
 /** The lane's run for a round, due `auto_submit_delay_seconds` after it opens. */
 export interface AutoRunStep {
@@ -29,13 +31,7 @@ export interface AutoRunStep {
 export function dueAutoRunSteps(ctx: ServiceContext, now: number): AutoRunStep[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
-  const rows = ctx.db
-    .prepare(
-      `SELECT exped, open_at FROM rounds WHERE status IN ('scheduled', 'open') AND open_at <= ?
-       AND exped NOT IN (SELECT exped FROM lane_rounds) ORDER BY idx`,
-    )
-    .all(now - delay) as { exped: string; open_at: number }[];
-  return rows.map((r) => ({ t: r.open_at + delay, lane: "auto_run", exped: r.exped }));
+  return roundsAwaitingLane(ctx.db, now - delay).map((r) => ({ t: r.open_at + delay, lane: "auto_run", exped: r.exped }));
 }
 
 type Outcome = { outcome: "submitted" | "failed" | "skipped"; detail: string | null; submission_id: string | null };
@@ -49,7 +45,7 @@ type Outcome = { outcome: "submitted" | "failed" | "skipped"; detail: string | n
  * `empty_live` fault (logged). Each model's outcome is kept for `get_upload_status`.
  */
 export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Promise<void> {
-  inTransaction(ctx.db, () => ctx.db.prepare("INSERT INTO lane_rounds (exped, ran_at) VALUES (?, ?)").run(step.exped, step.t));
+  inTransaction(ctx.db, () => markLaneRound(ctx.db, step.exped, step.t));
   const round = roundByExped(ctx.db, step.exped);
   if (!round || round.status !== "open") return;
   const models = activeLaneModels(ctx);
@@ -64,8 +60,7 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
   }
   const runs = new Map<string, Promise<PredictOutcome>>();
   for (const { model_id, upload } of models) {
-    const filed = ctx.db.prepare("SELECT id FROM submissions WHERE model_id = ? AND exped = ?").get(model_id, step.exped);
-    if (filed) {
+    if (entryIdOf(ctx.db, model_id, step.exped) !== undefined) {
       const detail = "a manual submission is already filed for this round";
       inTransaction(ctx.db, () => {
         keep(ctx, step, model_id, upload, { outcome: "skipped", detail, submission_id: null });
@@ -95,7 +90,7 @@ export async function applyAutoRun(ctx: ServiceContext, step: AutoRunStep): Prom
 /**
  * A model file's predict on a round's live features, named by every input it reads: the round, the
  * file, and whether the benchmark is withheld (a fault the organiser may toggle before the run).
- * It may start once the round has opened and the file has validated (src/service/run-ahead/).
+ * It may start once the round has opened and the file has validated (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
  */
 export function roundRun(ctx: ServiceContext, round: RoundRow, upload: ModelUploadRow, t: number): AheadWork<PredictOutcome> {
   const withheld = benchmarkWithheld(ctx, round.idx);
@@ -132,7 +127,5 @@ function fileAutoEntry(ctx: ServiceContext, step: AutoRunStep, modelId: string, 
 }
 
 function keep(ctx: ServiceContext, step: AutoRunStep, modelId: string, upload: ModelUploadRow, o: Outcome): void {
-  ctx.db
-    .prepare("INSERT INTO lane_runs (model_id, exped, upload_id, outcome, detail, submission_id, ran_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .run(modelId, step.exped, upload.upload_id, o.outcome, o.detail, o.submission_id, step.t);
+  insertLaneRun(ctx.db, modelId, upload.upload_id, { exped: step.exped, ...o, ran_at: step.t });
 }

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { applyAutoRun, dueAutoRunSteps, type AutoRunStep } from "./auto-runs.js";
 import { applyValidationStep, dueValidationSteps, type ValidationStep } from "./validation.js";
 

@@ -1,9 +1,10 @@
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import { requireScope, type Principal } from "../auth.js";
-import type { ServiceContext } from "../deployment.js";
-import { resolveModel, type ModelRecord } from "../models.js";
-import { requireTournamentLane } from "./settings.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { resolveModel, type ModelRecord } from "../models/models.js";
+import { requireTournamentLane } from "../kernel/settings/auto-submit.js";
+import { setAutoSubmitSwitch } from "../../store/models.js";
 
 /**
  * `set_auto_submit`: switches a model's auto-submit lane on or off, answering with the model
@@ -16,7 +17,7 @@ export function setAutoSubmit(ctx: ServiceContext, p: Principal, input: { model_
   return inTransaction(ctx.db, () => {
     const model = resolveModel(ctx, p, input.model_id);
     if (model.auto_submit === input.enabled) return model;
-    ctx.db.prepare("UPDATE models SET auto_submit = ? WHERE id = ?").run(input.enabled ? 1 : 0, model.id);
+    setAutoSubmitSwitch(ctx.db, model.id, input.enabled);
     appendEvent(ctx.db, ctx.clock.now(), "model.auto_submit", { model_id: model.id, enabled: input.enabled });
     return resolveModel(ctx, p, model.id);
   });

@@ -4,15 +4,17 @@ import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
-import { requireScope, type Principal } from "../auth.js";
-import type { ServiceContext } from "../deployment.js";
-import type { CheckedModelFile } from "../event/model-file.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
+import type { ServiceContext } from "../kernel/context.js";
+import type { CheckedModelFile } from "../../participant/model-file.js";
 import { passed } from "../event/upload-files.js";
-import type { FilePart, UploadPath } from "../event/uploads.js";
-import { resolveModel, type ModelRecord } from "../models.js";
-import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "./model-upload-repo.js";
-import { autoSubmitSettings, requireTournamentLane } from "./settings.js";
+import type { FilePart } from "../../data/file-part.js";
+import type { UploadPath } from "../event/uploads.js";
+import { resolveModel, type ModelRecord } from "../models/models.js";
+import { currentModelUpload, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../../store/model-uploads.js";
+import { autoSubmitSettings, requireTournamentLane } from "../kernel/settings/auto-submit.js";
 import { uploadView, type ModelUploadView } from "./upload-view.js";
+import { insertModelUpload, keepModelFile } from "../../store/model-uploads.js";
 
 /** `upload_model`'s fields, already read off the transport. */
 export interface ModelFileInput {
@@ -78,16 +80,11 @@ function accept(ctx: ServiceContext, p: Principal, input: ModelFileInput, checke
     }
     const seq = nextInSequence(ctx.db, "model_upload");
     const upload_id = serviceId("mup", ctx.world.deployment.seed, "model_upload", seq);
-    ctx.db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(checked.sha256, bytes);
-    ctx.db
-      .prepare(
-        `INSERT INTO model_uploads (upload_id, seq, model_id, filename, sha256, python_version, n_bytes, status,
-           uploaded_at, validating_at, validates_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
-      )
-      .run(
-        upload_id, seq, model.id, filename, checked.sha256, checked.python_version, bytes.length, t,
-        t + Math.min(QUEUE_SECONDS, settings.validation_seconds) * 1000, t + settings.validation_seconds * 1000,
-      );
+    keepModelFile(ctx.db, checked.sha256, bytes);
+    insertModelUpload(ctx.db, {
+      upload_id, seq, model_id: model.id, filename, sha256: checked.sha256, python_version: checked.python_version, n_bytes: bytes.length, uploaded_at: t,
+      validating_at: t + Math.min(QUEUE_SECONDS, settings.validation_seconds) * 1000, validates_at: t + settings.validation_seconds * 1000,
+    });
     appendEvent(ctx.db, t, "model_upload.pending", {
       upload_id, model_id: model.id, agent: p.agent, sha256: checked.sha256, python_version: checked.python_version, n_bytes: bytes.length,
     });

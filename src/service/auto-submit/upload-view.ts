@@ -1,7 +1,8 @@
 import { iso } from "../../domain/clock.js";
-import type { ServiceContext } from "../deployment.js";
-import type { ModelRecord } from "../models.js";
-import type { ModelUploadRow, ModelUploadStatus } from "./model-upload-repo.js";
+import type { ServiceContext } from "../kernel/context.js";
+import type { ModelRecord } from "../models/models.js";
+import type { ModelUploadRow, ModelUploadStatus } from "../../store/model-uploads.js";
+import { lastLaneRunOf } from "../../store/lane-runs.js";
 
 /** The lane's latest outcome for a model in one round. */
 export interface LaneRunView {
@@ -59,8 +60,6 @@ export function uploadView(ctx: ServiceContext, row: ModelUploadRow, model: Mode
 }
 
 function lastLaneRun(ctx: ServiceContext, modelId: string): LaneRunView | null {
-  const row = ctx.db
-    .prepare("SELECT exped, outcome, detail, submission_id, ran_at FROM lane_runs WHERE model_id = ? ORDER BY ran_at DESC LIMIT 1")
-    .get(modelId) as (Omit<LaneRunView, "ran_at"> & { ran_at: number }) | undefined;
+  const row = lastLaneRunOf(ctx.db, modelId);
   return row ? { ...row, ran_at: iso(row.ran_at) } : null;
 }

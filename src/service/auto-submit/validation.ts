@@ -1,15 +1,16 @@
 import { rowsByExped, selectColumns, takeRows, type Frame } from "../../domain/frame.js";
 import { runPredict, type PredictOutcome } from "../../participant/run-predict.js";
-import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
+import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import type { Dataset } from "../../data/generate.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
-import { modelIsolation } from "./model-isolation.js";
-import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "./model-upload-repo.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { modelIsolation } from "../kernel/model-isolation.js";
+import { modelFileBytes, modelUploadById, setModelUploadStatus, type ModelUploadRow } from "../../store/model-uploads.js";
 import { checkPredictOutput } from "./predict-output.js";
-import { autoSubmitSettings } from "./settings.js";
+import { autoSubmitSettings } from "../kernel/settings/auto-submit.js";
 import { dueTwoStage } from "../../store/two-stage.js";
+import { markModelUploadError, markModelUploadValidated } from "../../store/model-uploads.js";
 
 /** A model file's next status change, due at `t`. */
 export interface ValidationStep {
@@ -48,10 +49,10 @@ export async function applyValidationStep(ctx: ServiceContext, step: ValidationS
   const checked = outcome.ok ? checkPredictOutput(sample.features.ids, outcome) : outcome;
   inTransaction(ctx.db, () => {
     if (checked.ok) {
-      ctx.db.prepare("UPDATE model_uploads SET status = 'validated', validated_at = ? WHERE upload_id = ?").run(step.t, row.upload_id);
+      markModelUploadValidated(ctx.db, row.upload_id, step.t);
       appendEvent(ctx.db, step.t, "model_upload.validated", { upload_id: row.upload_id, model_id: row.model_id, n_rows: sample.features.ids.length });
     } else {
-      ctx.db.prepare("UPDATE model_uploads SET status = 'error', error = ? WHERE upload_id = ?").run(checked.error, row.upload_id);
+      markModelUploadError(ctx.db, row.upload_id, checked.error);
       appendEvent(ctx.db, step.t, "model_upload.error", { upload_id: row.upload_id, model_id: row.model_id, error: checked.error });
     }
   });
@@ -59,7 +60,7 @@ export async function applyValidationStep(ctx: ServiceContext, step: ValidationS
 
 /**
  * A model file's validation predict, named by its upload (whose file and sample never change); it
- * may start as soon as the file is accepted (src/service/run-ahead/).
+ * may start as soon as the file is accepted (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
  */
 export function validationRun(ctx: ServiceContext, row: ModelUploadRow): AheadWork<PredictOutcome> {
   return {

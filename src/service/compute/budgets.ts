@@ -1,9 +1,10 @@
 import { agentId } from "../../domain/ids.js";
-import type { ServiceContext } from "../deployment.js";
-import { machinesOf, type MachineRow } from "../machine/machine-repo.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { machinesOf, type MachineRow } from "../../store/machines.js";
 import { creditParts, creditsOf } from "./jobs.js";
-import { jobsOf, requestOf, type JobRow } from "./job-repo.js";
-import { computeSettings } from "./settings.js";
+import { jobsOf, type JobRow } from "../../store/jobs.js";
+import { requestOf } from "./train-request.js";
+import { computeSettings } from "../kernel/settings/compute.js";
 
 /** One kind's jobs and what they cost. */
 export interface KindSpend {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { refuse } from "../../domain/errors.js";
 import { runSandboxedJob } from "../../participant/run-job.js";
-import { unsafeReference } from "../event/pickle-safety.js";
+import { unsafeReference } from "../../participant/pickle-safety.js";
 
 const SCRIPT = fileURLToPath(new URL("../../participant/python/scan_source.py", import.meta.url));
 /** Real seconds the syntax scan may take. */
@@ -29,7 +29,7 @@ interface Scan {
 /**
  * The static scan of a custom_model_fn, before any of it runs: its syntax tree is read by Python's
  * `ast` in the sandbox (scan_source.py; the source is never executed there), and its imports,
- * names and attributes are held to the model-file policy (src/service/event/pickle-safety.ts: a
+ * names and attributes are held to the model-file policy (src/participant/pickle-safety.ts: a
  * name from a module must be on its allowlist; os, subprocess, socket ... and exec, eval, open,
  * __import__ ... are refused) and its imports to SOURCE_MODULES. The first unsafe name is refused
  * (400) by name, and so is a getattr whose name is not a string constant. Like the pickle scan it

@@ -1,5 +1,5 @@
 import type { ModelParams, TrainedModel } from "./model-kinds.js";
-import type { GpuTier } from "./settings.js";
+import type { GpuTier } from "../kernel/settings/compute.js";
 
 /** The hard runtime ceiling whatever max_hours says (the real service's is about 45 minutes). */
 export const HARD_CEILING_SECONDS = 45 * 60;

@@ -1,9 +1,10 @@
 import { refuse } from "../../domain/errors.js";
-import { requireScope, type Principal } from "../auth.js";
-import { cadenceNow, type ServiceContext } from "../deployment.js";
-import { requireEventStarted } from "../event/event-gate.js";
-import { computePaused } from "../faults.js";
-import { computeSettings, type ComputeSettings } from "./settings.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
+import { cadenceNow } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { requireEventStarted } from "../kernel/event-gate.js";
+import { computePaused } from "../kernel/faults.js";
+import { computeSettings, type ComputeSettings } from "../kernel/settings/compute.js";
 
 /** Hosted compute belongs to an event's full entrants: event keys only. */
 export function requireComputeScope(p: Principal, what: string): void {

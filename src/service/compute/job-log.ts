@@ -1,7 +1,8 @@
 import { iso } from "../../domain/clock.js";
 import type { FoldResult } from "./cv-score.js";
 import { CV_FOLDS, SETUP_SECONDS } from "./estimate.js";
-import { requestOf, type JobRow } from "./job-repo.js";
+import { type JobRow } from "../../store/jobs.js";
+import { requestOf } from "./train-request.js";
 
 /** One line of a job's lifecycle trail, at its simulated time. */
 export type JobLogEntry =

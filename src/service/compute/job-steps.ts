@@ -3,19 +3,21 @@ import { ridgePickle, type RidgePickle } from "../../data/ridge-pickle.js";
 import { canonicalJson } from "../../store/canonical-json.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { costCents } from "./estimate.js";
-import { endJob, jobById, requestOf, type JobRow } from "./job-repo.js";
+import { endJob, jobById, type JobRow, markJobRunning } from "../../store/jobs.js";
+import { requestOf } from "./train-request.js";
 import { fitRidgeCv, type RidgeFit } from "./ridge-cv.js";
-import { computeSettings, DEFAULT_WALL_SECONDS, rateMicroPerHour } from "./settings.js";
+import { computeSettings, DEFAULT_WALL_SECONDS, rateMicroPerHour } from "../kernel/settings/compute.js";
 import { FILL_VALUE } from "./cv-plan.js";
 import type { CvMetrics, FoldResult } from "./cv-score.js";
 import { fitInSandbox, type PythonFit } from "./python-fit.js";
-import { aheadOrNow, type AheadWork } from "../run-ahead/runs-ahead.js";
+import { aheadOrNow, type AheadWork } from "../kernel/runs-ahead.js";
 import { jobTrainFrame } from "./train-filter.js";
 import { trainingIsolation } from "./training-python.js";
 import type { Outcome } from "../../participant/python-worker.js";
 import { dueTwoStage } from "../../store/two-stage.js";
+import { keepModelFile } from "../../store/model-uploads.js";
 
 /** A job's next transition, due at `t`. */
 export interface JobStep {
@@ -44,7 +46,7 @@ export async function applyJobStep(ctx: ServiceContext, step: JobStep): Promise<
   if (step.kind === "job_running") {
     if (row.status !== "queued") return;
     inTransaction(ctx.db, () => {
-      ctx.db.prepare("UPDATE compute_jobs SET status = 'running' WHERE job_id = ?").run(row.job_id);
+      markJobRunning(ctx.db, row.job_id);
       appendEvent(ctx.db, step.t, "job.running", { job_id: row.job_id });
     });
     return;
@@ -82,7 +84,7 @@ async function fitJob(ctx: ServiceContext, row: JobRow): Promise<Outcome<JobFit>
 
 /**
  * A job's sandboxed fit (null for a ridge, fitted in process), named by the job, whose request never changes:
- * it may start once the job is queued (src/service/run-ahead/).
+ * it may start once the job is queued (src/service/kernel/runs-ahead.ts, src/service/cadence/look-ahead.ts).
  */
 export function sandboxFit(ctx: ServiceContext, row: JobRow): AheadWork<Outcome<PythonFit>> | null {
   const req = requestOf(row);
@@ -140,7 +142,7 @@ function completed(ctx: ServiceContext, row: JobRow, t: number, cost: number, fi
   const { pickle } = fit;
   const sha = pickle.ok ? createHash("sha256").update(pickle.bytes).digest("hex") : null;
   inTransaction(ctx.db, () => {
-    if (pickle.ok) ctx.db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(sha, pickle.bytes);
+    if (pickle.ok) keepModelFile(ctx.db, sha, pickle.bytes);
     endJob(ctx.db, row.job_id, "completed", cost, t, {
       metrics: JSON.stringify(fit.cv),
       fold_results: JSON.stringify(fit.folds),

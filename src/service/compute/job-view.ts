@@ -1,6 +1,6 @@
 import { iso } from "../../domain/clock.js";
-import type { JobRow, JobStatus } from "./job-repo.js";
-import { requestOf } from "./job-repo.js";
+import type { JobRow, JobStatus } from "../../store/jobs.js";
+import { requestOf } from "./train-request.js";
 import type { CvMetrics } from "./cv-score.js";
 import type { ModelParams } from "./model-kinds.js";
 import type { TrainFilter } from "./train-filter.js";

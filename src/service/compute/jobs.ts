@@ -4,20 +4,22 @@ import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
-import type { Principal } from "../auth.js";
-import type { ServiceContext } from "../deployment.js";
+import type { Principal } from "../kernel/auth.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { costCents, maxRuntimeSeconds, QUEUE_SECONDS, workSeconds } from "./estimate.js";
 import { requireComputeLive, requireComputeScope } from "./gate.js";
-import { agentCents, endJob, jobById, jobsOf, OPEN_STATUSES, requestOf, type JobRow } from "./job-repo.js";
+import { agentCents, endJob, jobById, jobsOf, OPEN_STATUSES, type JobRow, insertJob } from "../../store/jobs.js";
+import { requestOf } from "./train-request.js";
 import { jobView, type JobView } from "./job-view.js";
 import { FILL_VALUE } from "./cv-plan.js";
 import { requireSafeSource } from "./custom-scan.js";
 import { jobLog, type JobLog } from "./job-log.js";
-import { machineCents } from "../machine/machine-repo.js";
+import { machineCents } from "../../store/machines.js";
 import { jobTrainFrame } from "./train-filter.js";
-import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "./settings.js";
+import { computeSettings, rateCard, rateMicroPerHour, usdCents } from "../kernel/settings/compute.js";
 import { parseTrainRequest, type TrainRequest } from "./train-request.js";
 import { requireTrainable } from "./training-python.js";
+import { modelFileBytes } from "../../store/model-uploads.js";
 
 /** A dry run's answer: what the job would hold and run for; nothing is reserved. */
 export interface TrainEstimate {
@@ -78,24 +80,19 @@ export async function train(ctx: ServiceContext, p: Principal, body: Record<stri
     const seq = nextInSequence(ctx.db, "compute_job");
     const jobId = serviceId("job", ctx.world.deployment.seed, "compute_job", seq);
     const runningAt = t + QUEUE_SECONDS * 1000;
-    ctx.db
-      .prepare(
-        `INSERT INTO compute_jobs (job_id, seq, agent_id, request, status, hold_cents, runtime_seconds, max_runtime_seconds,
-           created_at, running_at, ends_at, feature_manifest) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        jobId,
-        seq,
-        p.agent_id,
-        JSON.stringify(req),
-        plan.hold,
-        plan.work,
-        plan.max,
-        t,
-        runningAt,
-        runningAt + Math.min(plan.work, plan.max) * 1000,
-        JSON.stringify({ features: req.features, preprocessing: preprocessing(req.model) }),
-      );
+    insertJob(ctx.db, {
+      job_id: jobId,
+      seq,
+      agent_id: p.agent_id,
+      request: JSON.stringify(req),
+      hold_cents: plan.hold,
+      runtime_seconds: plan.work,
+      max_runtime_seconds: plan.max,
+      created_at: t,
+      running_at: runningAt,
+      ends_at: runningAt + Math.min(plan.work, plan.max) * 1000,
+      feature_manifest: JSON.stringify({ features: req.features, preprocessing: preprocessing(req.model) }),
+    });
     appendEvent(ctx.db, t, "job.queued", {
       job_id: jobId,
       agent: p.agent,
@@ -204,8 +201,7 @@ export function downloadModel(ctx: ServiceContext, p: Principal, jobId: string):
   const row = ownJob(ctx, p, jobId);
   if (row.status !== "completed") throw refuse("job_model_not_ready", { job_id: jobId, status: row.status });
   if (row.artifact_sha256 === null) throw refuse("job_model_absent", { job_id: jobId, reason: row.artifact_error ?? "none was made" });
-  const { bytes } = ctx.db.prepare("SELECT bytes FROM model_files WHERE sha256 = ?").get(row.artifact_sha256) as { bytes: Buffer };
-  return { filename: `${jobId}.pkl`, sha256: row.artifact_sha256, bytes: new Uint8Array(bytes) };
+  return { filename: `${jobId}.pkl`, sha256: row.artifact_sha256, bytes: new Uint8Array(modelFileBytes(ctx.db, row.artifact_sha256)) };
 }
 
 /** Whether `p` could launch a job now (`get_started`'s `hosted_train_funded`): the launch checks themselves, and credit left. */

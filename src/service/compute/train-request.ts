@@ -1,7 +1,8 @@
 import { refuse } from "../../domain/errors.js";
 import { parseModel, parseParams, type ModelParams, type TrainedModel } from "./model-kinds.js";
-import { GPU_TIERS, type GpuTier } from "./settings.js";
+import { GPU_TIERS, type GpuTier } from "../kernel/settings/compute.js";
 import { parseTrainFilter, type TrainFilter } from "./train-filter.js";
+import type { JobRow } from "../../store/jobs.js";
 
 const FIELDS = ["model", "features", "target", "universe", "gpu", "params", "max_hours", "train_filter", "custom_model_fn", "dry_run"] as const;
 
@@ -121,4 +122,9 @@ function parseDryRun(v: unknown): boolean {
   if (v === undefined) return false;
   if (typeof v !== "boolean") throw invalid("dry_run", `expected true or false (got ${JSON.stringify(v)})`);
   return v;
+}
+
+/** A job's resolved request, as stored with it. */
+export function requestOf(row: JobRow): TrainRequest {
+  return JSON.parse(row.request) as TrainRequest;
 }

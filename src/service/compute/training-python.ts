@@ -3,8 +3,8 @@ import { refuse } from "../../domain/errors.js";
 import { findPython } from "../../data/python-interpreter.js";
 import type { Isolation } from "../../participant/isolation.js";
 import { sandboxPython } from "../../participant/sandbox-python.js";
-import { modelIsolation } from "../auto-submit/model-isolation.js";
-import type { ServiceContext } from "../deployment.js";
+import { modelIsolation } from "../kernel/model-isolation.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { MODEL_NAMES, type TrainedModel } from "./model-kinds.js";
 
 /**

@@ -1,10 +1,10 @@
 import { MAX_BATCH_ITEMS } from "../../contract/event.js";
 import { refuse, ServiceError } from "../../domain/errors.js";
-import type { Principal } from "../auth.js";
-import type { ServiceContext } from "../deployment.js";
+import type { Principal } from "../kernel/auth.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { uploadsRemaining } from "./pool.js";
 import type { RunView } from "./run-view.js";
-import type { Lane } from "./upload-repo.js";
+import type { Lane } from "../../store/uploads.js";
 import { upload, type UploadInput, type UploadPath } from "./uploads.js";
 
 /**

@@ -1,11 +1,11 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { standings, type Board, type RoundResult } from "../../scoring/standings.js";
-import type { ServiceContext } from "../deployment.js";
-import { scoringSettings } from "../setup.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { scoringSettings } from "../kernel/setup.js";
 import { eventSettings } from "./uploads.js";
 import { isSealed, unsealsAt } from "./sealing.js";
-import type { Lane } from "./upload-repo.js";
+import { Lane, scoredRuns } from "../../store/uploads.js";
 
 export interface Entry extends RoundResult {
   agent_id: string;
@@ -13,14 +13,7 @@ export interface Entry extends RoundResult {
 
 /** Each model's latest finalised, scored run on a lane (and round window). */
 export function latestRuns(ctx: ServiceContext, lane: Lane, window: string | null): Entry[] {
-  const rows = ctx.db
-    .prepare(
-      `SELECT u.model_id, m.name AS model, u.agent_id, u.corr, u.aimc, u.ncorr, u.score, u.n_matched, u.seq
-       FROM uploads u JOIN models m ON m.id = u.model_id
-       WHERE u.lane = ? AND u.round_window IS ? AND u.status = 'finalised' AND u.score IS NOT NULL
-       ORDER BY u.seq`,
-    )
-    .all(lane, window) as { model_id: string; model: string; agent_id: string; corr: number; aimc: number; ncorr: number; score: number }[];
+  const rows = scoredRuns(ctx.db, lane, window);
   const latest = new Map<string, Entry>();
   const n_expeds = window === null ? 0 : ctx.world.deployment.event?.expeds_per_round ?? 1;
   for (const r of rows) {

@@ -1,11 +1,12 @@
 import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { standings, type Board } from "../../scoring/standings.js";
-import type { ServiceContext } from "../deployment.js";
-import { scoringSettings } from "../setup.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { scoringSettings } from "../kernel/setup.js";
 import { latestRuns } from "./event-boards.js";
 import { finalWindow } from "./final-selection.js";
 import { isSealed, unsealsAt } from "./sealing.js";
+import { selectedModels } from "../../store/final-selections.js";
 
 export type FinalBoard = Board & { window: "final"; rounds: string[]; sealed: boolean; unseals_at: string };
 
@@ -22,9 +23,7 @@ export function finalBoard(ctx: ServiceContext): FinalBoard {
   const sealed = isSealed(ctx, last);
   const models = sealed
     ? []
-    : (ctx.db
-        .prepare("SELECT f.model_id, m.name AS model FROM final_selections f JOIN models m ON m.id = f.model_id ORDER BY f.model_id")
-        .all() as { model_id: string; model: string }[]);
+    : selectedModels(ctx.db);
   const selected = new Set(models.map((m) => m.model_id));
   const results = w.rounds.flatMap((round) => latestRuns(ctx, "round", round).filter((e) => selected.has(e.model_id)));
   return { ...standings(results, models, scoringSettings(ctx).aggregate), window: "final", rounds: w.rounds, sealed, unseals_at: iso(unsealsAt(ctx, last)) };

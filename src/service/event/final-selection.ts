@@ -2,10 +2,11 @@ import { iso } from "../../domain/clock.js";
 import { refuse } from "../../domain/errors.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import { requireScope, type Principal } from "../auth.js";
-import type { ServiceContext } from "../deployment.js";
-import { resolveModel } from "../models.js";
-import { requireEventParticipant } from "../event-staking/staker.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { resolveModel } from "../models/models.js";
+import { requireEventParticipant } from "./staking/staker.js";
+import { replaceSelection, selectionOf } from "../../store/final-selections.js";
 
 /** A held-out final window: the event's last `rounds` rounds, and when selecting for it closes. */
 export interface FinalWindow {
@@ -36,12 +37,7 @@ export type FinalSelectionView =
 
 /** The models an agent has selected for the final window, in the order it gave them. */
 function selectedModels(ctx: ServiceContext, agentId: string): { model_id: string; model: string }[] {
-  return ctx.db
-    .prepare(
-      `SELECT f.model_id, m.name AS model FROM final_selections f JOIN models m ON m.id = f.model_id
-       WHERE f.agent_id = ? ORDER BY f.pos`,
-    )
-    .all(agentId) as { model_id: string; model: string }[];
+  return selectionOf(ctx.db, agentId);
 }
 
 /** `get_final_selection`: `applicable: false` where no final window exists. */
@@ -78,9 +74,7 @@ export function setFinalSelection(ctx: ServiceContext, p: Principal, models: str
     seen.add(m.id);
   }
   inTransaction(ctx.db, () => {
-    ctx.db.prepare("DELETE FROM final_selections WHERE agent_id = ?").run(p.agent_id);
-    const insert = ctx.db.prepare("INSERT INTO final_selections (agent_id, pos, model_id) VALUES (?, ?, ?)");
-    resolved.forEach((m, pos) => insert.run(p.agent_id, pos, m.id));
+    replaceSelection(ctx.db, p.agent_id, resolved.map((m) => m.id));
     appendEvent(ctx.db, ctx.clock.now(), "final.selected", { agent: p.agent, models: resolved.map((m) => m.id) });
   });
   return getFinalSelection(ctx, p);

@@ -1,5 +1,5 @@
-import type { ServiceContext } from "../deployment.js";
-import { LIVE_STATUSES } from "./upload-repo.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { countedUploadsOf } from "../../store/uploads.js";
 
 /**
  * What is left of an agent's upload pool: the event's pool minus its round-lane runs that hold a
@@ -13,8 +13,5 @@ export function uploadsRemaining(ctx: ServiceContext, agentId: string): number |
 }
 
 export function countedUploads(ctx: ServiceContext, agentId: string): number {
-  const { n } = ctx.db
-    .prepare(`SELECT COUNT(*) AS n FROM uploads WHERE agent_id = ? AND lane = 'round' AND status IN ${LIVE_STATUSES}`)
-    .get(agentId) as { n: number };
-  return n;
+  return countedUploadsOf(ctx.db, agentId);
 }

@@ -1,20 +1,6 @@
 import type { PreparedExped } from "../../scoring/exped.js";
-import type { ServiceContext } from "../deployment.js";
-import type { RunScores } from "./run-scores.js";
-
-interface Prescore {
-  /** The lane's expeds the run was scored against. */
-  truths: readonly PreparedExped[];
-  scores: RunScores;
-}
-
-const byContext = new WeakMap<ServiceContext, Map<string, Prescore>>();
-
-function prescores(ctx: ServiceContext): Map<string, Prescore> {
-  let map = byContext.get(ctx);
-  if (!map) byContext.set(ctx, (map = new Map()));
-  return map;
-}
+import type { ServiceContext } from "../kernel/context.js";
+import type { RunScores } from "../../scoring/run-scores.js";
 
 /**
  * Keeps the scores an accepted run's file got on the upload check pool, for its finish: scoring a
@@ -24,7 +10,7 @@ function prescores(ctx: ServiceContext): Map<string, Prescore> {
  * stored file there would have.
  */
 export function keepPrescore(ctx: ServiceContext, uploadId: string, truths: readonly PreparedExped[], scores: RunScores): void {
-  prescores(ctx).set(uploadId, { truths, scores });
+  ctx.state.prescores.set(uploadId, { truths, scores });
 }
 
 /**
@@ -32,7 +18,7 @@ export function keepPrescore(ctx: ServiceContext, uploadId: string, truths: read
  * scores against (`truths`, as the lane gives them now); else null. Either way the entry is dropped.
  */
 export function takePrescore(ctx: ServiceContext, uploadId: string, truths: readonly PreparedExped[]): RunScores | null {
-  const map = prescores(ctx);
+  const map = ctx.state.prescores;
   const entry = map.get(uploadId);
   map.delete(uploadId);
   return entry && entry.truths === truths ? entry.scores : null;
@@ -40,5 +26,5 @@ export function takePrescore(ctx: ServiceContext, uploadId: string, truths: read
 
 /** Forgets a run that will not finish (cancelled). */
 export function dropPrescore(ctx: ServiceContext, uploadId: string): void {
-  prescores(ctx).delete(uploadId);
+  ctx.state.prescores.delete(uploadId);
 }

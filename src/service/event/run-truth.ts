@@ -1,9 +1,9 @@
 import { asFloat64, rowsByExped, type Frame } from "../../domain/frame.js";
 import { DESIGNATED } from "../../data/schema.js";
 import { prepareExped, type PreparedExped } from "../../scoring/exped.js";
-import type { ServiceContext } from "../deployment.js";
-import { benchmarkWithheld } from "../faults.js";
-import type { Lane } from "./upload-repo.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { benchmarkWithheld } from "../kernel/faults.js";
+import type { Lane } from "../../store/uploads.js";
 
 /** The prepared expeds a lane scores against: the validation split, or one round's live split. */
 const cache = new WeakMap<Frame, Map<string, PreparedExped[]>>();

@@ -1,8 +1,9 @@
 import { iso } from "../../domain/clock.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { uploadsRemaining } from "./pool.js";
 import { isSealed, unsealsAt } from "./sealing.js";
-import type { Lane, RunRow, RunStatus } from "./upload-repo.js";
+import type { Lane, RunRow, RunStatus } from "../../store/uploads.js";
+import { modelName } from "../../store/models.js";
 
 /** An upload's run as every face shows it (upload response, run status, batch item). */
 export interface RunView {
@@ -27,14 +28,14 @@ export interface RunView {
 }
 
 export function runView(ctx: ServiceContext, row: RunRow): RunView {
-  const model = ctx.db.prepare("SELECT name FROM models WHERE id = ?").get(row.model_id) as { name: string };
+  const model = modelName(ctx.db, row.model_id);
   const sealed = row.lane === "round" && isSealed(ctx, row.round_window);
   const scored = row.status === "finalised" && row.corr !== null && row.ncorr !== null;
   return {
     upload_id: row.upload_id,
     lane: row.lane,
     model_id: row.model_id,
-    model: model.name,
+    model,
     status: row.status,
     round_window: row.round_window,
     accepted_at: iso(row.accepted_at),

@@ -3,15 +3,15 @@ import { meanTerms, roundScore } from "../../scoring/blend.js";
 import type { PreparedExped } from "../../scoring/exped.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
-import type { Principal } from "../auth.js";
-import type { ServiceContext } from "../deployment.js";
-import { scoringSettings } from "../setup.js";
-import { decodePredictions } from "../submission-codec.js";
+import type { Principal } from "../kernel/auth.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { scoringSettings } from "../kernel/setup.js";
+import { decodePredictions } from "../rounds/submission-codec.js";
 import { laneTruth } from "./run-truth.js";
 import { runView, type RunView } from "./run-view.js";
 import { dropPrescore, takePrescore } from "./run-prescoring.js";
-import { scoreRun, type RunScores } from "./run-scores.js";
-import { deleteUpload, runById, runPredictions, setRunStatus, type RunRow } from "./upload-repo.js";
+import { scoreRun, type RunScores } from "../../scoring/run-scores.js";
+import { deleteUpload, runById, runPredictions, setRunStatus, type RunRow, failRun, finaliseRun } from "../../store/uploads.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A run's next transition, due at `t`. */
@@ -64,17 +64,13 @@ function finish(ctx: ServiceContext, row: RunRow, t: number, { matched, terms }:
       row.lane === "practice"
         ? refuse("no_id_overlap_practice", { n: row.n_rows })
         : refuse("no_id_overlap");
-    ctx.db
-      .prepare("UPDATE uploads SET status = 'failed', n_matched = 0, error_code = ?, error_message = ? WHERE upload_id = ?")
-      .run(error.code, error.message, row.upload_id);
+    failRun(ctx.db, row.upload_id, error.code, error.message);
     appendEvent(ctx.db, t, "run.failed", { upload_id: row.upload_id, code: error.code, message: error.message });
     return;
   }
   const mean = meanTerms(terms);
   const score = mean.aimc === null ? null : roundScore({ corr: mean.corr, aimc: mean.aimc, ncorr: mean.ncorr }, scoringSettings(ctx));
-  ctx.db
-    .prepare("UPDATE uploads SET status = 'finalised', n_matched = ?, corr = ?, aimc = ?, ncorr = ?, score = ? WHERE upload_id = ?")
-    .run(matched, mean.corr, mean.aimc, mean.ncorr, score, row.upload_id);
+  finaliseRun(ctx.db, row.upload_id, { n_matched: matched, corr: mean.corr, aimc: mean.aimc, ncorr: mean.ncorr, score });
   appendEvent(ctx.db, t, "run.finalised", { upload_id: row.upload_id, n_matched: matched, n_expeds: terms.length, ...mean, score });
 }
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 
 /**
  * When a round's results are unsealed: as the next round opens, or for the last round as the event

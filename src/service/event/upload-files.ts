@@ -1,10 +1,10 @@
 import { refuse, ServiceError, type ErrorCode } from "../../domain/errors.js";
 import { parsePredictionsFile, predictionsDigest, type PredictionsLimits } from "../../data/predictions-file.js";
 import type { PreparedExped } from "../../scoring/exped.js";
-import { encodePredictions } from "../submission-codec.js";
-import { scoreRun, type RunScores } from "./run-scores.js";
-import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "./model-file.js";
-import type { UploadInput } from "./uploads.js";
+import { encodePredictions } from "../rounds/submission-codec.js";
+import { scoreRun, type RunScores } from "../../scoring/run-scores.js";
+import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "../../participant/model-file.js";
+import type { FilePart } from "../../data/file-part.js";
 
 /** A refusal as plain data, to cross a thread boundary and be thrown again on the other side. */
 export interface RefusalData {
@@ -54,7 +54,12 @@ export interface FileRules {
 }
 
 /** The files of an upload, as the file checks take them (no store, no clock: any thread may run them). */
-export type UploadFiles = Pick<UploadInput, "model_pkl" | "predictions" | "model_pkl_sha256" | "model_pkl_python_version">;
+export interface UploadFiles {
+  predictions: FilePart | null;
+  model_pkl: FilePart | null;
+  model_pkl_sha256?: string | null;
+  model_pkl_python_version?: string | null;
+}
 
 /**
  * Every check on an upload's files that reads their bytes: the model file's (hash, pickle scan)

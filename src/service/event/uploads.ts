@@ -3,38 +3,25 @@ import { serviceId } from "../../domain/ids.js";
 import { inTransaction } from "../../store/db.js";
 import { appendEvent } from "../../store/event-log.js";
 import { nextInSequence } from "../../store/sequence.js";
-import { requireScope, type Principal } from "../auth.js";
-import { cadenceNow, type EventSettings, type ServiceContext } from "../deployment.js";
-import { resolveModel } from "../models.js";
-import { requireEventOpen } from "./event-gate.js";
-import { diagnosticsMaintenance } from "../faults.js";
+import { requireScope, type Principal } from "../kernel/auth.js";
+import { cadenceNow, type EventSettings } from "../kernel/deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
+import { resolveModel } from "../models/models.js";
+import { requireEventOpen } from "../kernel/event-gate.js";
+import { diagnosticsMaintenance } from "../kernel/faults.js";
 import { countedUploads, uploadsRemaining } from "./pool.js";
 import { runView, type RunView } from "./run-view.js";
 import type { PreparedExped } from "../../scoring/exped.js";
 import { keepPrescore } from "./run-prescoring.js";
 import { laneTruth } from "./run-truth.js";
 import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
-import { predictionsLimits } from "./upload-limits.js";
-import { filedWithDigest, insertPredictions, RUN_COLUMNS, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow } from "./upload-repo.js";
-
-export interface FilePart {
-  filename: string;
-  bytes: Uint8Array;
-  /**
-   * The bytes are this upload's alone and are not read again once checked (a face that read
-   * them off its transport): a checking thread takes a predictions file's memory instead of a
-   * copy of it. Absent for bytes a caller keeps (an in-process agent's own buffer).
-   */
-  movable?: boolean;
-}
+import { predictionsLimits } from "../kernel/settings/upload-limits.js";
+import { filedWithDigest, insertPredictions, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow, insertUpload, runById } from "../../store/uploads.js";
+import { keepModelFile } from "../../store/model-uploads.js";
 
 /** One upload on either lane: the multipart fields, already read off the transport. */
-export interface UploadInput {
+export interface UploadInput extends UploadFiles {
   model_id: string;
-  predictions: FilePart | null;
-  model_pkl: FilePart | null;
-  model_pkl_sha256?: string | null;
-  model_pkl_python_version?: string | null;
   /** Makes a retried upload (a resumed batch) answer with the first one instead of spending twice. */
   idempotency_key?: string | null;
 }
@@ -138,24 +125,18 @@ function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInpu
     const seq = nextInSequence(ctx.db, "upload");
     const upload_id = serviceId("upl", ctx.world.deployment.seed, "upload", seq);
     const round_window = lane === "round" ? cadenceNow(ctx).open_window : null;
-    ctx.db.prepare("INSERT OR IGNORE INTO model_files (sha256, bytes) VALUES (?, ?)").run(modelFile.sha256, input.model_pkl?.bytes);
-    ctx.db
-      .prepare(
-        `INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at,
-           finishes_at, digest, n_rows, model_pkl_sha256, python_version, idempotency_key)
-         VALUES (?, ?, ?, ?, ?, ?, 'accepted', ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        upload_id, seq, p.agent_id, model.id, lane, round_window, t,
-        t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, t + event.scoring_seconds * 1000,
-        digest, predictions.n_rows, modelFile.sha256, modelFile.python_version, input.idempotency_key ?? null,
-      );
+    keepModelFile(ctx.db, modelFile.sha256, input.model_pkl?.bytes);
+    insertUpload(ctx.db, {
+      upload_id, seq, agent_id: p.agent_id, model_id: model.id, lane, round_window, accepted_at: t,
+      scoring_at: t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, finishes_at: t + event.scoring_seconds * 1000,
+      digest, n_rows: predictions.n_rows, model_pkl_sha256: modelFile.sha256, python_version: modelFile.python_version, idempotency_key: input.idempotency_key ?? null,
+    });
     insertPredictions(ctx.db, upload_id, blob(predictions.ids_json), blob(predictions.values));
     appendEvent(ctx.db, t, "upload.accepted", {
       upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: predictions.n_rows,
       model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),
     });
-    return runView(ctx, ctx.db.prepare(`SELECT ${RUN_COLUMNS} FROM uploads WHERE upload_id = ?`).get(upload_id) as RunRow);
+    return runView(ctx, runById(ctx.db, upload_id) as RunRow);
   });
 }
 

@@ -1,6 +1,6 @@
-import type { Principal } from "../auth.js";
-import type { ClockControl } from "../clock-control.js";
-import type { ServiceContext } from "../deployment.js";
+import type { Principal } from "../kernel/auth.js";
+import type { ClockControl } from "../cadence/clock-control.js";
+import type { ServiceContext } from "../kernel/context.js";
 import type { UploadPath } from "../event/uploads.js";
 
 /** What an operation's handler runs with. */

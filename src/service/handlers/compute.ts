@@ -1,5 +1,5 @@
 import { cancelJob, downloadModel, getCredits, getJob, getJobLog, listJobs, train } from "../compute/jobs.js";
-import { getMachine, listMachines, readMachineFile, runOnMachine, startMachine, stopMachine } from "../machine/sessions.js";
+import { getMachine, listMachines, readMachineFile, runOnMachine, startMachine, stopMachine } from "../compute/machine/sessions.js";
 import { offPath, type Call } from "./call.js";
 
 /** Hosted compute (events): training jobs and the agent's machine, drawn from its compute grant. */

@@ -3,10 +3,10 @@ import { eventRoundBoard, practiceBoard } from "../event/event-boards.js";
 import { finalBoard } from "../event/final-board.js";
 import { getFinalSelection, setFinalSelection } from "../event/final-selection.js";
 import { deleteRun, getRun } from "../event/runs.js";
-import type { Lane } from "../event/upload-repo.js";
+import type { Lane } from "../../store/uploads.js";
 import { upload, type UploadInput } from "../event/uploads.js";
-import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "../event-staking/allocations.js";
-import { eventStaking } from "../event-staking/view.js";
+import { setStakeAllocation, withdrawStakeAllocation, type AllocationInput } from "../event/staking/allocations.js";
+import { eventStaking } from "../event/staking/view.js";
 import { offPath, type Call } from "./call.js";
 
 /** Events: the two lanes, their runs and boards, event staking and the final selection. */

@@ -1,6 +1,6 @@
 import { setAutoSubmit } from "../auto-submit/switch.js";
 import { getUploadStatus, uploadModel, type ModelFileInput } from "../auto-submit/upload-model.js";
-import { archiveModel, createModel, getModels } from "../models.js";
+import { archiveModel, createModel, getModels } from "../models/models.js";
 import { offPath, type Call } from "./call.js";
 
 /** Models and the tournament's auto-submit lane. */

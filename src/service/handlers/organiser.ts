@@ -1,8 +1,8 @@
-import { clockView, holdClock } from "../clock-control.js";
-import { faults, toggleFault, type FaultName } from "../faults.js";
-import { changeScoring } from "../organiser.js";
-import { organiserBoards } from "../organiser-boards.js";
-import { stakeBalances } from "../stake-balances.js";
+import { clockView, holdClock } from "../cadence/clock-control.js";
+import { faults, toggleFault, type FaultName } from "../kernel/faults.js";
+import { changeScoring } from "../kernel/organiser.js";
+import { organiserBoards } from "../overview/organiser-boards.js";
+import { stakeBalances } from "../overview/stake-balances.js";
 import type { Call } from "./call.js";
 
 /** The organiser's controls (moving the clock is the service's own: it walks the clock's appointments). */

@@ -1,8 +1,8 @@
-import { benchmarkBoard } from "../benchmarks.js";
-import { currentStandings, roundBoard } from "../boards.js";
-import { downloadBenchmark, downloadDataset } from "../data.js";
-import { currentRound, instruments, schedule } from "../rounds.js";
-import { submitV2, type SubmitInput } from "../tournament.js";
+import { benchmarkBoard } from "../rounds/benchmarks.js";
+import { currentStandings, roundBoard } from "../overview/boards.js";
+import { downloadBenchmark, downloadDataset } from "../rounds/data.js";
+import { currentRound, instruments, schedule } from "../rounds/rounds.js";
+import { submitV2, type SubmitInput } from "../tournament/tournament.js";
 import type { Call } from "./call.js";
 
 /** The tournament: its calendar, data, boards and submit v2. */

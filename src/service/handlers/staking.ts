@@ -1,7 +1,7 @@
-import { getStakeAllowance } from "../staking/allowance.js";
-import { legacyStaking, type LegacyStakingTool } from "../staking/legacy.js";
-import { stakePolicy } from "../staking/stake-policy.js";
-import { stakeFromWallet, type StakeInput } from "../staking/wallet-stakes.js";
+import { getStakeAllowance } from "../tournament/staking/allowance.js";
+import { legacyStaking, type LegacyStakingTool } from "../tournament/staking/legacy.js";
+import { stakePolicy } from "../tournament/staking/stake-policy.js";
+import { stakeFromWallet, type StakeInput } from "../tournament/staking/wallet-stakes.js";
 import type { Call } from "./call.js";
 
 /** Tournament staking from the linked wallet, and the retired test-network tools. */

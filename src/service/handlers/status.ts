@@ -1,4 +1,4 @@
-import { explainScoring, getStarted, whoami } from "../status.js";
+import { explainScoring, getStarted, whoami } from "../overview/status.js";
 import type { Call } from "./call.js";
 
 /** Orientation reads. */

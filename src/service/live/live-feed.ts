@@ -1,6 +1,6 @@
 import { eventsAfter, onAppend, type LoggedEvent } from "../../store/event-log.js";
 import { refuse } from "../../domain/errors.js";
-import type { ServiceContext } from "../deployment.js";
+import type { ServiceContext } from "../kernel/context.js";
 import { AgentTallies, type AgentTally } from "./agent-tally.js";
 
 /** What a stream is told. A participant's never carries another agent's data. */

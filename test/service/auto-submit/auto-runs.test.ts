@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { logDigest } from "../../../src/store/event-log.js";
-import type { PredictionEntry } from "../../../src/service/tournament.js";
+import type { PredictionEntry } from "../../../src/service/tournament/tournament.js";
 import { predictPickles } from "../../helpers/predict-pickles.js";
 import { requires } from "../../helpers/requires.js";
 import { refused } from "../../helpers/refusal.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getStarted } from "../../../src/service/status.js";
-import { authenticate } from "../../../src/service/auth.js";
+import { getStarted } from "../../../src/service/overview/status.js";
+import { authenticate } from "../../../src/service/kernel/auth.js";
 import { predictPickles } from "../../helpers/predict-pickles.js";
 import { requires } from "../../helpers/requires.js";
 import { refused } from "../../helpers/refusal.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requires } from "../../helpers/requires.js";
 import { runPredict } from "../../../src/participant/run-predict.js";
-import { authenticate } from "../../../src/service/auth.js";
+import { authenticate } from "../../../src/service/kernel/auth.js";
 import { cancelJob } from "../../../src/service/compute/jobs.js";
 import { eventLines } from "../../../src/store/event-log.js";
 import { eventHarness } from "../../helpers/event-harness.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { finalBoard } from "../../../src/service/event/final-board.js";
 import { getFinalSelection, setFinalSelection } from "../../../src/service/event/final-selection.js";
 import { uploadInline } from "../../../src/service/event/uploads.js";
-import { getStarted } from "../../../src/service/status.js";
+import { getStarted } from "../../../src/service/overview/status.js";
 import { eventHarness } from "../../helpers/event-harness.js";
 import { refusalParts } from "../../helpers/refusal.js";
 

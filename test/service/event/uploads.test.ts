@@ -5,8 +5,8 @@ import { eventRoundBoard, eventStandings, practiceBoard } from "../../../src/ser
 import { countedUploads, uploadsRemaining } from "../../../src/service/event/pool.js";
 import { deleteRun, getRun } from "../../../src/service/event/runs.js";
 import { upload, uploadInline } from "../../../src/service/event/uploads.js";
-import { createModel } from "../../../src/service/models.js";
-import { getStarted } from "../../../src/service/status.js";
+import { createModel } from "../../../src/service/models/models.js";
+import { getStarted } from "../../../src/service/overview/status.js";
 import { eventCount } from "../../../src/store/event-log.js";
 import { checkUploadFiles } from "../../../src/service/event/upload-files.js";
 import type { UploadPath } from "../../../src/service/event/uploads.js";
