@@ -16,6 +16,9 @@ export interface RayHead {
   stop(): void;
 }
 
+/** Rounds of SIGKILL (20 ms apart) before `stop` gives up on a process that will not die. */
+const KILL_ROUNDS = 100;
+
 /**
  * Starts `ray start --head --block` in a session of its own (so its pid is the session id of every
  * process Ray starts: GCS, raylet, agents and each job's workers, which lead process groups of their
@@ -37,7 +40,8 @@ export async function startRayHead(ray: string, cpus: number): Promise<RayHead> 
     stopped = true;
     process.off("exit", stop);
     // Killed until none is left: a raylet may start a worker while its siblings are being killed.
-    for (let left = processes(); left.length > 0; left = processes()) {
+    let left = processes();
+    for (let round = 0; left.length > 0 && round < KILL_ROUNDS; round++, left = processes()) {
       for (const p of left) {
         try {
           process.kill(p.pid, "SIGKILL");
@@ -45,8 +49,10 @@ export async function startRayHead(ray: string, cpus: number): Promise<RayHead> 
           // gone meanwhile
         }
       }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     }
     rmSync(dir, { recursive: true, force: true });
+    if (left.length > 0) throw new Error(`the Ray head's processes outlived SIGKILL: ${left.map((p) => `${p.pid} ${p.command}`).join(", ")}`);
   };
   process.on("exit", stop);
   let output = "";
