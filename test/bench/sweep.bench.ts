@@ -2,8 +2,8 @@
  * Sweeps (`npm run bench -- sweep`): a grid of examples/agent.py backtests on the default
  * tournament, `--workers 1` against `--workers 2` in cells per minute (goal: at least 1.8× on
  * this 2-core machine), then, when the project venv has ray, the same sweep on a Ray head started
- * here on 127.0.0.1 (test/sweep/ray-head.ts; only that head is stopped after): its overhead per cell against the local pool of 2
- * (goal: under 0.5 s). The runs must agree byte for byte. Besides each run's wall time, the
+ * here on 127.0.0.1 alone (test/sweep/ray-head.ts; that head alone is stopped after): its overhead
+ * per cell against the local pool of 2 (goal: under 0.5 s). The runs must agree byte for byte. Besides each run's wall time, the
  * steady rate is timed from the first finished cell to the last (the progress lines), leaving
  * out what a run pays once: starting workers, building the world, connecting to Ray.
  */
