@@ -156,10 +156,37 @@ withPython("basecamp sweep", () => {
       expect(ports.some((a) => a.endsWith(`:${head!.address.split(":")[1]}`))).toBe(true);
       expect(ports.length).toBeGreaterThan(3);
       for (const address of ports) expect(address).toMatch(/^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):\d+$/);
+    }, 600_000);
 
+    rayIt("Ctrl-C kills the Ray driver at once, keeps the finished cells and exits 130", async () => {
+      if (!head) throw new Error("no Ray head");
+      const db = join(dir, "ray-interrupted.db");
+      const child = spawn(process.execPath, [BIN, "sweep", grid, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      const driver = await new Promise<Proc[]>((done) => {
+        createInterface({ input: child.stderr }).on("line", (line) => {
+          stderr += `${line}\n`;
+          if (/^sweep: 1 of 24 cells done/.test(line)) {
+            const running = descendants(child.pid as number);
+            child.kill("SIGINT");
+            done(running);
+          }
+        });
+      });
+      const [code] = (await once(child, "close")) as [number];
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
+      expect(driver.length).toBeGreaterThan(0);
+      expect(stillRunning(driver)).toEqual([]);
+      expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
+    }, 300_000);
+
+    rayIt("stop ends every process of the test's head: its session, nothing else on the machine", () => {
+      if (!head) throw new Error("no Ray head");
+      expect(head.processes().map((p) => p.command)).toEqual(expect.arrayContaining(["gcs_server", "raylet"]));
       head.stop();
       expect(head.processes()).toEqual([]);
-    }, 600_000);
+    });
   });
 
   it("Ctrl-C stops the workers and their Python at once, keeps the finished cells and exits 130", async () => {
