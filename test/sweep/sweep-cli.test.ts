@@ -49,6 +49,29 @@ const storedOutcomes = (db: string) => {
   }
 };
 
+/**
+ * Runs the grid with `flags` into the store `name` and sends it SIGINT once its first cell is done
+ * (waiting on the progress line, not on time): its exit code, stderr, and the processes it had
+ * running then.
+ */
+async function interrupted(name: string, flags: string[]) {
+  const db = join(dir, name);
+  const child = spawn(process.execPath, [BIN, "sweep", join(dir, "grid.json"), ...flags, "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  const procs = await new Promise<Proc[]>((done) => {
+    createInterface({ input: child.stderr }).on("line", (line) => {
+      stderr += `${line}\n`;
+      if (/^sweep: 1 of 24 cells done/.test(line)) {
+        const running = descendants(child.pid as number);
+        child.kill("SIGINT");
+        done(running);
+      }
+    });
+  });
+  const [code] = (await once(child, "close")) as [number];
+  return { code, stderr, procs, db };
+}
+
 beforeAll(() => writeFileSync(join(dir, "tiny.json"), JSON.stringify(SCENARIO)));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -160,20 +183,7 @@ withPython("basecamp sweep", () => {
 
     rayIt("Ctrl-C kills the Ray driver at once, keeps the finished cells and exits 130", async () => {
       if (!head) throw new Error("no Ray head");
-      const db = join(dir, "ray-interrupted.db");
-      const child = spawn(process.execPath, [BIN, "sweep", grid, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
-      let stderr = "";
-      const driver = await new Promise<Proc[]>((done) => {
-        createInterface({ input: child.stderr }).on("line", (line) => {
-          stderr += `${line}\n`;
-          if (/^sweep: 1 of 24 cells done/.test(line)) {
-            const running = descendants(child.pid as number);
-            child.kill("SIGINT");
-            done(running);
-          }
-        });
-      });
-      const [code] = (await once(child, "close")) as [number];
+      const { code, stderr, procs: driver, db } = await interrupted("ray-interrupted.db", ["--ray", head.address, "--ray-python", VENV_PYTHON]);
       expect(code).toBe(130);
       expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
       expect(driver.length).toBeGreaterThan(0);
@@ -190,20 +200,7 @@ withPython("basecamp sweep", () => {
   });
 
   it("Ctrl-C stops the workers and their Python at once, keeps the finished cells and exits 130", async () => {
-    const db = join(dir, "interrupted.db");
-    const child = spawn(process.execPath, [BIN, "sweep", grid, "--workers", "2", "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    const procs = await new Promise<Proc[]>((done) => {
-      createInterface({ input: child.stderr }).on("line", (line) => {
-        stderr += `${line}\n`;
-        if (/^sweep: 1 of 24 cells done/.test(line)) {
-          const running = descendants(child.pid as number);
-          child.kill("SIGINT");
-          done(running);
-        }
-      });
-    });
-    const [code] = (await once(child, "close")) as [number];
+    const { code, stderr, procs, db } = await interrupted("interrupted.db", ["--workers", "2"]);
     expect(code).toBe(130);
     expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
     expect(procs.length).toBeGreaterThanOrEqual(2);
