@@ -22,6 +22,20 @@ export interface RayOptions {
 /** The driver, beside this file (copied into dist/ by the build). */
 const DRIVER = fileURLToPath(new URL("./ray_driver.py", import.meta.url));
 
+/**
+ * What a Ray process needs to take 127.0.0.1 as its node's address. Without it Ray (2.58) swaps a
+ * loopback address for the machine's outward one: a head started with `--node-ip-address
+ * 127.0.0.1` binds its GCS on every interface, and a driver given `127.0.0.1:PORT` dials the
+ * outward address and never connects to a head bound on the loopback.
+ */
+export const LOOPBACK_ENV = { RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER: "0" };
+
+/** Whether a cluster address is this machine's loopback (a head started as the README shows). */
+export function onLoopback(address: string): boolean {
+  const host = address.replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\./.test(host);
+}
+
 /** The last bytes of the driver's stderr kept, to say why it failed. */
 const STDERR_TAIL = 8192;
 
@@ -42,14 +56,16 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
       ...["--num-cpus", String(opts.cpus ?? 1), "--memory-mb", String(opts.memoryMb ?? 0)],
       ...(opts.strategyPython ? ["--strategy-python", opts.strategyPython] : []),
     ],
-    { stdio: ["pipe", "pipe", "pipe"], detached: true, env: { ...process.env, RAY_USAGE_STATS_ENABLED: "0" } },
+    { stdio: ["pipe", "pipe", "pipe"], detached: true, env: { ...process.env, RAY_USAGE_STATS_ENABLED: "0", ...(onLoopback(opts.address) ? LOOPBACK_ENV : {}) } },
   );
   let stderr = "";
   driver.stderr.on("data", (b: Buffer) => (stderr = (stderr + b.toString("utf8")).slice(-STDERR_TAIL)));
   driver.stdin.on("error", () => {});
+  // SIGKILL: a driver still in ray.init does not run Python's SIGTERM handler; it holds nothing to
+  // save (each outcome is recorded as it arrives), and Ray ends a dead driver's tasks itself.
   const kill = () => {
     try {
-      if (driver.pid !== undefined) process.kill(-driver.pid, "SIGTERM");
+      if (driver.pid !== undefined) process.kill(-driver.pid, "SIGKILL");
     } catch {
       // Already gone.
     }

@@ -2,8 +2,8 @@
  * Sweeps (`npm run bench -- sweep`): a grid of examples/agent.py backtests on the default
  * tournament, `--workers 1` against `--workers 2` in cells per minute (goal: at least 1.8× on
  * this 2-core machine), then, when the project venv has ray, the same sweep on a Ray head started
- * here on 127.0.0.1 (and stopped after): its overhead per cell against the local pool of 2
- * (goal: under 0.5 s). The runs must agree byte for byte. Besides each run's wall time, the
+ * here on 127.0.0.1 alone (test/sweep/ray-head.ts; that head alone is stopped after): its overhead
+ * per cell against the local pool of 2 (goal: under 0.5 s). The runs must agree byte for byte. Besides each run's wall time, the
  * steady rate is timed from the first finished cell to the last (the progress lines), leaving
  * out what a run pays once: starting workers, building the world, connecting to Ray.
  */
@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { startRayHead } from "../sweep/ray-head.js";
 import { report } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -33,13 +34,12 @@ export async function run(): Promise<void> {
   const grid = join(dir, "grid.json");
   const alphas = Array.from({ length: CELLS }, (_, i) => 10 ** (i / 2 - 1));
   writeFileSync(grid, JSON.stringify({ base: { strategy: join(root, "examples/agent.py"), scenario: "default-tournament" }, axes: { params: { alpha: alphas } } }));
-  const env = { ...process.env, RAY_USAGE_STATS_ENABLED: "0" };
   const sweep = (name: string, ...flags: string[]): Promise<Timed> =>
     new Promise((resolve, reject) => {
       const start = performance.now();
       const done: number[] = [];
       let out = "";
-      const child = spawn(process.execPath, [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...flags], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...flags], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
       child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
       child.stderr.setEncoding("utf8").on("data", (s: string) => {
         const now = performance.now();
@@ -62,14 +62,13 @@ export async function run(): Promise<void> {
       identical: String(one.out === two.out),
     };
     if (existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0) {
-      const head = spawnSync(RAY, ["start", "--head", "--node-ip-address=127.0.0.1", "--port=6398", "--disable-usage-stats", "--num-cpus=2", "--include-dashboard=false"], { env, encoding: "utf8" });
-      if (head.status !== 0) throw new Error(`ray start: ${head.stderr}`);
+      const head = await startRayHead(RAY, 2);
       try {
-        const ray = await sweep("ray", "--ray", "127.0.0.1:6398", "--ray-python", PYTHON);
+        const ray = await sweep("ray", "--ray", head.address, "--ray-python", PYTHON);
         lines.ray = `${ray.seconds.toFixed(1)} s: ${((ray.seconds - two.seconds) / CELLS).toFixed(2)} s per cell over the local pool of 2, connecting included; steady ${(ray.steady - two.steady).toFixed(2)} s per cell (goal < 0.5 s)`;
         lines["ray identical"] = String(ray.out === one.out);
       } finally {
-        spawnSync(RAY, ["stop", "--force"], { env });
+        head.stop();
       }
     } else lines.ray = "skipped: the project venv has no ray (.venv/bin/pip install ray)";
     report(`Sweep: ${CELLS} backtests of examples/agent.py on default-tournament`, lines);

@@ -11,6 +11,7 @@ import type { SweepReport } from "../../src/report/sweep-report.js";
 import { basecamp } from "../helpers/cli.js";
 import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
+import { startRayHead, type RayHead } from "./ray-head.js";
 
 const BIN = fileURLToPath(new URL("../../bin/basecamp.js", import.meta.url));
 const VENV_PYTHON = resolve(".venv/bin/python");
@@ -26,9 +27,9 @@ const SCENARIO = {
   agents: [{ name: "bob", key: "key-bob-00000002", strategy: "benchmark_copier" }],
 };
 
-/** 24 cells: examples/agent.py over 12 ridge penalties × 2 seeds. */
+/** 24 cells: examples/agent.py over 12 ridge penalties × 2 seeds of the default tournament. */
 const GRID = {
-  base: { strategy: resolve("examples/agent.py"), scenario: "tiny.json" },
+  base: { strategy: resolve("examples/agent.py"), scenario: "default-tournament" },
   axes: { params: { alpha: [0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000] }, seeds: [1, 2] },
 };
 
@@ -48,6 +49,29 @@ const storedOutcomes = (db: string) => {
   }
 };
 
+/**
+ * Runs the grid with `flags` into the store `name` and sends it SIGINT once its first cell is done
+ * (waiting on the progress line, not on time): its exit code, stderr, and the processes it had
+ * running then.
+ */
+async function interrupted(name: string, flags: string[]) {
+  const db = join(dir, name);
+  const child = spawn(process.execPath, [BIN, "sweep", join(dir, "grid.json"), ...flags, "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  const procs = await new Promise<Proc[]>((done) => {
+    createInterface({ input: child.stderr }).on("line", (line) => {
+      stderr += `${line}\n`;
+      if (/^sweep: 1 of 24 cells done/.test(line)) {
+        const running = descendants(child.pid as number);
+        child.kill("SIGINT");
+        done(running);
+      }
+    });
+  });
+  const [code] = (await once(child, "close")) as [number];
+  return { code, stderr, procs, db };
+}
+
 beforeAll(() => writeFileSync(join(dir, "tiny.json"), JSON.stringify(SCENARIO)));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -55,14 +79,10 @@ withPython("basecamp sweep", () => {
   const grid = sweepFile("grid.json", GRID);
   let local: { json: string; outcomes: ReturnType<typeof storedOutcomes> };
 
-  it("gives the same leaderboard and per-cell numbers with --workers 1 and --workers 2", async () => {
+  it("--workers 1 runs every cell and ranks them, with v1_designated as each seed's reference row", async () => {
     const one = await basecamp(["sweep", grid, "--workers", "1", "--out", join(dir, "one.db"), "--json"]);
     expect(one.stderr).toContain("sweep: 24 of 24 cells done, 0 failed");
     expect(one.status).toBe(0);
-    const two = await basecamp(["sweep", grid, "--workers", "2", "--out", join(dir, "two.db"), "--json"]);
-    expect(two.status).toBe(0);
-    expect(two.stdout).toBe(one.stdout);
-    expect(storedOutcomes(join(dir, "two.db"))).toEqual(storedOutcomes(join(dir, "one.db")));
     local = { json: one.stdout, outcomes: storedOutcomes(join(dir, "one.db")) };
 
     const report = JSON.parse(one.stdout) as SweepReport;
@@ -92,35 +112,9 @@ withPython("basecamp sweep", () => {
     expect(html).not.toMatch(/<script/i);
   }, 600_000);
 
-  const withRay = existsSync(VENV_PYTHON) && spawnSync(VENV_PYTHON, ["-c", "import ray"]).status === 0;
-  const rayIt = withRay ? it : process.env.CI ? it : it.skip;
-  describe("on a Ray head started on 127.0.0.1", () => {
-    const env = { ...process.env, RAY_USAGE_STATS_ENABLED: "0" };
-    const ray = (args: string[]) => spawnSync(resolve(".venv/bin/ray"), args, { env, encoding: "utf8", timeout: 180_000 });
-    let started = false;
-    beforeAll(() => {
-      if (!withRay) return;
-      const head = ray(["start", "--head", "--node-ip-address=127.0.0.1", "--port=6399", "--disable-usage-stats", "--num-cpus=2", "--include-dashboard=false"]);
-      if (head.status !== 0) throw new Error(`ray start: ${head.stderr}`);
-      started = true;
-    }, 200_000);
-    afterAll(() => {
-      if (started) ray(["stop", "--force"]);
-    }, 200_000);
-
-    rayIt("gives the same leaderboard and per-cell numbers as the local pool, bit for bit", async () => {
-      if (!withRay) throw new Error("this test needs ray in the project venv: .venv/bin/pip install ray");
-      expect(local).toBeDefined();
-      const run = await basecamp(["sweep", grid, "--ray", "127.0.0.1:6399", "--ray-python", VENV_PYTHON, "--out", join(dir, "ray.db"), "--json"], { RAY_USAGE_STATS_ENABLED: "0" });
-      expect(run.stderr).toContain("sweep: 24 of 24 cells done, 0 failed");
-      expect(run.status).toBe(0);
-      expect(run.stdout).toBe(local.json);
-      expect(storedOutcomes(join(dir, "ray.db"))).toEqual(local.outcomes);
-    }, 600_000);
-  });
-
-  it("--resume after the sweep was killed part-way runs only the cells not finished", async () => {
-    const db = join(dir, "killed.db");
+  it("--workers 2, killed part-way and resumed, runs only the cells not finished and gives the same bytes as --workers 1", async () => {
+    expect(local).toBeDefined();
+    const db = join(dir, "two.db");
     const child = spawn(process.execPath, [BIN, "sweep", grid, "--workers", "2", "--out", db, "--json"], { stdio: ["ignore", "ignore", "pipe"] });
     // Killed (as a crash would) once the store shows 3 cells done: waits on the progress line, not on time.
     await new Promise<void>((done) => {
@@ -146,23 +140,67 @@ withPython("basecamp sweep", () => {
     expect(progress).toHaveLength(24 - before);
     expect(progress[0]).toMatch(new RegExp(`^sweep: ${before + 1} of 24 cells done`));
     expect(resumed.stdout).toBe(local.json);
+    expect(storedOutcomes(db)).toEqual(local.outcomes);
   }, 600_000);
 
-  it("Ctrl-C stops the workers and their Python at once, keeps the finished cells and exits 130", async () => {
-    const db = join(dir, "interrupted.db");
-    const child = spawn(process.execPath, [BIN, "sweep", grid, "--workers", "2", "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    const procs = await new Promise<Proc[]>((done) => {
+  const withRay = existsSync(VENV_PYTHON) && spawnSync(VENV_PYTHON, ["-c", "import ray"]).status === 0;
+  const rayIt = withRay ? it : process.env.CI ? it : it.skip;
+  describe("on a Ray head the test starts on 127.0.0.1 (and stops, alone)", () => {
+    let head: RayHead | undefined;
+    beforeAll(async () => {
+      if (withRay) head = await startRayHead(resolve(".venv/bin/ray"), 2);
+    }, 200_000);
+    afterAll(() => head?.stop());
+
+    rayIt("gives the same leaderboard and per-cell numbers as the local pool, bit for bit, with every Ray port on the loopback", async () => {
+      if (!withRay || !head) throw new Error("this test needs ray in the project venv: .venv/bin/pip install ray");
+      expect(local).toBeDefined();
+      const listening = () => {
+        const pids = new Set(head!.processes().map((p) => p.pid));
+        const lines = spawnSync("ss", ["-Hltnp"], { encoding: "utf8" }).stdout.split("\n");
+        return lines.filter((l) => pids.has(Number(/pid=(\d+)/.exec(l)?.[1]))).map((l) => l.split(/\s+/)[3]);
+      };
+      const child = spawn(process.execPath, [BIN, "sweep", grid, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", join(dir, "ray.db"), "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
+      // What the head and its workers listen on, taken once a cell is done (the job's workers are up).
+      let ports: string[] = [];
       createInterface({ input: child.stderr }).on("line", (line) => {
         stderr += `${line}\n`;
-        if (/^sweep: 1 of 24 cells done/.test(line)) {
-          const running = descendants(child.pid as number);
-          child.kill("SIGINT");
-          done(running);
-        }
+        if (line.startsWith("sweep: 1 of 24 cells done")) ports = listening();
       });
+      const [status] = (await once(child, "close")) as [number];
+      expect(stderr).toContain("sweep: 24 of 24 cells done, 0 failed");
+      expect(status).toBe(0);
+      expect(stdout).toBe(local.json);
+      expect(storedOutcomes(join(dir, "ray.db"))).toEqual(local.outcomes);
+      // The GCS on the head's port, raylet, agents and workers: every one on the loopback.
+      expect(ports.some((a) => a.endsWith(`:${head!.address.split(":")[1]}`))).toBe(true);
+      expect(ports.length).toBeGreaterThan(3);
+      for (const address of ports) expect(address).toMatch(/^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):\d+$/);
+    }, 600_000);
+
+    rayIt("Ctrl-C kills the Ray driver at once, keeps the finished cells and exits 130", async () => {
+      if (!head) throw new Error("no Ray head");
+      const { code, stderr, procs: driver, db } = await interrupted("ray-interrupted.db", ["--ray", head.address, "--ray-python", VENV_PYTHON]);
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
+      expect(driver.length).toBeGreaterThan(0);
+      expect(stillRunning(driver)).toEqual([]);
+      expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
+    }, 300_000);
+
+    rayIt("stop ends every process of the test's head: its session, nothing else on the machine", () => {
+      if (!head) throw new Error("no Ray head");
+      expect(head.processes().map((p) => p.command)).toEqual(expect.arrayContaining(["gcs_server", "raylet"]));
+      head.stop();
+      expect(head.processes()).toEqual([]);
     });
-    const [code] = (await once(child, "close")) as [number];
+  });
+
+  it("Ctrl-C stops the workers and their Python at once, keeps the finished cells and exits 130", async () => {
+    const { code, stderr, procs, db } = await interrupted("interrupted.db", ["--workers", "2"]);
     expect(code).toBe(130);
     expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
     expect(procs.length).toBeGreaterThanOrEqual(2);
