@@ -1,6 +1,9 @@
 import type { Clock } from "./clock.js";
 
-/** The wall clock, epoch ms: for display only (a progress line's elapsed time, a log directory's name), never for simulated time. */
+/**
+ * The wall clock, epoch ms: for display (a progress line's elapsed time, a log directory's name) and
+ * for skipping a needless look at a call's CPU time (src/participant/call-limit.ts), never for simulated time.
+ */
 export function wallTime(): number {
   return Date.now();
 }

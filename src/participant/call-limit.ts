@@ -1,4 +1,5 @@
 import { cpus } from "node:os";
+import { wallTime } from "../domain/realtime-clock.js";
 import type { ProcessTreeCpu } from "./tree-cpu.js";
 
 /**
@@ -30,7 +31,7 @@ const REFRESH_MS = 500;
  * (not Linux), the limit is wall time, as it was.
  */
 export class CallLimit {
-  private readonly started = performance.now();
+  private readonly started = wallTime();
   private readonly cores = Math.max(1, cpus().length);
   private timer: NodeJS.Timeout | undefined;
   private readonly backstop: NodeJS.Timeout;
@@ -45,7 +46,7 @@ export class CallLimit {
   /** Whether the call, answered now, stayed within its limit. */
   within(): boolean {
     if (this.tree === null) return true; // the backstop is the limit, and it has not fired
-    const elapsed = performance.now() - this.started;
+    const elapsed = wallTime() - this.started;
     // Not even every CPU busy all along could have used the limit up: no need to look, unless the
     // tree's processes are to be known afresh (the first call, which starts the interpreter, or a long one).
     if ((elapsed / 1000) * this.cores <= this.seconds && this.tree.passed && elapsed < REFRESH_MS) return true;
