@@ -104,6 +104,12 @@ export function getModels(ctx: ServiceContext, p: Principal): { models: ModelRec
   return { models: rows.map((row) => record(ctx, row)) };
 }
 
+/** The names of the caller's active models, in creation order (what `GET /api/v1/status` lists). */
+export function modelNames(ctx: ServiceContext, p: Principal): string[] {
+  const rows = ctx.db.prepare("SELECT name FROM models WHERE agent_id = ? AND archived_at IS NULL ORDER BY seq").all(p.agent_id) as { name: string }[];
+  return rows.map((r) => r.name);
+}
+
 /**
  * The caller's active model by id or by name. An id that is unknown or belongs to another agent is
  * `Model not found`; an unknown name points at create_model.

@@ -14,7 +14,7 @@ const stale = new Set();
 const refusals = [];
 const timer = countdown("countdown");
 
-const view = tabs(() => refresh());
+const view = tabs(() => ask(true));
 
 /** GET as this agent; a refusal comes back as an element showing its text. */
 async function read(path) {
@@ -83,6 +83,11 @@ async function renderUploads() {
     refusal: r.error ? `${r.error.code}: ${r.error.message}` : null,
   }));
   fill("runs", table(rows, null, (r) => (r.refusal ? "refused" : null)));
+  renderRefusals();
+}
+
+/** The caller's refused calls, newest first, as the live stream told them (nothing to read). */
+function renderRefusals() {
   fill("refusals", refusals.length ? el("ul", {}, refusals.map((r) => el("li", { class: "refusal" }, `${r.at} ${r.method} ${r.path} → ${r.status} ${r.code}: ${r.message}`))) : el("p", { class: "empty" }, "none"));
 }
 
@@ -155,15 +160,30 @@ async function renderCompute() {
 
 const TABS = { boards: renderBoards, uploads: renderUploads, stakes: renderStakes, money: renderMoney, compute: renderCompute };
 
+/** Whether the next refresh reads the shown tab again too (the status it always reads). */
+let tabStale = true;
+
 const refresh = coalesced(async () => {
   if (!key) return;
+  const tab = tabStale;
+  tabStale = false;
   const a = await call(key, "GET", "/api/v1/status");
   if (!a.ok) return fill("status-error", refusalText(a));
   fill("status-error");
   status = a.json;
   renderSummary();
-  await TABS[view.current() ?? "boards"]();
+  if (tab) await TABS[view.current() ?? "boards"]();
 });
+
+/**
+ * Asks for a refresh: the status (the clock, the phase, the pool) always; the shown tab only when
+ * `tab` (the agent's own state or what every agent sees moved, or another tab was chosen), so a
+ * page does not read its boards again for each other agent's upload.
+ */
+function ask(tab) {
+  tabStale ||= tab;
+  refresh();
+}
 
 function remember(ids) {
   for (const id of ids) {
@@ -191,11 +211,11 @@ async function start(k) {
       if (m.kind === "refusal") {
         refusals.unshift({ ...m, at: status ? status.now : "" });
         refusals.length = Math.min(refusals.length, MAX_ROWS);
-      } else {
-        rate = m.clock_rate;
-        remember(m.uploads);
+        return renderRefusals();
       }
-      refresh();
+      rate = m.clock_rate;
+      remember(m.uploads);
+      ask(m.kind === "hello" || m.mine === true || m.shared === true || m.uploads.length > 0);
     },
   });
   view.select("boards");

@@ -81,6 +81,23 @@ describe("the web app's live streams", () => {
     for (const st of [ann, ben, organiser, later]) st.close();
   });
 
+  it("tell an agent whether its own state moved or what every agent sees (a board), so a page reads only what changed", async () => {
+    const s = await eventServer();
+    const ann = await openStream(s, "/api/v1/live", ANN);
+    const ben = await openStream(s, "/api/v1/live", BEN);
+    await ann.next!();
+    await ben.next!();
+    const upload = await practiceUpload(s, ANN, "mine");
+    expect(await ann.next!((m) => m.uploads.length > 0)).toMatchObject({ kind: "changed", uploads: [upload], mine: true });
+    expect(await ben.next!()).not.toHaveProperty("mine");
+    // Past the scoring time Ann's run is finalised: the practice board moved for both, only Ann's own state.
+    expect((await s.advance({ seconds: 120 })).status).toBe(200);
+    expect(await ann.next!((m) => m.shared === true)).toMatchObject({ kind: "changed", uploads: [upload], mine: true, shared: true });
+    const benHeard = await ben.next!((m) => m.shared === true);
+    expect(benHeard).toEqual({ kind: "changed", clock_rate: 0, uploads: [], shared: true });
+    for (const st of [ann, ben]) st.close();
+  });
+
   it("tell every page when the organiser moves the clock, though a manual clock's move may log nothing", async () => {
     const s = await eventServer();
     const ann = await openStream(s, "/api/v1/live", ANN);
