@@ -13,7 +13,7 @@ import { sql as m009 } from "./migrations/009-compute-job-folds.js";
 import { sql as m010 } from "./migrations/010-replay-indexes.js";
 import { sql as m011 } from "./migrations/011-upload-predictions.js";
 import { sql as m012 } from "./migrations/012-machine-sessions.js";
-import { sql as m013 } from "./migrations/013-models-by-agent.js";
+import { sql as m013 } from "./migrations/013-read-indexes.js";
 import { cacheStatements } from "./statement-cache.js";
 import { startCheckpointer } from "./checkpointer.js";
 

@@ -11,22 +11,23 @@ export interface Entry extends RoundResult {
   agent_id: string;
 }
 
-/** Each model's latest finalised, scored run on a lane (and round window). */
+/**
+ * Each model's latest finalised, scored run on a lane (and round window), in the order of those
+ * runs. One index seek per model (`uploads_scored`): a board read again each second by an open
+ * page must not pass over every run the event has finalised.
+ */
 export function latestRuns(ctx: ServiceContext, lane: Lane, window: string | null): Entry[] {
   const rows = ctx.db
     .prepare(
       `SELECT u.model_id, m.name AS model, u.agent_id, u.corr, u.aimc, u.ncorr, u.score, u.n_matched, u.seq
-       FROM uploads u JOIN models m ON m.id = u.model_id
-       WHERE u.lane = ? AND u.round_window IS ? AND u.status = 'finalised' AND u.score IS NOT NULL
+       FROM models m JOIN uploads u ON u.seq = (
+         SELECT seq FROM uploads WHERE lane = ? AND round_window IS ? AND model_id = m.id AND status = 'finalised' AND score IS NOT NULL
+         ORDER BY seq DESC LIMIT 1)
        ORDER BY u.seq`,
     )
     .all(lane, window) as { model_id: string; model: string; agent_id: string; corr: number; aimc: number; ncorr: number; score: number }[];
-  const latest = new Map<string, Entry>();
   const n_expeds = window === null ? 0 : ctx.world.deployment.event?.expeds_per_round ?? 1;
-  for (const r of rows) {
-    latest.set(r.model_id, { ...r, round: window ?? "practice", n_expeds });
-  }
-  return [...latest.values()];
+  return rows.map((r) => ({ ...r, round: window ?? "practice", n_expeds }));
 }
 
 /** Submitting is entering: each agent keeps its best `entry_limit` entries, in its own ranking order. */
