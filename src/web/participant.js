@@ -66,7 +66,8 @@ async function renderUploads() {
   fill("models", models.refused ?? table(models.json.models, ["name", "id", "created_at", "auto_submit", "lane_note"]));
   for (const id of [...stale]) {
     const a = await call(key, "GET", `/api/v1/diagnostics/runs/${encodeURIComponent(id)}`);
-    if (a.ok) {
+    // A run dropped meanwhile (older than the page keeps) stays dropped.
+    if (a.ok && runs.has(id)) {
       runs.delete(id);
       runs.set(id, a.json);
     }
@@ -190,7 +191,11 @@ function remember(ids) {
     stale.add(id);
     if (!runs.has(id)) runs.set(id, { upload_id: id, status: "…" });
   }
-  while (runs.size > MAX_UPLOADS) runs.delete(runs.keys().next().value);
+  while (runs.size > MAX_UPLOADS) {
+    const oldest = runs.keys().next().value;
+    runs.delete(oldest);
+    stale.delete(oldest);
+  }
 }
 
 async function start(k) {

@@ -20,9 +20,9 @@ describe("a page left open in Chromium while the event runs on", () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
   });
 
+  // The server is closed with the file's others (test/http/server.ts).
   afterAll(async () => {
     await browser?.close();
-    await s?.close();
   });
 
   const signIn = async (path: string, key: string): Promise<Page> => {
