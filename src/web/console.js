@@ -113,7 +113,11 @@ const refresh = coalesced(async () => {
   const views = [...stale];
   stale.clear();
   const clock = await call(key, "GET", "/sim/v1/clock");
-  if (!clock.ok) return fill("control-error", refusalText(clock));
+  if (!clock.ok) {
+    // Still to read: the next refresh tries again.
+    for (const v of views) stale.add(v);
+    return fill("control-error", refusalText(clock));
+  }
   renderClock(clock.json);
   await Promise.all(views.map((v) => READS[v]()));
   renderSettings(clock.json);
