@@ -169,7 +169,11 @@ const refresh = coalesced(async () => {
   const tab = tabStale;
   tabStale = false;
   const a = await call(key, "GET", "/api/v1/status");
-  if (!a.ok) return fill("status-error", refusalText(a));
+  if (!a.ok) {
+    // The tab is still to read: the next refresh does.
+    tabStale ||= tab;
+    return fill("status-error", refusalText(a));
+  }
   fill("status-error");
   status = a.json;
   renderSummary();
