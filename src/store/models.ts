@@ -37,6 +37,11 @@ export function insertModel(db: Db, row: Omit<ModelRow, "archived_at">, seq: num
   );
 }
 
+/** The names of an agent's live models, oldest first (through the index on agent_id: no scan of every agent's models). */
+export function liveModelNamesOf(db: Db, agentId: string): string[] {
+  return (db.prepare("SELECT name FROM models WHERE agent_id = ? AND archived_at IS NULL ORDER BY seq").all(agentId) as { name: string }[]).map((r) => r.name);
+}
+
 /** An agent's live models, oldest first. */
 export function liveModelsOf(db: Db, agentId: string): ModelRow[] {
   return db.prepare("SELECT * FROM models WHERE agent_id = ? AND archived_at IS NULL ORDER BY seq").all(agentId) as ModelRow[];

@@ -138,13 +138,18 @@ export interface ScoredRunRow {
   score: number;
 }
 
-/** Every finalised, scored run on a lane (and round window), in upload order. */
-export function scoredRuns(db: Db, lane: Lane, window: string | null): ScoredRunRow[] {
+/**
+ * Each model's latest finalised, scored run on a lane (and round window), in the order of those
+ * runs: one index seek per model (`uploads_scored`), so a board read again each second by an open
+ * page never passes over every run the event has finalised.
+ */
+export function latestScoredRuns(db: Db, lane: Lane, window: string | null): ScoredRunRow[] {
   return db
     .prepare(
       `SELECT u.model_id, m.name AS model, u.agent_id, u.corr, u.aimc, u.ncorr, u.score, u.n_matched, u.seq
-       FROM uploads u JOIN models m ON m.id = u.model_id
-       WHERE u.lane = ? AND u.round_window IS ? AND u.status = 'finalised' AND u.score IS NOT NULL
+       FROM models m JOIN uploads u ON u.seq = (
+         SELECT seq FROM uploads WHERE lane = ? AND round_window IS ? AND model_id = m.id AND status = 'finalised' AND score IS NOT NULL
+         ORDER BY seq DESC LIMIT 1)
        ORDER BY u.seq`,
     )
     .all(lane, window) as ScoredRunRow[];

@@ -59,24 +59,23 @@ function boardOf(title, b) {
   return [el("h3", {}, title), board(b, b.sealed ? `sealed until ${b.unseals_at}` : null)];
 }
 
-const refresh = coalesced(async () => {
-  const clock = await call(key, "GET", "/sim/v1/clock");
-  if (!clock.ok) return fill("control-error", refusalText(clock));
-  renderClock(clock.json);
-  const [boards, stakes, faults, scoring] = await Promise.all([
-    call(key, "GET", "/sim/v1/boards"),
-    call(key, "GET", "/sim/v1/stakes"),
-    call(key, "GET", "/sim/v1/faults"),
-    call(key, "GET", pathOf("explain_scoring")),
-  ]);
-  if (boards.ok) {
-    const b = boards.json;
-    fill("boards", boardOf("Standings", b.standings), b.rounds.map((r) => boardOf(`Round ${r.window ?? r.exped}`, r)), b.practice ? boardOf("Practice board", b.practice) : null);
-  } else fill("boards", el("p", { class: "refusal" }, refusalText(boards)));
-  fill("stakes", stakes.ok ? (stakes.json ? table(stakes.json.rows) : el("p", { class: "empty" }, "nobody stakes")) : el("p", { class: "refusal" }, refusalText(stakes)));
-  fill("faults", faults.ok ? facts(Object.entries(faults.json)) : el("p", { class: "refusal" }, refusalText(faults)));
-  const c = clock.json;
-  const settings = scoring.ok ? scoring.json : {};
+/** The scoring settings as last read (they change only with a `scoring.changed` event). */
+let settings = {};
+
+/** The console's views a refresh reads again besides the clock (which it always reads). */
+const VIEWS = ["boards", "stakes", "faults", "settings"];
+const stale = new Set(VIEWS);
+
+/** Which views an event may change: a run's end or a round's move the boards, stakes the stakes, and so on. */
+function viewsOf(type) {
+  if (/^(run\.(finalised|failed|removed|cancelled)|round\.|final\.|submission\.)/.test(type)) return ["boards", "stakes"];
+  if (/^stakes?\./.test(type)) return ["stakes"];
+  if (type === "faults.changed") return ["faults"];
+  if (type === "scoring.changed") return ["boards", "settings"];
+  return [];
+}
+
+function renderSettings(c) {
   fill(
     "settings",
     facts([
@@ -87,13 +86,55 @@ const refresh = coalesced(async () => {
       ["rank metric", settings.rank_metric],
     ]),
   );
+}
+
+const READS = {
+  boards: async () => {
+    const boards = await call(key, "GET", "/sim/v1/boards");
+    if (!boards.ok) return fill("boards", el("p", { class: "refusal" }, refusalText(boards)));
+    const b = boards.json;
+    fill("boards", boardOf("Standings", b.standings), b.rounds.map((r) => boardOf(`Round ${r.window ?? r.exped}`, r)), b.practice ? boardOf("Practice board", b.practice) : null);
+  },
+  stakes: async () => {
+    const stakes = await call(key, "GET", "/sim/v1/stakes");
+    fill("stakes", stakes.ok ? (stakes.json ? table(stakes.json.rows) : el("p", { class: "empty" }, "nobody stakes")) : el("p", { class: "refusal" }, refusalText(stakes)));
+  },
+  faults: async () => {
+    const faults = await call(key, "GET", "/sim/v1/faults");
+    fill("faults", faults.ok ? facts(Object.entries(faults.json)) : el("p", { class: "refusal" }, refusalText(faults)));
+  },
+  settings: async () => {
+    const scoring = await call(key, "GET", pathOf("explain_scoring"));
+    settings = scoring.ok ? scoring.json : {};
+  },
+};
+
+/** Reads the clock, then the views an event or a control made stale (each at most once a round). */
+const refresh = coalesced(async () => {
+  const views = [...stale];
+  stale.clear();
+  const clock = await call(key, "GET", "/sim/v1/clock");
+  if (!clock.ok) {
+    // Still to read: the next refresh tries again.
+    for (const v of views) stale.add(v);
+    return fill("control-error", refusalText(clock));
+  }
+  renderClock(clock.json);
+  await Promise.all(views.map((v) => READS[v]()));
+  renderSettings(clock.json);
 });
+
+/** Asks for a refresh that reads these views again too. */
+function ask(views) {
+  for (const v of views) stale.add(v);
+  refresh();
+}
 
 /** A control call: its refusal is shown as the API gave it; the stream brings the change. */
 async function control(method, path, body) {
   const a = await call(key, method, path, body);
   fill("control-error", a.ok ? "" : refusalText(a));
-  if (a.ok) refresh();
+  if (a.ok) ask(VIEWS);
 }
 
 function wireControls() {
@@ -135,10 +176,10 @@ async function start(k) {
       rate = m.clock_rate;
       addToFeed(m.events.map(eventRow));
       renderTallies(m.tallies);
-      refresh();
+      ask(m.events.flatMap((e) => viewsOf(e.type)));
     },
   });
-  refresh();
+  ask(VIEWS);
 }
 
 signIn(STORAGE, start);

@@ -15,7 +15,7 @@ const stale = new Set();
 const refusals = [];
 const timer = countdown("countdown");
 
-const view = tabs(() => refresh());
+const view = tabs(() => ask(true));
 
 /** GET as this agent; a refusal comes back as an element showing its text. */
 async function read(path) {
@@ -67,7 +67,8 @@ async function renderUploads() {
   fill("models", models.refused ?? table(models.json.models, ["name", "id", "created_at", "auto_submit", "lane_note"]));
   for (const id of [...stale]) {
     const a = await call(key, "GET", pathOf("get_run", id));
-    if (a.ok) {
+    // A run dropped meanwhile (older than the page keeps) stays dropped.
+    if (a.ok && runs.has(id)) {
       runs.delete(id);
       runs.set(id, a.json);
     }
@@ -84,6 +85,11 @@ async function renderUploads() {
     refusal: r.error ? `${r.error.code}: ${r.error.message}` : null,
   }));
   fill("runs", table(rows, null, (r) => (r.refusal ? "refused" : null)));
+  renderRefusals();
+}
+
+/** The caller's refused calls, newest first, as the live stream told them (nothing to read). */
+function renderRefusals() {
   fill("refusals", refusals.length ? el("ul", {}, refusals.map((r) => el("li", { class: "refusal" }, `${r.at} ${r.method} ${r.path} → ${r.status} ${r.code}: ${r.message}`))) : el("p", { class: "empty" }, "none"));
 }
 
@@ -156,22 +162,45 @@ async function renderCompute() {
 
 const TABS = { boards: renderBoards, uploads: renderUploads, stakes: renderStakes, money: renderMoney, compute: renderCompute };
 
+/** Whether the next refresh reads the shown tab again too (the status it always reads). */
+let tabStale = true;
+
 const refresh = coalesced(async () => {
   if (!key) return;
+  const tab = tabStale;
+  tabStale = false;
   const a = await call(key, "GET", pathOf("get_started"));
-  if (!a.ok) return fill("status-error", refusalText(a));
+  if (!a.ok) {
+    // The tab is still to read: the next refresh does.
+    tabStale ||= tab;
+    return fill("status-error", refusalText(a));
+  }
   fill("status-error");
   status = a.json;
   renderSummary();
-  await TABS[view.current() ?? "boards"]();
+  if (tab) await TABS[view.current() ?? "boards"]();
 });
+
+/**
+ * Asks for a refresh: the status (the clock, the phase, the pool) always; the shown tab only when
+ * `tab` (the agent's own state or what every agent sees moved, or another tab was chosen), so a
+ * page does not read its boards again for each other agent's upload.
+ */
+function ask(tab) {
+  tabStale ||= tab;
+  refresh();
+}
 
 function remember(ids) {
   for (const id of ids) {
     stale.add(id);
     if (!runs.has(id)) runs.set(id, { upload_id: id, status: "…" });
   }
-  while (runs.size > MAX_UPLOADS) runs.delete(runs.keys().next().value);
+  while (runs.size > MAX_UPLOADS) {
+    const oldest = runs.keys().next().value;
+    runs.delete(oldest);
+    stale.delete(oldest);
+  }
 }
 
 async function start(k) {
@@ -192,11 +221,11 @@ async function start(k) {
       if (m.kind === "refusal") {
         refusals.unshift({ ...m, at: status ? status.now : "" });
         refusals.length = Math.min(refusals.length, MAX_ROWS);
-      } else {
-        rate = m.clock_rate;
-        remember(m.uploads);
+        return renderRefusals();
       }
-      refresh();
+      rate = m.clock_rate;
+      remember(m.uploads);
+      ask(m.kind === "hello" || m.mine === true || m.shared === true || m.uploads.length > 0);
     },
   });
   view.select("boards");

@@ -1,5 +1,8 @@
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../../src/commands/serve.js";
+import { agentStream } from "../../src/http/live-stream.js";
+import { LiveFeed } from "../../src/service/live/live-feed.js";
 import { logDigest } from "../../src/store/event-log.js";
 import { smallEvent } from "../helpers/small-event.js";
 import { ANN, BEN, csvUpload, eventServer, newModel, postForm, PRACTICE_UPLOAD, splitIds, toPhase } from "../http/event-server.js";
@@ -81,6 +84,23 @@ describe("the web app's live streams", () => {
     for (const st of [ann, ben, organiser, later]) st.close();
   });
 
+  it("tell an agent whether its own state moved or what every agent sees (a board), so a page reads only what changed", async () => {
+    const s = await eventServer();
+    const ann = await openStream(s, "/api/v1/live", ANN);
+    const ben = await openStream(s, "/api/v1/live", BEN);
+    await ann.next!();
+    await ben.next!();
+    const upload = await practiceUpload(s, ANN, "mine");
+    expect(await ann.next!((m) => m.uploads.length > 0)).toMatchObject({ kind: "changed", uploads: [upload], mine: true });
+    expect(await ben.next!()).not.toHaveProperty("mine");
+    // Past the scoring time Ann's run is finalised: the practice board moved for both, only Ann's own state.
+    expect((await s.advance({ seconds: 120 })).status).toBe(200);
+    expect(await ann.next!((m) => m.shared === true)).toMatchObject({ kind: "changed", uploads: [upload], mine: true, shared: true });
+    const benHeard = await ben.next!((m) => m.shared === true);
+    expect(benHeard).toEqual({ kind: "changed", clock_rate: 0, uploads: [], shared: true });
+    for (const st of [ann, ben]) st.close();
+  });
+
   it("tell every page when the organiser moves the clock, though a manual clock's move may log nothing", async () => {
     const s = await eventServer();
     const ann = await openStream(s, "/api/v1/live", ANN);
@@ -106,6 +126,28 @@ describe("the web app's live streams", () => {
       })
       .toBe(200);
     again?.close();
+  });
+
+  it("close a stream whose reader stopped reading once it holds a mebibyte unsent; its place is free again", async () => {
+    const s = await eventServer();
+    const feed = new LiveFeed(s.service.ctx, { clockRate: () => 0 });
+    const app = new Hono();
+    app.get("/live", (c) => agentStream(c, s.service, feed));
+    const open = () => app.request("/live", { headers: { "X-API-Key": ANN } });
+    // In process, no socket buffers stand between the stream and its reader, which never reads.
+    const stalled = await open();
+    expect(stalled.status).toBe(200);
+    const path = `/api/v1/${"x".repeat(64 * 1024)}`;
+    for (let i = 0; i < 20; i++) feed.refused(ANN, { method: "GET", path, status: 404, code: "not_found", message: "Not found" });
+    // Closed: its body ends after what it held (a stream left open would never end).
+    const held = await stalled.text();
+    expect(held.length).toBeGreaterThan(1024 * 1024 - 2 * path.length);
+    expect(held.length).toBeLessThan(1024 * 1024 + 2 * path.length);
+    // Its place under the per-key cap of 4 is free: four more open.
+    const more = await Promise.all([1, 2, 3, 4].map(open));
+    expect(more.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const r of more) await r.body?.cancel();
+    feed.close();
   });
 
   it("do not hold a closing server open", async () => {

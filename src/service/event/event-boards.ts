@@ -5,21 +5,17 @@ import type { ServiceContext } from "../kernel/context.js";
 import { scoringSettings } from "../kernel/setup.js";
 import { eventSettings } from "./uploads.js";
 import { isSealed, unsealsAt } from "./sealing.js";
-import { Lane, scoredRuns } from "../../store/uploads.js";
+import { Lane, latestScoredRuns } from "../../store/uploads.js";
 
 export interface Entry extends RoundResult {
   agent_id: string;
 }
 
-/** Each model's latest finalised, scored run on a lane (and round window). */
+/** Each model's latest finalised, scored run on a lane (and round window), in the order of those runs. */
 export function latestRuns(ctx: ServiceContext, lane: Lane, window: string | null): Entry[] {
-  const rows = scoredRuns(ctx.db, lane, window);
-  const latest = new Map<string, Entry>();
+  const rows = latestScoredRuns(ctx.db, lane, window);
   const n_expeds = window === null ? 0 : ctx.world.deployment.event?.expeds_per_round ?? 1;
-  for (const r of rows) {
-    latest.set(r.model_id, { ...r, round: window ?? "practice", n_expeds });
-  }
-  return [...latest.values()];
+  return rows.map((r) => ({ ...r, round: window ?? "practice", n_expeds }));
 }
 
 /** Submitting is entering: each agent keeps its best `entry_limit` entries, in its own ranking order. */

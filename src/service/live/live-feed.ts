@@ -6,7 +6,14 @@ import { AgentTallies, type AgentTally } from "./agent-tally.js";
 /** What a stream is told. A participant's never carries another agent's data. */
 export type LiveMessage =
   | { kind: "hello"; clock_rate: number; uploads: string[] }
-  | { kind: "changed"; clock_rate: number; uploads: string[] }
+  /**
+   * Something changed: `uploads` are the agent's own uploads it touched; `mine` is set when the
+   * agent's own state moved (its uploads, runs, models, stakes, jobs, machines), `shared` when
+   * what every agent sees may have (a board: a run ended; a round or a stake window moved; the
+   * scoring changed). Neither: the clock moved, or another agent's own business did, so only the
+   * status is worth reading again.
+   */
+  | { kind: "changed"; clock_rate: number; uploads: string[]; mine?: true; shared?: true }
   | { kind: "events"; clock_rate: number; events: LoggedEvent[]; tallies: AgentTally[] }
   | { kind: "refusal"; method: string; path: string; status: number; code: string; message: string; agent: string | null };
 
@@ -27,6 +34,9 @@ export interface LiveFeedOptions {
   /** Wall-clock ms over which appends are gathered into one push. */
   gatherMs?: number;
 }
+
+/** Events after which what every agent sees may read differently: the boards, the rounds, the stake windows, the scoring. */
+const SHARED_MOVES = /^(run\.(finalised|failed|removed|cancelled)|round\.|stakes?\.(locked|settled)|final\.|scoring\.|submission\.)/;
 
 /** The events one push carries to the organiser at most (the console keeps fewer rows still). */
 export const FEED_BATCH = 200;
@@ -97,26 +107,36 @@ export class LiveFeed {
   }
 
   private push(): void {
-    const { events, touched } = this.readNew();
+    const { events, touched, concerned, shared } = this.readNew();
     if (this.listeners.size === 0) return;
     const rate = this.options.clockRate();
     const tallies = this.tallies.all();
     for (const l of this.listeners) {
       if (l.agent === null) l.send({ kind: "events", clock_rate: rate, events, tallies });
-      else l.send({ kind: "changed", clock_rate: rate, uploads: [...(touched.get(l.agent) ?? [])] });
+      else {
+        const hints = { ...(concerned.has(l.agent) ? { mine: true as const } : {}), ...(shared ? { shared: true as const } : {}) };
+        l.send({ kind: "changed", clock_rate: rate, uploads: [...(touched.get(l.agent) ?? [])], ...hints });
+      }
     }
   }
 
-  /** Folds every event after the cursor; returns the newest of them and, per agent, the uploads they touched. */
-  private readNew(): { events: LoggedEvent[]; touched: Map<string, Set<string>> } {
+  /**
+   * Folds every event after the cursor; returns the newest of them, per agent the uploads they
+   * touched, the agents they concerned, and whether any moved what every agent sees.
+   */
+  private readNew(): { events: LoggedEvent[]; touched: Map<string, Set<string>>; concerned: Set<string>; shared: boolean } {
     const events: LoggedEvent[] = [];
     const touched = new Map<string, Set<string>>();
+    const concerned = new Set<string>();
+    let shared = false;
     for (;;) {
       const chunk = eventsAfter(this.ctx.db, this.cursor, READ_CHUNK);
       for (const e of chunk) {
         const agent = this.tallies.fold(e);
         const id = (e.payload as { upload_id?: unknown } | null)?.upload_id;
+        if (agent !== null) concerned.add(agent);
         if (agent !== null && typeof id === "string") touched.set(agent, (touched.get(agent) ?? new Set()).add(id));
+        shared ||= SHARED_MOVES.test(e.type);
         events.push(e);
         this.recent.push(e);
         if (events.length > FEED_BATCH) events.shift();
@@ -125,6 +145,6 @@ export class LiveFeed {
       if (chunk.length > 0) this.cursor = chunk[chunk.length - 1].seq;
       if (chunk.length < READ_CHUNK) break;
     }
-    return { events, touched };
+    return { events, touched, concerned, shared };
   }
 }

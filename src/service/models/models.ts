@@ -6,7 +6,7 @@ import { requireScope, type Principal } from "../kernel/auth.js";
 import { laneOf } from "./lane.js";
 import type { Scope } from "../kernel/deployment.js";
 import type { ServiceContext } from "../kernel/context.js";
-import { archiveModelRow, hasLabel, insertModel, liveModelByLabel, liveModelByName, liveModelOf, liveModelsOf, modelById, modelCount, modelOwners, type ModelRow } from "../../store/models.js";
+import { archiveModelRow, hasLabel, insertModel, liveModelByLabel, liveModelByName, liveModelNamesOf, liveModelOf, liveModelsOf, modelById, modelCount, modelOwners, type ModelRow } from "../../store/models.js";
 
 /** A model as the service shows it. */
 export interface ModelRecord {
@@ -84,6 +84,11 @@ export function createModel(
 
 export function getModels(ctx: ServiceContext, p: Principal): { models: ModelRecord[] } {
   return { models: liveModelsOf(ctx.db, p.agent_id).map((row) => record(ctx, row)) };
+}
+
+/** The names of the caller's active models, in creation order (what `GET /api/v1/status` lists). */
+export function modelNames(ctx: ServiceContext, p: Principal): string[] {
+  return liveModelNamesOf(ctx.db, p.agent_id);
 }
 
 /**

@@ -9,7 +9,7 @@ import { uploadsRemaining } from "../event/pool.js";
 import { diagnosticsMaintenance } from "../kernel/faults.js";
 import { computeFunded } from "../compute/jobs.js";
 import { rateCard } from "../kernel/settings/compute.js";
-import { getModels } from "../models/models.js";
+import { getModels, modelNames } from "../models/models.js";
 import { finalWindow } from "../event/final-selection.js";
 import { canStake } from "../event/staking/staker.js";
 import { stakingHead } from "../event/staking/view.js";
@@ -82,14 +82,15 @@ export interface StatusView {
 export function getStarted(ctx: ServiceContext, p: Principal): StatusView {
   const cadence = cadenceNow(ctx);
   const event = ctx.world.deployment.event;
-  const models = p.scope === "llm" ? [] : getModels(ctx, p).models;
+  // An event's status names the models only (their records, with each one's lane, are the tournament's).
+  const models = p.scope === "llm" || event ? [] : getModels(ctx, p).models;
   const base = {
     scope: p.scope,
     agent: p.agent,
     lane: lanes[p.scope],
     now: iso(ctx.clock.now()),
     cadence,
-    models: p.scope === "llm" ? [] : models.map((m) => m.name),
+    models: p.scope === "llm" ? [] : event ? modelNames(ctx, p) : models.map((m) => m.name),
   };
   if (!event) {
     const auto_run = models.some((m) => m.lane_active);
