@@ -1,7 +1,7 @@
-import type { Db } from "../../src/store/db.js";
 import { agentId } from "../../src/domain/ids.js";
 import { parseUsdc } from "../../src/domain/money.js";
-import { LIVE_STATUSES } from "../../src/store/uploads.js";
+import { largestScores, nonZeroAimcOf, settledPayoutsOf } from "../../src/store/audit.js";
+import { countedUploadsOf } from "../../src/store/uploads.js";
 import type { ServiceContext } from "../../src/service/kernel/context.js";
 import { stakeBalances } from "../../src/service/overview/stake-balances.js";
 import type { Scenario } from "../scenario.js";
@@ -28,7 +28,7 @@ const moneyConserved: Invariant = {
     for (const row of balances.rows) {
       if (row.locked_micro < 0 || row.locked_micro > row.net_micro) return `${row.agent}: locked ${row.locked_micro} µUSDC of a ${row.net_micro} µUSDC balance`;
       if (starting === null) continue;
-      const paid = (ctx.db.prepare("SELECT COALESCE(SUM(payout_micro), 0) AS paid FROM stake_settlements WHERE agent_id = ?").get(agentId(row.agent)) as { paid: number }).paid;
+      const paid = settledPayoutsOf(ctx.db, agentId(row.agent));
       if (row.net_micro !== starting + paid) return `${row.agent}: balance ${row.net_micro} µUSDC != grant ${starting} + settled payouts ${paid}`;
     }
     return null;
@@ -42,9 +42,7 @@ const poolNeverNegative: Invariant = {
     const pool = ctx.world.deployment.event?.upload_pool ?? null;
     if (pool === null) return null;
     for (const a of scenario.agents.filter((a) => a.scope === "event")) {
-      const { n } = ctx.db
-        .prepare(`SELECT COUNT(*) AS n FROM uploads WHERE agent_id = ? AND lane = 'round' AND status IN ${LIVE_STATUSES}`)
-        .get(agentId(a.name)) as { n: number };
+      const n = countedUploadsOf(ctx.db, agentId(a.name));
       if (pool - n < 0) return `${a.name}: ${pool - n} uploads left of ${pool}`;
     }
     return null;
@@ -56,10 +54,10 @@ const scoresWithinClip: Invariant = {
   name: "every score within the clip",
   check: ({ ctx, scenario }) => {
     const clip = Math.max(scenario.scoring.clip, ...scenario.actions.flatMap((a) => ("set_scoring" in a && a.set_scoring.clip !== undefined ? [a.set_scoring.clip] : [])));
-    const worst = (sql: string) => (ctx.db.prepare(sql).get() as { s: number | null }).s;
+    const largest = largestScores(ctx.db);
     for (const [what, s] of [
-      ["a tournament score", worst("SELECT MAX(ABS(score)) AS s FROM scores")],
-      ["an event upload's score", hasTable(ctx.db, "uploads") ? worst("SELECT MAX(ABS(score)) AS s FROM uploads WHERE score IS NOT NULL") : null],
+      ["a tournament score", largest.tournament],
+      ["an event upload's score", largest.upload],
     ] as const) {
       if (s !== null && !(s <= clip)) return `${what} of magnitude ${s} is outside the clip ${clip}`;
     }
@@ -72,9 +70,7 @@ const copierAimcZero: Invariant = {
   name: "AIMC exactly 0 for the benchmark copier",
   check: ({ ctx, scenario }) => {
     for (const a of scenario.agents.filter((a) => a.strategy === "benchmark_copier")) {
-      const row = ctx.db
-        .prepare("SELECT s.exped, s.aimc FROM scores s JOIN models m ON m.id = s.model_id WHERE m.agent_id = ? AND s.aimc != 0 LIMIT 1")
-        .get(agentId(a.name)) as { exped: string; aimc: number } | undefined;
+      const row = nonZeroAimcOf(ctx.db, agentId(a.name));
       if (row) return `${a.name}: AIMC ${row.aimc} on ${row.exped}`;
     }
     return null;
@@ -86,8 +82,4 @@ export const STEP_INVARIANTS: Invariant[] = [moneyConserved, poolNeverNegative, 
 
 function startingMicro(ctx: ServiceContext): number {
   return parseUsdc(ctx.world.deployment.event?.staking?.starting_stake_usdc ?? "0") as number;
-}
-
-function hasTable(db: Db, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 }
