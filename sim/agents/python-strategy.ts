@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
 import type { Isolation } from "../../src/participant/isolation.js";
+import type { CpuShare } from "../../src/participant/sandbox.js";
 import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import type { Held } from "./lineup.js";
 import { StrategyFailure, type AgentContext, type Strategy } from "./strategy.js";
@@ -12,6 +13,8 @@ export interface PythonStrategyOptions {
   /** The agent playing it (named in faults). */
   agent: string;
   isolation: Isolation;
+  /** How much of the machine its worker takes (CpuShare; default "shared"). */
+  share?: CpuShare;
   /** Wall-clock seconds fit(train) may take. */
   fit_timeout_seconds: number;
   /** Wall-clock seconds one predict may take. */
@@ -41,7 +44,7 @@ export async function loadPythonStrategy(
   const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
   const fault = (call: StrategyFault["call"], failure: { error: string; traceback?: string }, exped?: string) =>
     opts.watch?.failed?.({ agent: opts.agent, call, exped, error: failure.error, traceback: failure.traceback, log: opts.log });
-  const started = await startPythonWorker({ source, isolation: opts.isolation, label: basename(path), log: opts.log });
+  const started = await startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log });
   if (!started.ok) {
     fault("load", started);
     throw new Error(`${basename(path)}: ${started.error}`);
