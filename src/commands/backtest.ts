@@ -54,6 +54,9 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   applyPythonFlags(flags);
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
   const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
+  // The dataset is read while the interpreter is probed for its one line, and while the strategies load (backtest()).
+  const world = loadWorld(deploymentOf(scenario));
+  world.catch(() => {}); // its failure is met when the backtest awaits it
   await announcePython([...files, ...pythonUses(scenario)], "local");
 
   const progress = process.stderr.isTTY ? new BacktestProgress("redraw") : flags.progress ? new BacktestProgress("lines") : null;
@@ -64,8 +67,6 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   let run: BacktestRun;
   try {
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
-    const world = await loadWorld(deploymentOf(scenario));
-    if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, world, flags));
     const logDir = files.length > 0 ? makeLogDir() : undefined;
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {
@@ -88,8 +89,12 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       scenario,
       scenarioName: scenario.dataset.dir ?? flags.scenario,
       world,
+      onWorld: async (loaded) => {
+        if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, loaded, flags));
+      },
       timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
-      lineup: { logDir, watch },
+      // The user's own files on the user's own machine: their workers take every core, as their own script would.
+      lineup: { logDir, watch, share: "whole" },
       stop: stop.signal,
       topBottom: Number(flags.topBottom),
       rollingWindow: Number(flags.window),
