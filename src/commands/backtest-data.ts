@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import { parseScenario, type Scenario } from "../../sim/scenario.js";
 import { liveCarriesTarget } from "../data/dataset-dir.js";
+import { isDatasetDir } from "../data/dataset-source.js";
 import type { World } from "../service/deployment.js";
 
 /** `--data DIR` and the flags that name its defaults. */
@@ -40,6 +41,8 @@ export async function dataDefaults(dir: string, world: World, flags: DataFlags):
   const targets = Object.keys(dataset.train.columns).filter((c) => c.startsWith("target"));
   const held = dataset.rounds.map((r) => r.exped);
   const fromLive = await liveCarriesTarget(join(dir, "live.parquet"), dataset.target);
+  const settings = world.deployment.dataset;
+  const unread = isDatasetDir(settings) && settings.skip_train ? ["  train split: not read (nothing in this backtest fits on it)"] : [];
   return [
     `data: ${dir}`,
     `  scored target: ${dataset.target} (${chosen("target")}; the file's targets: ${targets.join(", ")})`,
@@ -48,5 +51,6 @@ export async function dataDefaults(dir: string, world: World, flags: DataFlags):
     fromLive
       ? `  rounds held out: none (the service's round is live.parquet's ${held.join(", ")}); every validation exped is walked`
       : `  rounds held out: ${held.length} (validation's last exped, ${held.join(", ")}, the service's round: not walked)`,
+    ...unread,
   ].join("\n");
 }

@@ -7,12 +7,14 @@ import { scoredFrame } from "../../sim/backtest/scored-frame.js";
 import { strategyFileKind } from "../../sim/agents/strategy-file.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { deploymentOf } from "../../sim/deployment.js";
-import { loadScenario } from "../../sim/scenario.js";
+import { loadScenario, type Scenario } from "../../sim/scenario.js";
+import { fitsOnTrain } from "../../sim/backtest/contenders.js";
+import { isDatasetDir } from "../data/dataset-source.js";
 import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
-import { loadWorld } from "../service/deployment.js";
+import { loadWorld, type Deployment } from "../service/deployment.js";
 import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
 import { checkOutputPath, makeLogDir, shownPath } from "./backtest-outputs.js";
@@ -55,7 +57,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
   const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
   // The dataset is read while the interpreter is probed for its one line, and while the strategies load (backtest()).
-  const world = loadWorld(deploymentOf(scenario));
+  const world = loadWorld(walkDeployment(scenario, [spec(strategy), ...against]));
   world.catch(() => {}); // its failure is met when the backtest awaits it
   await announcePython([...files, ...pythonUses(scenario)], "local");
 
@@ -132,6 +134,13 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
     await writeOut(flags.savePredictions, /\.csv$/i.test(flags.savePredictions) ? writeFrameCsv(frame) : writeFrameParquet(frame));
   }
   process.stdout.write(flags.json ? `${JSON.stringify(run.report)}\n` : formatBacktestText(run.report));
+}
+
+/** The scenario's deployment, its dataset directory's train split left unread when none of `strategies` fits on it (a model file's backtest). */
+function walkDeployment(scenario: Scenario, strategies: string[]): Deployment {
+  const deployment = deploymentOf(scenario);
+  if (!isDatasetDir(deployment.dataset) || strategies.some(fitsOnTrain)) return deployment;
+  return { ...deployment, dataset: { ...deployment.dataset, skip_train: true } };
 }
 
 async function writeOut(path: string, data: string | Uint8Array): Promise<void> {

@@ -23,6 +23,12 @@ export interface DatasetDirSettings {
   core_features?: string[];
   /** Benchmark file prefix; default the one prefix of the directory's `*_train_benchmark_models.parquet`. */
   prefix?: string;
+  /**
+   * Leave the train split and its benchmark file unread, served with their columns and no rows:
+   * for a walk in which nothing fits (a model file, the benchmark copier), which then neither waits
+   * for the largest file nor holds it. Set by code (`backtest`), never by a scenario.
+   */
+  skip_train?: boolean;
 }
 
 const FEATURE_PREFIX = "feature_";
@@ -41,11 +47,12 @@ export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: numb
   }
   const split = async (name: Split) => {
     const file = name === "train" ? trainFile : await ParquetFile.open(at(`${name}.parquet`));
+    if (name === "train" && settings.skip_train) return { frame: unreadSplit(file, features), benchmark: unreadSplit(null, [DESIGNATED]) };
     const frame = await readSplit(file, features, target);
     return { frame, benchmark: await readBenchmark(at(benchmarkFileName(prefix, name)), frame, file.path) };
   };
-  const train = await split("train");
-  const validation = await split("validation");
+  // The splits are read side by side: each file's decoding threads start while another's run.
+  const [train, validation] = await Promise.all([split("train"), split("validation")]);
   const base = { spec: { prefix }, features, core_features: core, target, train: train.frame };
 
   if (await liveCarriesTarget(at("live.parquet"), target)) {
@@ -110,6 +117,12 @@ function readSplit(file: ParquetFile, features: string[], target: string): Promi
   const targets = namesStarting(file, TARGET_PREFIX);
   if (!targets.includes(target)) throw new Error(`${file.path}: no column '${target}' (the scored target)`);
   return readDirFrame(file, [...features, ...targets]);
+}
+
+/** A split left unread (`skip_train`): its numeric columns (`features` and the file's targets), no rows. */
+function unreadSplit(file: ParquetFile | null, names: string[]): Frame {
+  const all = [...names, ...(file ? namesStarting(file, TARGET_PREFIX) : [])];
+  return { ids: [], exped: [], columns: Object.fromEntries(all.map((name) => [name, new Float64Array(0)])) };
 }
 
 /** Whether `path` exists and its `target` column has a finite value (real live files carry it blank). */
