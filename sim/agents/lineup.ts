@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { localIsolation, type Isolation } from "../../src/participant/isolation.js";
+import type { CpuShare } from "../../src/participant/sandbox.js";
 import type { Scenario } from "../scenario.js";
 import { loadModuleStrategy } from "./module-strategy.js";
 import { loadPredictionsStrategy } from "./predictions-strategy.js";
@@ -28,6 +29,11 @@ export interface LineupOptions {
    * which suits a user replaying their own files; a served deployment asks for "sandbox".
    */
   isolation?: Isolation;
+  /**
+   * How much of the machine each Python worker takes (CpuShare): "whole" for a local command
+   * running the user's own files (backtest), default "shared" (one BLAS thread, niced).
+   */
+  share?: CpuShare;
   /** A directory for each Python or model-file agent's log, `<agent>.log` (its stdout and stderr); discarded without it. */
   logDir?: string;
   /** Told of the Python strategies' fits and failures as they happen. */
@@ -80,6 +86,7 @@ async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, h
     log: opts.logDir === undefined ? undefined : join(opts.logDir, `${agent.name}.log`),
     watch: opts.watch,
     isolation: opts.isolation ?? (await localIsolation()),
+    share: opts.share,
     fit_timeout_seconds: agent.fit_timeout_seconds ?? FIT_TIMEOUT_SECONDS,
     predict_timeout_seconds: agent.predict_timeout_seconds ?? PREDICT_TIMEOUT_SECONDS,
   });

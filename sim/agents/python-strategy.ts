@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
 import type { Isolation } from "../../src/participant/isolation.js";
+import type { CpuShare } from "../../src/participant/sandbox.js";
 import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { StrategyFailure, type AgentContext, type Held, type Strategy } from "./strategy.js";
 import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
@@ -11,6 +12,8 @@ export interface PythonStrategyOptions {
   /** The agent playing it (named in faults). */
   agent: string;
   isolation: Isolation;
+  /** How much of the machine its worker takes (CpuShare; default "shared"). */
+  share?: CpuShare;
   /** CPU seconds fit(train) may use. */
   fit_timeout_seconds: number;
   /** CPU seconds one predict may use. */
@@ -40,7 +43,7 @@ export async function loadPythonStrategy(
   const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
   const fault = (call: StrategyFault["call"], failure: { error: string; traceback?: string }, exped?: string) =>
     opts.watch?.failed?.({ agent: opts.agent, call, exped, error: failure.error, traceback: failure.traceback, log: opts.log });
-  const started = await startPythonWorker({ source, isolation: opts.isolation, label: basename(path), log: opts.log });
+  const started = await startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log });
   if (!started.ok) {
     fault("load", started);
     throw new Error(`${basename(path)}: ${started.error}`);

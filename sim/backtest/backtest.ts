@@ -24,8 +24,8 @@ export interface BacktestOptions {
   scenario: Scenario;
   /** How the scenario is named in the report. */
   scenarioName: string;
-  /** The scenario's world, when already built. */
-  world?: World;
+  /** The scenario's world, when already built or being built (its strategies then load while it is read). */
+  world?: World | Promise<World>;
   /** Rows at each end of the top/bottom CORR: a whole number, or a fraction (≤ 0.5) of each exped's rows (default DEFAULT_TOP_BOTTOM). */
   topBottom?: number;
   /** Expeds in the HTML page's rolling mean and rolling Sharpe (default DEFAULT_ROLLING_WINDOW). */
@@ -34,10 +34,12 @@ export interface BacktestOptions {
   onProgress?: (p: WalkProgress) => void;
   /** Called once the Python the contenders need (if any) is found, before any strategy loads. */
   onReady?: () => void;
+  /** Called once the world is read, before the walk (the strategies may still be loading). */
+  onWorld?: (world: World) => void | Promise<void>;
   /** Wall-clock seconds each Python contender's fit and each predict may take (the lineup's defaults otherwise). */
   timeouts?: { fit_timeout_seconds?: number; predict_timeout_seconds?: number };
-  /** Where the Python contenders' logs go, and who watches their fits and failures. */
-  lineup?: Pick<LineupOptions, "logDir" | "watch">;
+  /** Where the Python contenders' logs go, who watches their fits and failures, and how much of the machine their workers take. */
+  lineup?: Pick<LineupOptions, "logDir" | "watch" | "share">;
   /**
    * Ends the walk early: the Python workers are stopped at once (a call in flight fails) and the
    * walk stops after the step in progress; the report then covers the expeds settled so far.
@@ -73,13 +75,24 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const agents = contenders(opts.strategy, opts.params ?? {}, opts.against ?? [], opts.timeouts);
   await requirePython("this backtest", pythonUses({ ...opts.scenario, event: undefined, agents }));
   opts.onReady?.();
-  const base = opts.world ?? (await loadWorld(deploymentOf(opts.scenario)));
-  const walked = walkWorld(base);
-  const scenario = walkScenario(opts.scenario, walked.calendar, agents);
-  const world: World = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };
+  // The strategies load (Python workers start, import, load their files) while the dataset is
+  // read: neither waits on the other. The lineup reads only the scenario's kind and agents.
+  const loading = loadLineup({ ...opts.scenario, kind: "tournament", agents }, opts.lineup);
+  loading.catch(() => {}); // its failure is met below, after the world's
   const { stop } = opts;
-  if (stop?.aborted) throw new Error("the backtest was stopped before its walk");
-  const lineup = await loadLineup(scenario, opts.lineup);
+  let base: World, scenario: Scenario, world: World;
+  try {
+    base = await (opts.world ?? loadWorld(deploymentOf(opts.scenario)));
+    await opts.onWorld?.(base);
+    const walked = walkWorld(base);
+    scenario = walkScenario(opts.scenario, walked.calendar, agents);
+    world = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };
+    if (stop?.aborted) throw new Error("the backtest was stopped before its walk");
+  } catch (e) {
+    void loading.then((l) => l.close(), () => {});
+    throw e;
+  }
+  const lineup = await loading;
   const closeNow = () => void lineup.close();
   stop?.addEventListener("abort", closeNow, { once: true });
   let result;

@@ -3,6 +3,8 @@ import { strategyFileKind, strategyFileLabel } from "../agents/strategy-file.js"
 
 /** The designated benchmark's contender: it submits the live v1_designated column as is (its AIMC is exactly 0). */
 export const DESIGNATED_CONTENDER = "v1_designated";
+/** The built-in strategy it plays. */
+const BENCHMARK_COPIER = "benchmark_copier";
 
 /**
  * The walk's agents: the strategy under test, then v1_designated, then each `--against` strategy,
@@ -26,7 +28,7 @@ export function contenders(
   const label = (spec: string) => (strategyFileKind(spec) === null ? spec : strategyFileLabel(spec));
   return [
     agent(strategy, params, label(strategy), 0),
-    agent("benchmark_copier", {}, DESIGNATED_CONTENDER, 1),
+    agent(BENCHMARK_COPIER, {}, DESIGNATED_CONTENDER, 1),
     ...against.map((spec, i) => agent(spec, {}, label(spec), i + 2)),
   ];
 }
@@ -50,4 +52,10 @@ export function walkScenario(base: Scenario, calendar: NonNullable<Scenario["cal
     auto_submit: undefined,
     agents,
   };
+}
+
+/** Whether a contender may fit on the train split: every strategy but a model file, a predictions file and the benchmark copier (v1_designated's). */
+export function fitsOnTrain(strategy: string): boolean {
+  const kind = strategyFileKind(strategy);
+  return kind !== "pickle" && kind !== "predictions" && strategy !== BENCHMARK_COPIER;
 }

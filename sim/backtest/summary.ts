@@ -82,14 +82,16 @@ export type ExpedDiagnostics = Pick<ExpedScore, "fn_corr" | "tb_corr" | "designa
 
 /**
  * Feature-neutral CORR (NCORR's kernel with every published feature as the core set; null above
- * FN_CORR_MAX_WORK), top/bottom
+ * FN_CORR_MAX_WORK, and null on an exped of no more rows than features + 1, as the real event's are
+ * (92 rows, 178 features): the features and the intercept then span its rows, nothing of the
+ * prediction is left to correlate, and the fit would cost seconds per backtest for a 0), top/bottom
  * CORR (`topBottomCorr`, `topBottom` rows or share of the scored rows at each end) and the
  * prediction-level corr with v1_designated.
  */
 export function expedDiagnostics(rows: PredictedExped, topBottom: number): ExpedDiagnostics {
   const { ids, prediction, target } = rows;
   const work = ids.length * rows.features.length ** 2;
-  const fn = work > FN_CORR_MAX_WORK ? null : scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
+  const fn = work > FN_CORR_MAX_WORK || ids.length <= rows.features.length + 1 ? null : scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
   const scored = prediction.filter((p, i) => Number.isFinite(p) && Number.isFinite(target[i])).length;
   const tb = topBottomCorr(prediction, target, ids, topBottomCount(topBottom, scored));
   return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };

@@ -7,7 +7,8 @@ import { scoredFrame } from "../../sim/backtest/scored-frame.js";
 import { strategyFileKind } from "../../sim/agents/strategy-file.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { deploymentOf } from "../../sim/deployment.js";
-import { loadScenario } from "../../sim/scenario.js";
+import { loadScenario, type Scenario } from "../../sim/scenario.js";
+import { fitsOnTrain } from "../../sim/backtest/contenders.js";
 import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
@@ -54,6 +55,10 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   applyPythonFlags(flags);
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
   const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
+  // The dataset is read while the interpreter is probed for its one line, and while the strategies load (backtest()).
+  const skipTrain = trainUnneeded(scenario, [spec(strategy), ...against]);
+  const world = loadWorld(deploymentOf(scenario), { skipTrain });
+  world.catch(() => {}); // its failure is met when the backtest awaits it
   await announcePython([...files, ...pythonUses(scenario)], "local");
 
   const progress = process.stderr.isTTY ? new BacktestProgress("redraw") : flags.progress ? new BacktestProgress("lines") : null;
@@ -64,8 +69,6 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   let run: BacktestRun;
   try {
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
-    const world = await loadWorld(deploymentOf(scenario));
-    if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, world, flags));
     const logDir = files.length > 0 ? makeLogDir() : undefined;
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {
@@ -88,8 +91,12 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       scenario,
       scenarioName: scenario.dataset.dir ?? flags.scenario,
       world,
+      onWorld: async (loaded) => {
+        if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, loaded, flags, skipTrain));
+      },
       timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
-      lineup: { logDir, watch },
+      // The user's own files on the user's own machine: their workers take every core, as their own script would.
+      lineup: { logDir, watch, share: "whole" },
       stop: stop.signal,
       topBottom: Number(flags.topBottom),
       rollingWindow: Number(flags.window),
@@ -127,6 +134,11 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
     await writeOut(flags.savePredictions, /\.csv$/i.test(flags.savePredictions) ? writeFrameCsv(frame) : writeFrameParquet(frame));
   }
   process.stdout.write(flags.json ? `${JSON.stringify(run.report)}\n` : formatBacktestText(run.report));
+}
+
+/** Whether a dataset directory's train split may be left unread: none of `strategies` fits on it (a model file's backtest). */
+function trainUnneeded(scenario: Scenario, strategies: string[]): boolean {
+  return scenario.dataset.dir !== undefined && !strategies.some(fitsOnTrain);
 }
 
 async function writeOut(path: string, data: string | Uint8Array): Promise<void> {

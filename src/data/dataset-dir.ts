@@ -25,10 +25,20 @@ export interface DatasetDirSettings {
   prefix?: string;
 }
 
+/** How a directory is read: what its caller knows it will not need (code's choice, never a scenario's). */
+export interface DatasetRead {
+  /**
+   * Leave the train split and its benchmark file unread, served with their columns and no rows:
+   * for a walk in which nothing fits (a model file, the benchmark copier), which then neither waits
+   * for the largest file nor holds it.
+   */
+  skipTrain?: boolean;
+}
+
 const FEATURE_PREFIX = "feature_";
 const TARGET_PREFIX = "target";
 
-export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number): Promise<Dataset> {
+export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number, read: DatasetRead = {}): Promise<Dataset> {
   const at = (name: string) => join(settings.dir, name);
   const prefix = settings.prefix ?? discoverPrefix(settings.dir);
   const trainFile = await ParquetFile.open(at("train.parquet"));
@@ -41,11 +51,12 @@ export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: numb
   }
   const split = async (name: Split) => {
     const file = name === "train" ? trainFile : await ParquetFile.open(at(`${name}.parquet`));
+    if (name === "train" && read.skipTrain) return { frame: unreadSplit(file, features), benchmark: unreadSplit(null, [DESIGNATED]) };
     const frame = await readSplit(file, features, target);
     return { frame, benchmark: await readBenchmark(at(benchmarkFileName(prefix, name)), frame, file.path) };
   };
-  const train = await split("train");
-  const validation = await split("validation");
+  // The splits are read side by side: each file's decoding threads start while another's run.
+  const [train, validation] = await Promise.all([split("train"), split("validation")]);
   const base = { spec: { prefix }, features, core_features: core, target, train: train.frame };
 
   if (await liveCarriesTarget(at("live.parquet"), target)) {
@@ -110,6 +121,12 @@ function readSplit(file: ParquetFile, features: string[], target: string): Promi
   const targets = namesStarting(file, TARGET_PREFIX);
   if (!targets.includes(target)) throw new Error(`${file.path}: no column '${target}' (the scored target)`);
   return readDirFrame(file, [...features, ...targets]);
+}
+
+/** A split left unread (`skip_train`): its numeric columns (`features` and the file's targets), no rows. */
+function unreadSplit(file: ParquetFile | null, names: string[]): Frame {
+  const all = [...names, ...(file ? namesStarting(file, TARGET_PREFIX) : [])];
+  return { ids: [], exped: [], columns: Object.fromEntries(all.map((name) => [name, new Float64Array(0)])) };
 }
 
 /** Whether `path` exists and its `target` column has a finite value (real live files carry it blank). */

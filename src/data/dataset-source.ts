@@ -1,5 +1,5 @@
 import { Rng } from "../domain/rng.js";
-import { loadDatasetDir, type DatasetDirSettings } from "./dataset-dir.js";
+import { loadDatasetDir, type DatasetDirSettings, type DatasetRead } from "./dataset-dir.js";
 import { generateDataset, type Dataset } from "./generate.js";
 import { defaultDatasetSpec, type DatasetSpec } from "./schema.js";
 
@@ -15,8 +15,8 @@ export function isDatasetDir(settings: DatasetSettings): settings is DatasetDirS
  * directory in the service's layout (row group by row group, so it is asynchronous), or generated
  * from the seed's `dataset` fork.
  */
-export async function datasetFor(settings: DatasetSettings, seed: string | number, nExpeds: number): Promise<Dataset> {
-  if (isDatasetDir(settings)) return loadDatasetDir(settings, nExpeds);
+export async function datasetFor(settings: DatasetSettings, seed: string | number, nExpeds: number, read: DatasetRead = {}): Promise<Dataset> {
+  if (isDatasetDir(settings)) return loadDatasetDir(settings, nExpeds, read);
   return generatedDataset(settings, seed, nExpeds);
 }
 

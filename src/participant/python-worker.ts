@@ -5,7 +5,7 @@ import type { Frame } from "../domain/frame.js";
 import { findPython } from "../data/python-interpreter.js";
 import { logSafe } from "../data/python-process.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
-import { DEFAULT_LIMITS, insideLimits, launchSandbox, WORKER_ENV, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
+import { DEFAULT_LIMITS, insideLimits, launchSandbox, workerEnv, type CpuShare, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
 import { sandboxPython } from "./sandbox-python.js";
 import { decodePredictAnswer, encodeRequest } from "./wire.js";
 import { makeWorkDir, removeWorkDir } from "./work-dir.js";
@@ -32,6 +32,8 @@ export interface WorkerOptions {
   loadTimeoutSeconds?: number;
   /** A sandbox's bounds, each DEFAULT_LIMITS' unless given. */
   limits?: Partial<SandboxLimits>;
+  /** How much of the machine the process takes (CpuShare; default "shared"). */
+  share?: CpuShare;
   /** A file the participant's stdout and stderr are appended to (every launch of the process); discarded without it. */
   log?: string;
 }
@@ -201,7 +203,7 @@ class Worker implements PythonWorker {
     if (sandboxed?.ok) {
       path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
       const args = ["-B", INSIDE.script, JSON.stringify(insideLimits(limits))];
-      const started = launchSandbox({ python: sandboxed, scratch, files, args, keep: 5 }, limits);
+      const started = launchSandbox({ python: sandboxed, scratch, files, args, keep: 5, share: this.opts.share }, limits);
       if (!started.ok) {
         await removeWorkDir(dir);
         return started;
@@ -210,7 +212,7 @@ class Worker implements PythonWorker {
       command = { ...sandbox.command, log: this.opts.log };
     } else {
       path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
-      command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...WORKER_ENV, TMPDIR: scratch }, cwd: scratch, log: this.opts.log };
+      command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...workerEnv(this.opts.share ?? "shared"), TMPDIR: scratch }, cwd: scratch, log: this.opts.log };
     }
     let child: WorkerProcess;
     try {

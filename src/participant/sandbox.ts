@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { BULK_NICE } from "../domain/thread-priority.js";
 import { openSandboxGroup, wholeRlimits, type SandboxGroup } from "./sandbox-group.js";
@@ -50,14 +51,31 @@ export function insideLimits(limits: SandboxLimits): Record<string, number> {
   return { cpu_seconds: limits.cpu_seconds, file_size_bytes: limits.file_size_bytes, ...wholeRlimits(limits) };
 }
 
-/** The variables a sandboxed (and a trusted) worker runs with: fixed hashing, one BLAS thread. */
-export const WORKER_ENV = {
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  OPENBLAS_NUM_THREADS: "1",
-  OMP_NUM_THREADS: "1",
-  MKL_NUM_THREADS: "1",
-};
+/**
+ * How much of the machine a participant's process takes, a setting of its launch:
+ * - "shared" (served deployments, hosted compute: many agents' code beside the server): one
+ *   BLAS/OpenMP thread, BULK_NICE steps below the server, a CPU quota of the limits' `cpus`, so one
+ *   agent never slows the others;
+ * - "whole" (a local command running the user's own files, `backtest`): BLAS and OpenMP at their
+ *   own defaults, not niced, a CPU quota of every core: what the user's own script would get.
+ */
+export type CpuShare = "shared" | "whole";
+
+/** Fixed hashing, no bytecode written: every worker's. */
+const PROCESS_ENV = { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" };
+
+/** The variables a "shared" sandboxed (and trusted) worker runs with: fixed hashing, one BLAS/OpenMP thread. */
+export const WORKER_ENV = { ...PROCESS_ENV, OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
+
+/** The variables a worker of `share` runs with: a "whole" one leaves BLAS and OpenMP their own thread counts. */
+export function workerEnv(share: CpuShare): Record<string, string> {
+  return share === "shared" ? WORKER_ENV : PROCESS_ENV;
+}
+
+/** The limits a sandbox of `share` runs under: a "whole" one's CPU quota is every core. */
+export function shareLimits(limits: SandboxLimits, share: CpuShare): SandboxLimits {
+  return share === "shared" ? limits : { ...limits, cpus: availableParallelism() };
+}
 
 /** Where the sandbox's only writable directory (the worker's scratch dir) appears inside it. */
 export const SANDBOX_SCRATCH = "/tmp";
@@ -83,6 +101,8 @@ export interface SandboxSpec {
   keep: number;
   /** Its cgroups (null where rlimits bound it): the launcher joins them before it starts. */
   group: SandboxGroup | null;
+  /** How much of the machine it takes (default "shared"). */
+  share?: CpuShare;
 }
 
 /**
@@ -92,10 +112,12 @@ export interface SandboxSpec {
  * PIDs so nothing it starts outlives it), a read-only /usr and the few files it needs, one writable
  * scratch dir, a clean environment, and an unprivileged uid: when Basecamp runs as root, setpriv
  * drops to SANDBOX_UID before bwrap, so the sandbox never holds the host's root even mapped. It
- * runs BULK_NICE steps below the server's CPU priority; across the machine it weighs as one
- * session (its own session, or its cgroup with a quota of `cpus`: sandbox-group.ts).
+ * runs BULK_NICE steps below the server's CPU priority when its share is "shared" (CpuShare);
+ * across the machine it weighs as one session (its own session, or its cgroup with a quota of
+ * `cpus`: sandbox-group.ts).
  */
 export function sandboxCommand(spec: SandboxSpec): Command {
+  const share = spec.share ?? "shared";
   const bwrap = [
     "--unshare-all",
     "--unshare-user",
@@ -118,7 +140,7 @@ export function sandboxCommand(spec: SandboxSpec): Command {
     ...Object.entries(spec.files).flatMap(([inside, host]) => ["--ro-bind", host, inside]),
     "--remount-ro", "/", // the root bwrap builds (/participant, /etc) takes no files: only the scratch dir does
     "--chdir", SANDBOX_SCRATCH,
-    ...Object.entries({ ...WORKER_ENV, PATH: "/usr/bin:/bin", HOME: SANDBOX_SCRATCH, TMPDIR: SANDBOX_SCRATCH, LANG: "C.UTF-8" }).flatMap(([k, v]) => ["--setenv", k, v]),
+    ...Object.entries({ ...workerEnv(share), PATH: "/usr/bin:/bin", HOME: SANDBOX_SCRATCH, TMPDIR: SANDBOX_SCRATCH, LANG: "C.UTF-8" }).flatMap(([k, v]) => ["--setenv", k, v]),
     spec.python.path,
     ...spec.args,
   ];
@@ -127,7 +149,7 @@ export function sandboxCommand(spec: SandboxSpec): Command {
   const seal = ["-I", "-S", "-B", SEAL, String(spec.keep), (spec.group?.procs ?? []).join(":")];
   return {
     file: spec.python.path,
-    args: [...seal, "nice", "-n", String(BULK_NICE), ...(asRoot ? ["setpriv", ...drop, ...bwrap] : ["bwrap", ...bwrap])],
+    args: [...seal, ...(share === "shared" ? ["nice", "-n", String(BULK_NICE)] : []), ...(asRoot ? ["setpriv", ...drop, ...bwrap] : ["bwrap", ...bwrap])],
     env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
     cwd: "/",
   };
@@ -146,7 +168,7 @@ export interface SandboxLaunch {
 export function launchSandbox(spec: Omit<SandboxSpec, "group">, limits: SandboxLimits): { ok: true; launch: SandboxLaunch } | { ok: false; error: string } {
   let group: SandboxGroup | null;
   try {
-    group = openSandboxGroup(limits);
+    group = openSandboxGroup(shareLimits(limits, spec.share ?? "shared"));
   } catch (e) {
     return { ok: false, error: `the sandbox's cgroup cannot be set up: ${(e as Error).message}` };
   }

@@ -113,7 +113,10 @@ export class WorkerProcess {
         resolve(late ? over : o);
       };
       const requests = this.child.stdio[3] as Writable;
+      // One writev for the message's parts (a frame's stream is a part per column buffer), not a write each.
+      requests.cork();
       for (const part of parts) requests.write(part);
+      requests.uncork();
     });
   }
 

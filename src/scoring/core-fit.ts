@@ -88,6 +88,8 @@ function normalFit(core: Float64Array[], rows: Int32Array, n: number): CoreFit |
     means.push(m);
     k++;
   }
+  // n centred columns (or more) lie in an (n - 1)-dimensional space: the normal equations are singular.
+  if (k > 0 && k >= n) return null;
   // Row-major lower-triangular L with L·Lᵀ = Xcᵀ·Xc, column by column.
   const gram = upperGram(cols, k, n);
   const chol = new Float64Array(k * k);
@@ -194,12 +196,14 @@ function choleskySolve(chol: Float64Array, k: number, b: Float64Array): void {
 /**
  * Orthonormal columns spanning `[1 | core]` over the rows: Gram-Schmidt with re-orthogonalisation
  * ("twice is enough") of the intercept and the core columns; a column whose norm falls below 1e-10
- * of its original norm after projection is dependent and dropped.
+ * of its original norm after projection is dependent and dropped, and so is every column after the
+ * n-th kept (fewer rows than columns: the basis already spans them all).
  */
 function orthonormalFit(core: Float64Array[], rows: Int32Array, n: number): CoreFit {
   const q = new Float64Array((core.length + 1) * n);
   let k = 0;
-  for (let c = -1; c < core.length; c++) {
+  // Once n columns are kept they span every vector of n rows: every later column is dependent.
+  for (let c = -1; c < core.length && k < n; c++) {
     const v = q.subarray(k * n, (k + 1) * n);
     if (c < 0) v.fill(1);
     else gather(core[c], rows, n, v);

@@ -24,6 +24,14 @@ describe("expedDiagnostics", () => {
     expect(expedDiagnostics(e, 0.2).fn_corr).toBe(ncorr);
   });
 
+  it("leaves FN CORR out (null) on an exped of no more rows than features + 1 (they and the intercept span its rows), and still gives the rest", () => {
+    const e = exped(31, 30);
+    const d = expedDiagnostics(e, 0.2);
+    expect(d.fn_corr).toBeNull();
+    expect(typeof d.tb_corr).toBe("number");
+    expect(expedDiagnostics(exped(32, 30), 0.2).fn_corr).not.toBeNull();
+  });
+
   it("leaves FN CORR out (null) when its fit would cost more than FN_CORR_MAX_WORK, and still gives the rest", () => {
     const e = exped(200, Math.ceil(Math.sqrt(FN_CORR_MAX_WORK / 200)) + 1);
     const d = expedDiagnostics(e, 0.2);

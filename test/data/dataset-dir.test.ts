@@ -68,6 +68,20 @@ describe("loadDatasetDir", () => {
     }
   });
 
+  it("with skipTrain, leaves train and its benchmark file unread (their columns, no rows) and reads the rest as without it", async () => {
+    const { dir } = written("blank");
+    unlinkSync(join(dir, benchmarkFileName(DIR_PREFIX, "train")));
+    const full = await loadDatasetDir({ dir, prefix: DIR_PREFIX }, 2).catch((e: Error) => e);
+    expect(full).toBeInstanceOf(Error); // the train benchmark file is gone: a full read needs it
+    const d = await loadDatasetDir({ dir, prefix: DIR_PREFIX }, 2, { skipTrain: true });
+    expect(d.train.ids).toEqual([]);
+    expect(Object.keys(d.train.columns)).toEqual([...d.features, "target", "target_aux"]);
+    expect(d.benchmarks.train.ids).toEqual([]);
+    const again = await loadDatasetDir({ dir: datasetDir("blank"), prefix: DIR_PREFIX }, 2);
+    expect(d.validation).toEqual(again.validation);
+    expect(d.rounds.map((r) => [r.exped, r.frame.ids, [...r.target]])).toEqual(again.rounds.map((r) => [r.exped, r.frame.ids, [...r.target]]));
+  });
+
   it("takes the named target and core features", async () => {
     const { dir, files } = written();
     const d = await loadDatasetDir({ dir, target: "target_aux", core_features: ["feature_icy_ridge"] }, 1);

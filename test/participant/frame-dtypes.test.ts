@@ -55,7 +55,7 @@ requires("python").describe("frames reach a strategy in their file's own types",
           expect(await worker.fit(train(50), 60)).toEqual({ ok: true });
           const out = await worker.predict(live(20), null, 60);
           if (!out.ok) throw new Error(out.error);
-          const seen = JSON.parse(out.column) as Record<string, { index: string; dtypes: Record<string, string> }> & { wrote: number };
+          const seen = JSON.parse(out.column) as Record<string, { index: string; dtypes: Record<string, string> }> & { wrote: number; wrote_live: number; live_values: Record<string, number[]> };
           expect(seen.train.index).toBe("id");
           expect(seen.live.index).toBe("id");
           const { exped, ...numeric } = seen.train.dtypes;
@@ -64,6 +64,8 @@ requires("python").describe("frames reach a strategy in their file's own types",
           expect(Object.keys(seen.live.dtypes)).toEqual(["exped", "feature_a", "feature_b"]);
           expect(seen.live.dtypes.feature_a).toBe("int8");
           expect(seen.wrote).toBe(9);
+          expect(seen.live_values).toEqual({ feature_a: [...live(20).columns.feature_a], feature_b: [...live(20).columns.feature_b] });
+          expect(seen.wrote_live).toBe(7);
           expect(out.ids).toEqual(live(20).ids);
         } finally {
           await worker.close();

@@ -43,6 +43,14 @@ describe("coreFit", () => {
     plain.r.forEach((v, i) => expect(Math.abs(v - dependent.r[i])).toBeLessThan(1e-13));
   });
 
+  it("with more columns than rows, keeps a basis of n columns (the intercept and n - 1 features) and leaves no residual", () => {
+    const wide = Array.from({ length: 3 * n }, (_, j) => Float64Array.from({ length: n }, (_, i) => Math.round(10 * Math.abs(Math.sin((i + 1) * (j + 3) * 12.9898)))));
+    const { fit, r } = residualOf(wide, rows, y);
+    expect(fit.kind).toBe("orthonormal");
+    expect(fit.k).toBe(n);
+    r.forEach((v) => expect(Math.abs(v)).toBeLessThan(1e-13));
+  });
+
   it("leaves a residual orthogonal to the intercept and every feature over the chosen rows", () => {
     const value = fc.integer({ min: 0, max: 9 });
     fc.assert(

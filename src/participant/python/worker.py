@@ -142,7 +142,7 @@ class Flat:
 
     def structs(self, slot, fmt):
         start, n = self.vector(slot)
-        return [struct.unpack_from(fmt, self.buf, start + struct.calcsize(fmt) * i) for i in range(n)]
+        return list(struct.iter_unpack(fmt, self.buf[start:start + struct.calcsize(fmt) * n]))
 
     def string(self, slot):
         start, n = self.vector(slot)
@@ -155,7 +155,7 @@ FLOAT_DTYPES = {1: "<f4", 2: "<f8"}
 
 
 def ipc_messages(stream):
-    """(Message table, body start) of each message of an Arrow IPC stream, to its end marker."""
+    """(Message table, body start, the message's metadata bytes) of each message of an Arrow IPC stream, to its end marker."""
     at = 0
     while at + 8 <= len(stream):
         length = struct.unpack_from("<i", stream, at)[0]
@@ -167,7 +167,7 @@ def ipc_messages(stream):
             return
         message = Flat(stream, at + struct.unpack_from("<I", stream, at)[0])
         body = at + length
-        yield message, body
+        yield message, body, stream[at:body]
         at = body + message.scalar(3, "<q")
 
 
@@ -182,13 +182,30 @@ def field_dtype(field):
     raise ValueError(f"column '{field.string(0)}' has an Arrow type ({kind}) this reader does not take")
 
 
+#: Schemas read, by their message's bytes: every round's live frame has the same one.
+SCHEMAS = {}
+SCHEMAS_KEPT = 8
+
+
+def schema_fields(header, metadata):
+    """[(name, dtype)] of a schema message, read once per distinct schema."""
+    key = bytes(metadata)
+    fields = SCHEMAS.get(key)
+    if fields is None:
+        fields = [(f.string(0), field_dtype(f)) for f in header.tables(1)]
+        if len(SCHEMAS) >= SCHEMAS_KEPT:
+            SCHEMAS.clear()
+        SCHEMAS[key] = fields
+    return fields
+
+
 def numpy_frame(np, pd, stream):
     """The frame of an Arrow IPC stream as Basecamp sends it (no nulls, one record batch), with numpy alone."""
-    fields, columns = None, {}
-    for message, body in ipc_messages(stream):
+    fields, strings, numbers, rows = None, {}, [], 0
+    for message, body, metadata in ipc_messages(stream):
         kind, header = message.scalar(1, "<B"), message.table(2)
         if kind == SCHEMA:
-            fields = [(f.string(0), field_dtype(f)) for f in header.tables(1)]
+            fields = schema_fields(header, metadata)
         elif kind == RECORD_BATCH:
             nodes, buffers = header.structs(1, "<qq"), iter(header.structs(2, "<qq"))
             for (name, dtype), (rows, nulls) in zip(fields, nodes):
@@ -197,15 +214,35 @@ def numpy_frame(np, pd, stream):
                 next(buffers)  # the validity bitmap, empty without nulls
                 offset, length = next(buffers)
                 if dtype != "utf8":
-                    columns[name] = np.frombuffer(stream, dtype=dtype, count=rows, offset=body + offset)
+                    numbers.append((name, dtype, body + offset))
                     continue
                 offsets = np.frombuffer(stream, dtype="<i4", count=rows + 1, offset=body + offset).tolist()
                 offset, length = next(buffers)
-                columns[name] = split_utf8(stream[body + offset:body + offset + length], offsets)
-    ids = columns.pop("id")
-    exped = columns.pop("exped")
+                strings[name] = split_utf8(stream[body + offset:body + offset + length], offsets)
+    index = pd.Index(strings["id"], name="id")
+    names = [name for name, _, _ in numbers]
+    block = strided_block(np, stream, numbers, rows)
+    if block is not None:
+        # One 2-D block over the message (no copy): a frame of 178 columns is made several times faster
+        frame = pd.DataFrame(block, columns=names, index=index, copy=False)
+        frame.insert(0, "exped", strings["exped"])
+        return frame
+    columns = {name: np.frombuffer(stream, dtype=dtype, count=rows, offset=at) for name, dtype, at in numbers}
     # pandas 2 and 3 keep the columns as they are (views of the message); pandas 1 copies them into blocks
-    return pd.DataFrame({"exped": exped, **columns}, index=pd.Index(ids, name="id"), copy=False)
+    return pd.DataFrame({"exped": strings["exped"], **columns}, index=index, copy=False)
+
+
+def strided_block(np, stream, numbers, rows):
+    """The numeric columns [(name, dtype, byte offset)] as one (rows × columns) view of the message
+    when they share a dtype and lie at one stride from each other (as a stream's buffers of equal
+    length do); None otherwise."""
+    if len(numbers) < 2 or any(dtype != numbers[0][1] for _, dtype, _ in numbers):
+        return None
+    dtype = np.dtype(numbers[0][1])
+    first, stride = numbers[0][2], numbers[1][2] - numbers[0][2]
+    if stride < rows * dtype.itemsize or any(at != first + j * stride for j, (_, _, at) in enumerate(numbers)):
+        return None
+    return np.ndarray(shape=(rows, len(numbers)), dtype=dtype, buffer=stream, offset=first, strides=(dtype.itemsize, stride))
 
 
 class Strategy:

@@ -9,6 +9,7 @@ import {
 } from "../../domain/cadence.js";
 import { concatFrames } from "../../domain/frame.js";
 import { datasetFor, generatedDataset } from "../../data/dataset-source.js";
+import type { DatasetRead } from "../../data/dataset-dir.js";
 import type { Dataset, LiveRound } from "../../data/generate.js";
 
 export type { Deployment, EventSettings, Scope } from "../../contract/deployment.js";
@@ -25,9 +26,9 @@ export function buildWorld(deployment: Deployment): World {
   return worldOf(deployment, generatedDataset(deployment.dataset, deployment.seed, expedsNeeded(deployment)));
 }
 
-/** Any deployment's world: its dataset read from its directory, or generated. */
-export async function loadWorld(deployment: Deployment): Promise<World> {
-  return worldOf(deployment, await datasetFor(deployment.dataset, deployment.seed, expedsNeeded(deployment)));
+/** Any deployment's world: its dataset read from its directory (as `read` says), or generated. */
+export async function loadWorld(deployment: Deployment, read: DatasetRead = {}): Promise<World> {
+  return worldOf(deployment, await datasetFor(deployment.dataset, deployment.seed, expedsNeeded(deployment), read));
 }
 
 /** How many live expeds the deployment's rounds take. */
