@@ -123,7 +123,7 @@ function readSplit(file: ParquetFile, features: string[], target: string): Promi
   return readDirFrame(file, [...features, ...targets]);
 }
 
-/** A split left unread (`skip_train`): its numeric columns (`features` and the file's targets), no rows. */
+/** A split left unread (`skipTrain`): its numeric columns (`features` and the file's targets), no rows. */
 function unreadSplit(file: ParquetFile | null, names: string[]): Frame {
   const all = [...names, ...(file ? namesStarting(file, TARGET_PREFIX) : [])];
   return { ids: [], exped: [], columns: Object.fromEntries(all.map((name) => [name, new Float64Array(0)])) };
