@@ -7,9 +7,10 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
     globalSetup: ["test/global-setup.ts"],
-    // Two files at once on a 2-core machine (vitest's default is one fewer than the cores): many tests
-    // wait on a child process (Python, the sandbox, a served CLI), so the suite takes about a third less.
-    maxWorkers: 2,
+    // Three files at once on a 2-core machine (vitest's default is one fewer than the cores): many tests
+    // wait on a child process (Python, the sandbox, a served CLI) or on a wall-clock backstop, so a
+    // core would otherwise sit idle.
+    maxWorkers: 3,
     // Safety nets for a hung test, never a measure of speed: tests wait on events, not on time, and
     // one test (two Python replays) took over 60 s with a CPU hog on both cores and other work on
     // the machine. One value for every test, so no file sets a tighter one of its own.
