@@ -94,8 +94,8 @@ export class WorkerProcess {
 
   /**
    * Sends one request and waits for its answer, at most `timeoutSeconds` of CPU time of the
-   * worker's process tree (or WALL_BACKSTOP times that in wall time, for a worker that sleeps:
-   * call-limit.ts). An answer that comes after the limit was used up is not taken.
+   * worker's process tree (a worker that sleeps is stopped once idle for twice that, or at
+   * WALL_BACKSTOP times it in wall time: call-limit.ts). An answer that comes after the limit was used up is not taken.
    */
   call(parts: Buffer[], timeoutSeconds: number, what: string): Promise<CallOutcome> {
     if (!this.alive) return Promise.resolve({ ok: false, error: `the ${what} run could not start: the worker is gone (${this.exit})` });

@@ -72,7 +72,7 @@ describe("a call's CPU limit", () => {
     expect(await stopped).toBeGreaterThanOrEqual(0.5);
   });
 
-  it(`stops a call that sleeps at the wall-clock backstop (${WALL_BACKSTOP} times its limit), having used almost no CPU`, async () => {
+  it(`stops a call that sleeps (idle, or at the wall-clock backstop of ${WALL_BACKSTOP} times its limit), having used almost no CPU`, async () => {
     const tree = treeOf(run("exec sleep 600"));
     const stopped = new Promise<number>((resolve) => new CallLimit(tree, 0.2, () => resolve(tree.sinceMark()!)));
     expect(await stopped).toBeLessThan(0.2);
@@ -131,7 +131,7 @@ requires("python").describe("a Python worker's predict limit, in CPU seconds", (
     expect(await worker.predict(live("naps"), null, 2)).toMatchObject({ ok: true, ids: ["a", "b"] });
   });
 
-  it("stops a predict that sleeps at the backstop, with the same reason", async () => {
+  it("stops a predict that sleeps (idle for twice its limit), with the same reason", async () => {
     await start();
     expect(await worker.predict(live("hangs"), null, 1)).toEqual({ ok: false, error: "predict did not finish within 1 s and was stopped" });
   });
