@@ -5,7 +5,8 @@
  * here on 127.0.0.1 alone (test/sweep/ray-head.ts; that head alone is stopped after): its overhead
  * per cell against the local pool of 2 (goal: under 0.5 s). The runs must agree byte for byte. Besides each run's wall time, the
  * steady rate is timed from the first finished cell to the last (the progress lines), leaving
- * out what a run pays once: starting workers, building the world, connecting to Ray.
+ * out what a run pays once: starting workers, building the world, connecting to Ray. BENCH_CELLS
+ * sets the grid's size (default 12).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +21,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(root, "bin/basecamp.js");
 const PYTHON = join(root, ".venv/bin/python");
 const RAY = join(root, ".venv/bin/ray");
-const CELLS = 12;
+const CELLS = Number(process.env.BENCH_CELLS ?? 12);
 
 interface Timed {
   seconds: number;
