@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { asFloat64, type Frame, type NumericColumn } from "../domain/frame.js";
-import { compareIds, DuplicateIdError } from "./align.js";
+import { DuplicateIdError } from "./align.js";
+import { compareExpeds } from "./exped-order.js";
 import { prepareExped, scoreInTruthRows, type ExpedTerms, type ExpedTruth, type KeyedExpedTruth } from "./exped.js";
 import { exposureMoments, type CoMoments } from "./exposure.js";
 import type { HexKeys } from "./hex-ids.js";
@@ -146,7 +147,7 @@ function expedGroups(labels: string[]): { exped: string; rows: Rows }[] {
     else contiguous = false; // runs are maximal, so an earlier run of this label ended before another label
     i = end;
   }
-  const names = [...ranges.keys()].sort(compareIds);
+  const names = [...ranges.keys()].sort(compareExpeds);
   if (contiguous) return names.map((exped) => ({ exped, rows: ranges.get(exped)! }));
   const lists = new Map(names.map((name) => [name, [] as number[]]));
   labels.forEach((label, i) => lists.get(label)!.push(i));

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { Worker } from "node:worker_threads";
-import { compareIds } from "./align.js";
+import { compareExpeds } from "./exped-order.js";
 import type { PackedIds } from "./packed-ids.js";
 import { portableSlice, scoreSlice, unpackSlice, type ExpedResult, type ExpedSlice, type PortableSlice, type Rows } from "./score-frame.js";
 import type { ExpedTruth } from "./exped.js";
@@ -73,7 +73,7 @@ export async function scoreExpedStream(
   } finally {
     await Promise.all(pool.map((w) => w.release(!failed)));
   }
-  return results.sort((a, b) => compareIds(a.exped, b.exped));
+  return results.sort((a, b) => compareExpeds(a.exped, b.exped));
 }
 
 /** Rows a worker may have queued beyond IN_FLIGHT expeds: about one batch of a file reader. */
