@@ -11,6 +11,7 @@ import type { SweepReport } from "../../src/report/sweep-report.js";
 import { basecamp } from "../helpers/cli.js";
 import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
+import { until } from "../helpers/until.js";
 import { startRayHead, type RayHead } from "./ray-head.js";
 
 const BIN = fileURLToPath(new URL("../../bin/basecamp.js", import.meta.url));
@@ -187,7 +188,7 @@ withPython("basecamp sweep", () => {
       expect(code).toBe(130);
       expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
       expect(driver.length).toBeGreaterThan(0);
-      expect(stillRunning(driver)).toEqual([]);
+      await until(() => stillRunning(driver).length === 0);
       expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
     }, 300_000);
 
@@ -204,7 +205,8 @@ withPython("basecamp sweep", () => {
     expect(code).toBe(130);
     expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
     expect(procs.length).toBeGreaterThanOrEqual(2);
-    expect(stillRunning(procs)).toEqual([]);
+    // Killed processes leave when the kernel gets to them: on a busy machine, a moment after the sweep's own exit.
+    await until(() => stillRunning(procs).length === 0);
     expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
   }, 300_000);
 
