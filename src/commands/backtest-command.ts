@@ -32,8 +32,8 @@ export function registerBacktestCommand(program: Command): void {
     .option("--core <features>", "with --data: comma-separated core features for NCORR (default none)")
     .option("--prefix <prefix>", "with --data: the benchmark files' prefix (default the directory's one)")
     .option("--keep-going", "walk on when a Python strategy fails (its failure is shown and reported) instead of stopping at the first failure")
-    .option("--fit-timeout <seconds>", "CPU seconds a Python strategy's fit(train) may use (default 600)", secondsFlag("--fit-timeout"))
-    .option("--predict-timeout <seconds>", "CPU seconds one predict may use (default 60)", secondsFlag("--predict-timeout"))
+    .option("--fit-timeout <seconds>", "CPU seconds a Python strategy's fit(train) may use, or idle for (default 600)", secondsFlag("--fit-timeout"))
+    .option("--predict-timeout <seconds>", "CPU seconds one predict may use, or idle for (default 60)", secondsFlag("--predict-timeout"))
     .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)");
   pythonOptions(command, true).action(async (strategy: string, flags: BacktestFlags) => (await import("./backtest.js")).backtestCommand(strategy, flags));
 }

@@ -94,7 +94,7 @@ export class WorkerProcess {
 
   /**
    * Sends one request and waits for its answer, at most `timeoutSeconds` of CPU time of the
-   * worker's process tree (a worker that sleeps is stopped once idle for twice that, or at
+   * worker's process tree (a worker that sleeps is stopped once idle for that long, or at
    * WALL_BACKSTOP times it in wall time: call-limit.ts). An answer that comes after the limit was used up is not taken.
    */
   call(parts: Buffer[], timeoutSeconds: number, what: string): Promise<CallOutcome> {

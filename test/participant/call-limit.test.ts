@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -66,10 +67,14 @@ describe("a worker's process tree CPU time", () => {
 
 describe("a call's CPU limit", () => {
   it("stops a call whose process tree has used up its CPU seconds", async () => {
-    // Four spinners use the limit up in a quarter of the wall time one would: far from the backstop even on a crowded machine.
-    const tree = treeOf(run(`${SPIN} & ${SPIN} & ${SPIN} & ${SPIN} & wait`));
-    const stopped = new Promise<number>((resolve) => new CallLimit(tree, 0.5, () => resolve(tree.sinceMark()!)));
-    expect(await stopped).toBeGreaterThanOrEqual(0.5);
+    // Four spinners use the limit up in a quarter of the wall time one would.
+    // Started before the call: on a crowded machine the processes' start alone could outlast the idle window.
+    const root = run(`${SPIN} & ${SPIN} & ${SPIN} & ${SPIN} & wait`);
+    await until(() => descendants(root).filter((p) => ownCpu(p.pid) > 0).length === 4);
+    const tree = treeOf(root);
+    // 2 s: the backstop (10 s) leaves the spinners room on a machine crowded many times over.
+    const stopped = new Promise<number>((resolve) => new CallLimit(tree, 2, () => resolve(tree.sinceMark()!)));
+    expect(await stopped).toBeGreaterThanOrEqual(2);
   });
 
   it(`stops a call that sleeps (idle, or at the wall-clock backstop of ${WALL_BACKSTOP} times its limit), having used almost no CPU`, async () => {
@@ -108,6 +113,48 @@ describe("a call's CPU limit", () => {
   });
 });
 
+/** A tree whose CPU seconds are what `cpu` says at the (fake) wall time. */
+function fakeTree(cpu: (ms: number) => number): ProcessTreeCpu {
+  const from = Date.now();
+  return { mark: () => {}, passed: true, sinceMark: () => cpu(Date.now() - from) } as unknown as ProcessTreeCpu;
+}
+
+/** The fake wall time at which a call under `limit` seconds is stopped, its tree's CPU seconds at each instant given by `cpu`. */
+function stoppedAt(limit: number, cpu: (ms: number) => number, horizonMs: number): number | null {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  const from = Date.now();
+  let at: number | null = null;
+  const call = new CallLimit(fakeTree(cpu), limit, () => (at ??= Date.now() - from));
+  vi.advanceTimersByTime(horizonMs);
+  call.clear();
+  return at;
+}
+
+describe("when a call is stopped (fake time, a tree's CPU as a function of it)", () => {
+  it("a call that idles from its start is stopped at its limit, not before", () => {
+    for (const limit of [0.2, 1, 60]) {
+      const at = stoppedAt(limit, () => 0, limit * 10_000)!;
+      expect(at).toBeGreaterThanOrEqual(limit * 1000 - 5);
+      expect(at).toBeLessThanOrEqual(limit * 1000 + 50);
+    }
+  });
+
+  it("a call that works, then idles, is stopped one limit after it went idle (within a quarter of it)", () => {
+    const at = stoppedAt(8, (ms) => Math.min(ms, 3000) / 1000, 100_000)!;
+    expect(at).toBeGreaterThanOrEqual(3000 + 8000 - 5);
+    expect(at).toBeLessThanOrEqual(3000 + 8000 + 2000 + 50);
+  });
+
+  it("a call that uses its CPU seconds up on every core is stopped soon after, and a slow one only at the backstop", () => {
+    const cores = cpus().length;
+    const busy = stoppedAt(4, (ms) => (ms / 1000) * cores, 100_000)!;
+    expect(busy).toBeGreaterThanOrEqual(4000 / cores);
+    expect(busy).toBeLessThanOrEqual(4000 / cores + 50);
+    // 2% of one CPU: above the idle share, far from the limit.
+    expect(stoppedAt(4, (ms) => (ms / 1000) * 0.02, 100_000)).toBe(4000 * WALL_BACKSTOP);
+  });
+});
+
 const BEHAVIOURS = fileURLToPath(new URL("../fixtures/participant/behaviours.py", import.meta.url));
 const live = (mode: string): Frame => ({ ids: ["a", "b"], exped: [mode, mode], columns: { feature_a: Float64Array.of(1, 2), feature_b: new Float64Array(2) } });
 
@@ -126,12 +173,12 @@ requires("python").describe("a Python worker's predict limit, in CPU seconds", (
     expect(await worker.predict(live("exact"), null, 30)).toMatchObject({ ok: true });
   });
 
-  it("answers a predict that takes longer than its limit in wall time but not in CPU time (3 s asleep, 2 s of CPU allowed)", async () => {
+  it("answers a predict that takes longer than its limit in wall time but not in CPU time (3 s working a third of it, 2 s of CPU allowed)", async () => {
     await start();
-    expect(await worker.predict(live("naps"), null, 2)).toMatchObject({ ok: true, ids: ["a", "b"] });
+    expect(await worker.predict(live("toils"), null, 2)).toMatchObject({ ok: true, ids: ["a", "b"] });
   });
 
-  it("stops a predict that sleeps (idle for twice its limit), with the same reason", async () => {
+  it("stops a predict that sleeps (idle for its limit), with the same reason", async () => {
     await start();
     expect(await worker.predict(live("hangs"), null, 1)).toEqual({ ok: false, error: "predict did not finish within 1 s and was stopped" });
   });
