@@ -43,6 +43,8 @@ export interface RunOptions {
   world?: World;
   /** The agents' strategies, already loaded (and closed by the caller); loaded and closed by the replay when absent. */
   lineup?: Lineup;
+  /** Where the lineup the replay loads keeps each Python strategy's log (`<agent>.log`); discarded without it. */
+  logDir?: string;
   /** Lets a face watch what an agent asks of the service (the backtest reads what each agent submitted). */
   wrapClient?: (client: Client, agent: number) => Client;
 }
@@ -74,7 +76,7 @@ export async function runScenario(scenario: Scenario, opts: RunOptions = {}): Pr
   await requireScenarioPython(scenario);
   const world = opts.world ?? await loadWorld(deploymentOf(scenario));
   const root = new Rng(scenario.seed);
-  const lineup = opts.lineup ?? (await loadLineup(scenario));
+  const lineup = opts.lineup ?? (await loadLineup(scenario, { logDir: opts.logDir }));
   try {
     return await replay(scenario, world, root, lineup, opts);
   } finally {

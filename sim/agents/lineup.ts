@@ -44,6 +44,11 @@ export interface LineupOptions {
 const FIT_TIMEOUT_SECONDS = 600;
 const PREDICT_TIMEOUT_SECONDS = 60;
 
+/** Whether any agent's strategy runs in a Python worker of the lineup's own (a `.py` or `.pkl` file), which has a log. */
+export function hasPythonWorkers(scenario: Scenario): boolean {
+  return scenario.agents.some((a) => ["python", "pickle"].includes(strategyFileKind(a.strategy) ?? ""));
+}
+
 export async function loadLineup(scenario: Scenario, opts: LineupOptions = {}): Promise<Lineup> {
   const held: Held<unknown>[] = [];
   const close = async () => {

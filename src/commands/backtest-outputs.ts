@@ -1,6 +1,5 @@
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { wallTime } from "../domain/realtime-clock.js";
+import { accessSync, constants, statSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 
 /**
  * Checks, before any work, that `path` can be written: its directory exists and is writable, and
@@ -32,26 +31,6 @@ export function checkOutputPath(flag: string, path: string): void {
     accessSync(path, constants.W_OK);
   } catch {
     throw new Error(`${flag} ${path}: the file is not writable`);
-  }
-}
-
-/**
- * A fresh directory for one backtest's logs, `.basecamp/logs/backtest-<UTC time>` under `cwd`
- * (`-2`, `-3`… when that name is taken): each Python strategy's stdout and stderr go to
- * `<agent>.log` in it.
- */
-export function makeLogDir(cwd = process.cwd()): string {
-  const parent = join(cwd, ".basecamp", "logs");
-  mkdirSync(parent, { recursive: true });
-  const stamp = new Date(wallTime()).toISOString().slice(0, 19).replace(/:/g, "-");
-  for (let k = 1; ; k++) {
-    const dir = join(parent, `backtest-${stamp}${k === 1 ? "" : `-${k}`}`);
-    try {
-      mkdirSync(dir);
-      return dir;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw new Error(`cannot make the log directory ${dir}: ${(e as Error).message}`);
-    }
   }
 }
 

@@ -16,7 +16,8 @@ import { formatBacktestText } from "../report/backtest-text.js";
 import { loadWorld } from "../service/kernel/deployment.js";
 import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
-import { checkOutputPath, makeLogDir, shownPath } from "./backtest-outputs.js";
+import { checkOutputPath } from "./backtest-outputs.js";
+import { logsLine, makeLogDir } from "./strategy-logs.js";
 import { BacktestProgress } from "./backtest-progress.js";
 import { pythonUses } from "../../sim/requirements.js";
 import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
@@ -69,7 +70,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   let run: BacktestRun;
   try {
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
-    const logDir = files.length > 0 ? makeLogDir() : undefined;
+    const logDir = files.length > 0 ? makeLogDir("backtest") : undefined;
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {
       fitting: (agent) => progress?.fitting(agent),
@@ -103,7 +104,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       onProgress: (p) => progress?.walk(p),
       onReady: () => {
         if (!logDir) return;
-        note(`logs: each Python strategy's stdout and stderr go to ${shownPath(logDir)}/<agent>.log`);
+        note(logsLine(logDir));
         progress?.load("starting the Python strategies");
       },
     });

@@ -1,5 +1,6 @@
 import { constants } from "node:os";
 import { render } from "ink";
+import { hasPythonWorkers } from "../../sim/agents/lineup.js";
 import { runScenario, type RunResult } from "../../sim/engine.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { pythonUses, requireScenarioPython } from "../../sim/requirements.js";
@@ -11,6 +12,7 @@ import { formatComputeBudgets } from "../tui/compute-budgets-text.js";
 import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
 import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
+import { logsLine, makeLogDir } from "./strategy-logs.js";
 
 export interface RunFlags extends PythonFlags {
   db?: string;
@@ -19,6 +21,8 @@ export interface RunFlags extends PythonFlags {
   plain?: boolean;
   verbose?: boolean;
   pace: number;
+  /** Where each Python strategy's log goes (made by the command). */
+  logDir?: string;
 }
 
 /** `basecamp run <scenario>` (defined in run-command.ts): replays a scenario and shows its standings as rounds settle. */
@@ -28,12 +32,14 @@ export async function runCommand(file: string, flags: RunFlags): Promise<void> {
   applyPythonFlags(flags);
   await requireScenarioPython(scenario);
   await announcePython(pythonUses(scenario), "local");
+  const logDir = hasPythonWorkers(scenario) ? makeLogDir("run") : undefined;
+  if (logDir) process.stderr.write(`${logsLine(logDir)}\n`);
   const interactive = process.stdout.isTTY && !flags.plain;
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
   process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
   const stopped = () => stop.signal.aborted;
-  const result = await (interactive ? runInk(scenario, flags, stopped) : runPlain(scenario, flags, stopped)).finally(() => process.off("SIGINT", onSignal).off("SIGTERM", onSignal));
+  const result = await (interactive ? runInk(scenario, { ...flags, logDir }, stopped) : runPlain(scenario, { ...flags, logDir }, stopped)).finally(() => process.off("SIGINT", onSignal).off("SIGTERM", onSignal));
   if (!result.finished) {
     process.stdout.write(
       `stopped after step ${result.stepsDone} of ${result.steps}; continue with --db ${flags.db ?? "<file>"} --resume\n`,

@@ -11,7 +11,8 @@ import { loadWorld } from "../service/kernel/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
 import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
-import { loadLineup } from "../../sim/agents/lineup.js";
+import { logsLine, makeLogDir } from "./strategy-logs.js";
+import { hasPythonWorkers, loadLineup } from "../../sim/agents/lineup.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
@@ -43,6 +44,8 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** Serves the web app at `/` (default: when `host` is a loopback address). */
   web?: boolean;
+  /** With agents: where each Python strategy's log goes (`<agent>.log`); discarded without it. */
+  logDir?: string;
 }
 
 /** The organiser's hold on the served clock: a realtime clock may also be held still. */
@@ -74,7 +77,7 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   removeLeftovers();
   await ownRoot();
   const world = await loadWorld(deploymentOf(scenario));
-  const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation }) : null;
+  const lineup = opts.withAgents ? await loadLineup(scenario, { isolation: opts.modelIsolation, logDir: opts.logDir }) : null;
   const mode = opts.clock ?? "manual";
   const speed = mode === "realtime" ? (opts.speed ?? 1) : 0;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -172,13 +175,15 @@ export async function serveCommand(file: string, flags: ServeFlags): Promise<voi
       if (!noPython) process.stderr.write(`basecamp: ${why}: participants' model files will fail their runs; --trust-model-files runs them unsandboxed\n`);
     }
   }
-  const running = await startServer({ scenario, ...rest, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
+  const logDir = flags.withAgents && hasPythonWorkers(scenario) ? makeLogDir("serve") : undefined;
+  const running = await startServer({ scenario, ...rest, logDir, modelIsolation: trustModelFiles ? "trusted" : "sandbox" });
   const key = running.organiserKey;
   process.stderr.write(
     `basecamp: serving ${file} at ${running.url}/api/v1 (clock ${flags.clock}${flags.clock === "realtime" ? ` x${flags.speed}` : ""})\n` +
       `basecamp: organiser API at ${running.url}/sim/v1 with X-API-Key = the scenario's organiser_key (${key.slice(0, 4)}…${key.slice(-4)})\n` +
       (running.web ? `basecamp: web app at ${running.url}/ (participants) and ${running.url}/console (organiser); keys are typed into the page\n` : "") +
-      (flags.withAgents ? "basecamp: the scenario's agents act on the served clock; their notes and missed rounds follow here\n" : ""),
+      (flags.withAgents ? "basecamp: the scenario's agents act on the served clock; their notes and missed rounds follow here\n" : "") +
+      (logDir ? `basecamp: ${logsLine(logDir)}\n` : ""),
   );
   let stopping = false;
   // A terminal's Ctrl-C can reach us more than once (the group, then relays): stop once.

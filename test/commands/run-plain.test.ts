@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { basecamp } from "../helpers/cli.js";
+import { requires } from "../helpers/requires.js";
 import { smallScenario } from "../helpers/small-scenario.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-run-plain-"));
@@ -28,5 +30,19 @@ describe("basecamp run, piped", () => {
     expect(extra).toBeGreaterThan(30);
     expect(quiet.stdout.split("\n").length).toBeLessThan(60);
     expect(quiet.stdout.trimEnd().split("\n").pop()).toBe(verbose.stdout.trimEnd().split("\n").pop());
+  });
+
+  requires("python").it("keeps a Python strategy's prints in a log file of its own, named on stderr before the replay", async () => {
+    const strategy = fileURLToPath(new URL("../fixtures/backtest/hangs.py", import.meta.url));
+    const base = smallScenario();
+    const agents = [...base.agents.slice(0, 2), { name: "py", key: "key-py-000000008", strategy, params: { hang_from: 1000 } }];
+    const withPython = join(dir, "python.json");
+    writeFileSync(withPython, JSON.stringify({ name: "python", seed: base.seed, dataset: base.dataset, calendar: base.calendar, agents }));
+    const run = await basecamp(["run", withPython], {}, dir);
+    expect(run.status).toBe(0);
+    const logs = /^logs: each Python strategy's stdout and stderr go to (\S+)\/<agent>\.log$/m.exec(run.stderr);
+    expect(logs, run.stderr).not.toBeNull();
+    const log = readFileSync(join(dir, logs![1], "py.log"), "utf8");
+    expect(log).toMatch(/^fit on \d+ rows\npredict call 1\npredict call 2\n/);
   });
 });

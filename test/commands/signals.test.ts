@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,12 +16,14 @@ const BIN = join(root, "bin", "basecamp.js");
 
 let child: ChildProcess | undefined;
 let dir: string | undefined;
+/** The log directory a served run made in the project's root. */
+let logs: string | undefined;
 afterEach(() => {
   // Each child leads a process group of its own: whatever a failed test left running goes with it.
   killGroup(child);
   child = undefined;
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
+  for (const made of [dir, logs]) if (made) rmSync(made, { recursive: true, force: true });
+  dir = logs = undefined;
 });
 
 function start(command: string, args: string[]): ChildProcess {
@@ -43,7 +45,10 @@ function scenarioWithPython(): string {
 /** Starts `serve` through `command`, sends SIGTERM to that process only, checks that everything it started is gone, and returns its exit code. */
 async function serveThenTerminate(command: string, args: string[]): Promise<number | null> {
   const p = start(command, [...args, "serve", scenarioWithPython(), "--port", "0", "--with-agents", "--trust-model-files"]);
-  const url = /at (http:\/\/\S+)\/api\/v1/.exec(await output(p, "stderr", / at http:\S+\/api\/v1 /))![1];
+  const said = await output(p, "stderr", /go to \S+\/<agent>\.log\n/);
+  const url = /at (http:\/\/\S+)\/api\/v1/.exec(said)![1];
+  logs = join(root, /go to (\S+)\/<agent>\.log/.exec(said)![1]);
+  expect(existsSync(join(logs, "py.log"))).toBe(true); // the Python agent's stdout and stderr
   await expect(fetch(`${url}/api/v1/scoring`).then((r) => r.status)).resolves.toBe(200);
   const tree = descendants(p.pid!);
   expect(tree.map((t) => t.command)).toContain("python3");

@@ -10,10 +10,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the real `basecamp` bin from the project's root with `args` (and `env` on top of ours); resolves when it exits. */
-export function basecamp(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/** Runs the real `basecamp` bin from `cwd` (the project's root) with `args` (and `env` on top of ours); resolves when it exits. */
+export function basecamp(args: string[], env: Record<string, string> = {}, cwd = root): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
