@@ -9,7 +9,8 @@ import { requires } from "../helpers/requires.js";
 
 /**
  * What a forked worker finds in its sandbox: the files in its scratch (/tmp) and the other
- * processes of its PID namespace; then it leaves a file and a process behind. Its exped label
+ * processes of its PID namespace; then it leaves files (in a directory it may no longer write, and
+ * a link to it) and a process behind. Its exped label
  * `kill_server` makes it kill its fork server (its parent) instead.
  */
 const LOOKS_AROUND = `
@@ -23,6 +24,12 @@ def predict(live, benchmark=None):
     files = len(os.listdir("/tmp"))
     others = len([p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()])
     open("/tmp/left-behind", "w").close()
+    os.makedirs("/tmp/closed/inner", exist_ok=True)
+    open("/tmp/closed/inner/file", "w").close()
+    for d in ("/tmp/closed/inner", "/tmp/closed"):
+        os.chmod(d, 0o500)
+    if not os.path.islink("/tmp/link"):
+        os.symlink("/tmp/closed", "/tmp/link")
     subprocess.Popen(["sleep", "600"], start_new_session=True)
     return pd.Series([float(files), float(others)], index=live.index)
 `;
@@ -57,13 +64,13 @@ requires("sandbox").describe("fork servers", () => {
     const first = await start();
     // The sandbox's init and the fork server besides the worker; then its own file and process.
     expect(await looks(first)).toEqual([0, 2]);
-    expect(await looks(first)).toEqual([1, 3]);
+    expect(await looks(first)).toEqual([3, 3]);
     await first.close();
     const next = await start();
     expect(await looks(next)).toEqual([0, 2]);
     const beside = await start(); // the first server is busy: a second one starts
     expect(await looks(beside)).toEqual([0, 2]);
-    expect(await looks(next)).toEqual([1, 3]);
+    expect(await looks(next)).toEqual([3, 3]);
     await Promise.all([next.close(), beside.close()]);
   });
 

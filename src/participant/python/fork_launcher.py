@@ -26,13 +26,19 @@ WORKER_FDS = (3, 4, 1, 2)
 def main():
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     folder, name, server_pid, args = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    server = os.pidfd_open(server_pid)
+    try:
+        server = os.pidfd_open(server_pid)
+    except ProcessLookupError:
+        gone()
     path = os.path.join(folder, name)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     os.chmod(path, 0o666)  # the sandbox's user connects to it
     listener.listen(1)
-    fifo = os.open(os.path.join(folder, "control"), os.O_WRONLY)
+    try:  # without waiting: with no reader (the server gone, Node's end closed) the server is gone
+        fifo = os.open(os.path.join(folder, "control"), os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:
+        gone()
     os.write(fifo, f"{name}\n".encode())
     os.close(fifo)
     if listener not in select.select([listener, server], [], [])[0]:

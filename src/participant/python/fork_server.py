@@ -94,8 +94,9 @@ def clear_sandbox():
     except ProcessLookupError:
         pass
     for root, dirs, _ in os.walk(SCRATCH):
-        for d in dirs:  # a directory the worker made unreadable is made removable first
-            os.chmod(os.path.join(root, d), 0o700, follow_symlinks=False)
+        for d in dirs:  # a directory the worker closed to itself is opened first (never through a link)
+            if not os.path.islink(os.path.join(root, d)):
+                os.chmod(os.path.join(root, d), 0o700)
     for entry in os.scandir(SCRATCH):
         if entry.is_dir(follow_symlinks=False):
             shutil.rmtree(entry.path, ignore_errors=True)
