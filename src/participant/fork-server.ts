@@ -121,11 +121,12 @@ export class ForkServers {
   private async start(key: string, limits: SandboxLimits, share: CpuShare): Promise<{ ok: true; server: Server } | { ok: false; error: string }> {
     const python = await sandboxPython();
     if (!python.ok) return python;
-    const { dir, scratch } = await makeWorkDir(limits.scratch_bytes);
-    const folder = join(dir, "participant");
+    let made: { dir: string; scratch: string } | undefined;
     let fifo: number;
     let log: number;
     try {
+      made = await makeWorkDir(limits.scratch_bytes);
+      const folder = join(made.dir, "participant");
       await mkdir(folder);
       await copyFile(WORKER, join(folder, "worker.py"));
       await copyFile(SERVER, join(folder, "fork_server.py"));
@@ -133,9 +134,11 @@ export class ForkServers {
       fifo = openSync(join(folder, "control"), "r+");
       log = openSync(join(folder, SERVER_LOG), "a");
     } catch (e) {
-      await removeWorkDir(dir);
+      if (made) await removeWorkDir(made.dir);
       return { ok: false, error: `the fork server's directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
     }
+    const { dir, scratch } = made;
+    const folder = join(dir, "participant");
     const args = ["-B", `${INSIDE}/fork_server.py`, `${INSIDE}/control`];
     const started = launchSandbox({ python, scratch, files: { [INSIDE]: folder }, args, keep: 3, share }, limits);
     if (!started.ok) {
@@ -152,7 +155,8 @@ export class ForkServers {
       closeSync(log); // the server holds its own copy
     }
     let ended!: () => void;
-    const server: Server = { key, dir, folder, child, pid: child.pid ?? -1, sandbox: started.launch, fifo, ended: new Promise((r) => (ended = r)), alive: true };
+    const server: Server = { key, dir, folder, child, pid: child.pid ?? 0, sandbox: started.launch, fifo, ended: new Promise((r) => (ended = r)), alive: child.pid !== undefined };
+    if (!server.alive) ended();
     child.on("error", () => {});
     child.on("close", () => {
       server.alive = false;
@@ -160,7 +164,7 @@ export class ForkServers {
       void this.stop(server); // a server that ended by itself (a worker killed it) is cleared away at once
     });
     this.all.add(server);
-    if (child.pid === undefined) {
+    if (!server.alive) {
       await this.stop(server);
       return { ok: false, error: "the fork server could not start" };
     }
