@@ -59,7 +59,8 @@ def main():
         gone()
     end = json.loads(status)
     if "signal" in end:
-        signal.signal(end["signal"], signal.SIG_DFL)
+        if end["signal"] not in (signal.SIGKILL, signal.SIGSTOP):  # the two no handler can hold
+            signal.signal(end["signal"], signal.SIG_DFL)
         os.kill(os.getpid(), end["signal"])
     sys.exit(end.get("code", 1))
 
