@@ -4,7 +4,7 @@ import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { canonicalJson } from "../store/canonical-json.js";
-import { launchSandbox, type CpuShare, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
+import { launchSandbox, type Bind, type CpuShare, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
 import { sandboxPython } from "./sandbox-python.js";
 import { makeWorkDir, removeWorkDir } from "./work-dir.js";
 import type { Command } from "./worker-process.js";
@@ -70,17 +70,17 @@ export class ForkServers {
   /** A launch for a worker of `source` with worker.py's `args`, in a server of `limits` and `share` (started if none is idle). */
   async launch(source: ForkedSource, args: string[], limits: SandboxLimits, share: CpuShare, log?: string): Promise<{ ok: true; launch: ForkLaunch } | { ok: false; error: string }> {
     if (this.closed) return { ok: false, error: "the fork servers are closed" };
+    const python = await sandboxPython();
+    if (!python.ok) return python;
     const key = canonicalJson({ limits, share });
     const at = this.idle.findIndex((s) => s.key === key && s.alive);
     let server: Server;
     if (at >= 0) server = this.idle.splice(at, 1)[0];
     else {
-      const started = await this.start(key, limits, share);
+      const started = await this.start(python, key, limits, share);
       if (!started.ok) return started;
       server = started.server;
     }
-    const python = await sandboxPython();
-    if (!python.ok) return python;
     try {
       await Promise.all(["strategy.py", "model.pkl"].map((name) => rm(join(server.folder, name), { force: true })));
       await writeFile(join(server.folder, source.name), source.bytes);
@@ -118,9 +118,7 @@ export class ForkServers {
     await Promise.all([...this.all].map((s) => this.stop(s)));
   }
 
-  private async start(key: string, limits: SandboxLimits, share: CpuShare): Promise<{ ok: true; server: Server } | { ok: false; error: string }> {
-    const python = await sandboxPython();
-    if (!python.ok) return python;
+  private async start(python: { path: string; binds: Bind[] }, key: string, limits: SandboxLimits, share: CpuShare): Promise<{ ok: true; server: Server } | { ok: false; error: string }> {
     let made: { dir: string; scratch: string } | undefined;
     let fifo: number;
     let log: number;
