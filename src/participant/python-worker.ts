@@ -7,6 +7,7 @@ import { logSafe } from "../data/python-process.js";
 import type { ForkServers } from "./fork-server.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
 import { DEFAULT_LIMITS, insideLimits, launchSandbox, workerEnv, type CpuShare, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
+import { boundsMode } from "./sandbox-group.js";
 import { sandboxPython } from "./sandbox-python.js";
 import { decodePredictAnswer, encodeRequest } from "./wire.js";
 import { makeWorkDir, removeWorkDir } from "./work-dir.js";
@@ -40,7 +41,8 @@ export interface WorkerOptions {
   /**
    * Fork servers that start a sandboxed worker by forking a warm interpreter instead of starting
    * a sandbox and an interpreter of its own (fork-server.ts: for one user's own files, e.g. a
-   * sweep's cells). Without them, or unsandboxed, each launch starts its own.
+   * sweep's cells). Without them, unsandboxed, or where rlimits bound a sandbox instead of a cgroup
+   * (a per-user process cap would count the server against the worker), each launch starts its own.
    */
   forks?: ForkServers;
 }
@@ -178,7 +180,7 @@ class Worker implements PythonWorker {
     const sandboxed = isolation === "sandbox" ? await sandboxPython() : null;
     const python = sandboxed ?? (await findPython());
     if (!python.ok) return python;
-    if (sandboxed !== null && this.opts.forks) return this.forked(this.opts.forks, limits);
+    if (sandboxed !== null && this.opts.forks && boundsMode().kind === "cgroup") return this.forked(this.opts.forks, limits);
     let made: { dir: string; scratch: string };
     try {
       made = await makeWorkDir(limits.scratch_bytes);

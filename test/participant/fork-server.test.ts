@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import type { Frame } from "../../src/domain/frame.js";
 import { ForkServers } from "../../src/participant/fork-server.js";
 import { startPythonWorker, type PythonWorker } from "../../src/participant/python-worker.js";
+import { boundsMode } from "../../src/participant/sandbox-group.js";
 import { requires } from "../helpers/requires.js";
 
 /**
@@ -41,6 +42,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const live = (exped: string): Frame => ({ ids: ["a", "b"], exped: [exped, exped], columns: { feature_a: Float64Array.of(1, 2) } });
 
+/** Where rlimits bound a sandbox instead of a cgroup, workers are never forked (python-worker.ts). */
+const forking = (name: string, body: () => Promise<void>) => it.skipIf(boundsMode().kind !== "cgroup")(name, body);
+
 requires("sandbox").describe("fork servers", () => {
   let forks: ForkServers;
   beforeEach(() => {
@@ -60,7 +64,7 @@ requires("sandbox").describe("fork servers", () => {
     return Array.from(out.values);
   };
 
-  it("fork each worker into a sandbox with none of the files or processes the worker before it left, one worker per server at a time", async () => {
+  forking("fork each worker into a sandbox with none of the files or processes the worker before it left, one worker per server at a time", async () => {
     const first = await start();
     // The sandbox's init and the fork server besides the worker; then its own file and process.
     expect(await looks(first)).toEqual([0, 2]);
@@ -74,7 +78,7 @@ requires("sandbox").describe("fork servers", () => {
     await Promise.all([next.close(), beside.close()]);
   });
 
-  it("fails the call of a worker that killed its fork server, and forks the next worker from a new one", async () => {
+  forking("fails the call of a worker that killed its fork server, and forks the next worker from a new one", async () => {
     const worker = await start();
     const out = await worker.predict(live("kill_server"), null, 30);
     expect(out).toMatchObject({ ok: false, error: "the predict run crashed: the worker's fork server ended before the worker did" });
