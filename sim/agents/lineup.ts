@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { ForkServers } from "../../src/participant/fork-server.js";
 import { localIsolation, type Isolation } from "../../src/participant/isolation.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
 import type { Scenario } from "../scenario.js";
@@ -38,6 +39,8 @@ export interface LineupOptions {
   logDir?: string;
   /** Told of the Python strategies' fits and failures as they happen. */
   watch?: StrategyWatch;
+  /** Fork servers the sandboxed Python workers are forked from (a sweep's: WorkerOptions.forks); each starts its own without. */
+  forks?: ForkServers;
 }
 
 /** Default limits of a Python or model-file strategy's calls, in CPU seconds (src/participant/call-limit.ts). */
@@ -92,6 +95,7 @@ async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, h
     watch: opts.watch,
     isolation: opts.isolation ?? (await localIsolation()),
     share: opts.share,
+    forks: opts.forks,
     fit_timeout_seconds: agent.fit_timeout_seconds ?? FIT_TIMEOUT_SECONDS,
     predict_timeout_seconds: agent.predict_timeout_seconds ?? PREDICT_TIMEOUT_SECONDS,
   });

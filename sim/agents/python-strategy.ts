@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
 import type { Isolation } from "../../src/participant/isolation.js";
+import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
 import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { StrategyFailure, type AgentContext, type Held, type Strategy } from "./strategy.js";
@@ -21,6 +22,8 @@ export interface PythonStrategyOptions {
   /** A file the strategy's stdout and stderr are appended to; discarded without it. */
   log?: string;
   watch?: StrategyWatch;
+  /** Fork servers its sandboxed worker is forked from (WorkerOptions.forks). */
+  forks?: ForkServers;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function loadPythonStrategy(
   const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
   const fault = (call: StrategyFault["call"], failure: { error: string; traceback?: string }, exped?: string) =>
     opts.watch?.failed?.({ agent: opts.agent, call, exped, error: failure.error, traceback: failure.traceback, log: opts.log });
-  const started = await startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log });
+  const started = await startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log, forks: opts.forks });
   if (!started.ok) {
     fault("load", started);
     throw new Error(`${basename(path)}: ${started.error}`);

@@ -39,7 +39,7 @@ export interface BacktestOptions {
   /** Wall-clock seconds each Python contender's fit and each predict may take (the lineup's defaults otherwise). */
   timeouts?: { fit_timeout_seconds?: number; predict_timeout_seconds?: number };
   /** Where the Python contenders' logs go, who watches their fits and failures, and how much of the machine their workers take. */
-  lineup?: Pick<LineupOptions, "logDir" | "watch" | "share">;
+  lineup?: Pick<LineupOptions, "logDir" | "watch" | "share" | "forks">;
   /**
    * Ends the walk early: the Python workers are stopped at once (a call in flight fails) and the
    * walk stops after the step in progress; the report then covers the expeds settled so far.

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { SimClock } from "../../src/domain/clock.js";
+import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { BacktestReport } from "../../src/report/backtest-report.js";
 import { loadWorld, type World } from "../../src/service/kernel/deployment.js";
 import { serviceContext } from "../../src/service/kernel/context.js";
@@ -53,18 +54,21 @@ async function worldOf(scenario: Scenario): Promise<World> {
   return world;
 }
 
-/** Runs one cell. Deterministic: the same cell gives the same outcome, byte for byte, in any process. */
-export async function runCell(cell: Cell, invariants: Invariant[] = STEP_INVARIANTS): Promise<CellOutcome> {
+/**
+ * Runs one cell. Deterministic: the same cell gives the same outcome, byte for byte, in any process,
+ * with or without `forks` (fork servers a backtest's Python workers are forked from).
+ */
+export async function runCell(cell: Cell, invariants: Invariant[] = STEP_INVARIANTS, forks?: ForkServers): Promise<CellOutcome> {
   try {
     const scenario = cellScenario(cell);
-    return { ok: true, result: cell.kind === "backtest" ? await backtestCell(cell, scenario) : await replayCell(scenario, invariants) };
+    return { ok: true, result: cell.kind === "backtest" ? await backtestCell(cell, scenario, forks) : await replayCell(scenario, invariants) };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     return { ok: false, reason: error.message, traceback: error.stack ?? error.message };
   }
 }
 
-async function backtestCell(cell: Cell, scenario: Scenario): Promise<CellResult> {
+async function backtestCell(cell: Cell, scenario: Scenario, forks: ForkServers | undefined): Promise<CellResult> {
   const { report } = await backtest({
     strategy: cell.strategy as string,
     params: cell.params,
@@ -72,6 +76,7 @@ async function backtestCell(cell: Cell, scenario: Scenario): Promise<CellResult>
     scenario,
     scenarioName: cell.scenario_name,
     world: await worldOf(scenario),
+    lineup: { forks },
   });
   return { kind: "backtest", report };
 }

@@ -4,8 +4,10 @@ import { fileURLToPath } from "node:url";
 import type { Frame } from "../domain/frame.js";
 import { findPython } from "../data/python-interpreter.js";
 import { logSafe } from "../data/python-process.js";
+import type { ForkServers } from "./fork-server.js";
 import { probeSandbox, type Isolation } from "./isolation.js";
 import { DEFAULT_LIMITS, insideLimits, launchSandbox, workerEnv, type CpuShare, type SandboxLaunch, type SandboxLimits } from "./sandbox.js";
+import { boundsMode } from "./sandbox-group.js";
 import { sandboxPython } from "./sandbox-python.js";
 import { decodePredictAnswer, encodeRequest } from "./wire.js";
 import { makeWorkDir, removeWorkDir } from "./work-dir.js";
@@ -36,6 +38,13 @@ export interface WorkerOptions {
   share?: CpuShare;
   /** A file the participant's stdout and stderr are appended to (every launch of the process); discarded without it. */
   log?: string;
+  /**
+   * Fork servers that start a sandboxed worker by forking a warm interpreter instead of starting
+   * a sandbox and an interpreter of its own (fork-server.ts: for one user's own files, e.g. a
+   * sweep's cells). Without them, unsandboxed, or where rlimits bound a sandbox instead of a cgroup
+   * (a per-user process cap would count the server against the worker), each launch starts its own.
+   */
+  forks?: ForkServers;
 }
 
 export interface PythonWorker {
@@ -171,6 +180,7 @@ class Worker implements PythonWorker {
     const sandboxed = isolation === "sandbox" ? await sandboxPython() : null;
     const python = sandboxed ?? (await findPython());
     if (!python.ok) return python;
+    if (sandboxed !== null && this.opts.forks && boundsMode().kind === "cgroup") return this.forked(this.opts.forks, limits);
     let made: { dir: string; scratch: string };
     try {
       made = await makeWorkDir(limits.scratch_bytes);
@@ -230,5 +240,30 @@ class Worker implements PythonWorker {
     const inside = path;
     const clean = (reason: string) => logSafe(reason.replaceAll(inside, label), dir);
     return { ok: true, run: { process: child, clean, removed }, path };
+  }
+
+  /** Forks the process from a fork server: the same sandbox, paths and bounds as a launch of its own. */
+  private async forked(forks: ForkServers, limits: SandboxLimits): Promise<Outcome<{ run: Run; path: string }>> {
+    const { source, label } = this.opts;
+    let bytes: Uint8Array;
+    try {
+      bytes = source.kind === "pickle" ? source.bytes : await readFile(source.path);
+    } catch (e) {
+      return { ok: false, error: `the strategy ${label} cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
+    const name = source.kind === "pickle" ? "model.pkl" : "strategy.py";
+    const started = await forks.launch({ name, bytes }, [JSON.stringify(insideLimits(limits))], limits, this.opts.share ?? "shared", this.opts.log);
+    if (!started.ok) return started;
+    const { launch } = started;
+    let child: WorkerProcess;
+    try {
+      child = new WorkerProcess(launch.command, launch.stoppedBy);
+    } catch (e) {
+      await launch.release();
+      return { ok: false, error: `the log file ${this.opts.log} cannot be opened: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
+    const removed = child.exited.then(() => launch.release());
+    const clean = (reason: string) => reason.replaceAll(launch.path, label);
+    return { ok: true, run: { process: child, clean, removed }, path: launch.path };
   }
 }

@@ -19,6 +19,8 @@ export interface Command {
   cwd: string;
   /** A file the process's stdout and stderr are appended to (the participant's log); without it stdout is discarded and stderr kept as a crash tail. */
   log?: string;
+  /** The process whose tree a call's CPU time is counted in (default: the spawned process; a forked worker's is its fork server: fork-server.ts). */
+  cpuRoot?: number;
 }
 
 export type CallOutcome = { ok: true; answer: Answer } | { ok: false; error: string };
@@ -57,7 +59,7 @@ export class WorkerProcess {
     } finally {
       if (output !== null) closeSync(output); // the child holds its own copy
     }
-    this.cpu = this.child.pid === undefined ? null : ProcessTreeCpu.of(this.child.pid);
+    this.cpu = this.child.pid === undefined ? null : ProcessTreeCpu.of(command.cpuRoot ?? this.child.pid);
     const stderr = this.child.stderr;
     stderr?.setEncoding("utf8");
     stderr?.on("data", (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL)));

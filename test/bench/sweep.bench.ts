@@ -5,11 +5,14 @@
  * here on 127.0.0.1 alone (test/sweep/ray-head.ts; that head alone is stopped after): its overhead
  * per cell against the local pool of 2 (goal: under 0.5 s). The runs must agree byte for byte. Besides each run's wall time, the
  * steady rate is timed from the first finished cell to the last (the progress lines), leaving
- * out what a run pays once: starting workers, building the world, connecting to Ray. BENCH_CELLS
- * sets the grid's size (default 12).
+ * out what a run pays once: starting workers, building the world, connecting to Ray. Where this
+ * process may make a cpuacct cgroup (v1, as root), each local run is made in one of its own, and
+ * its whole process tree's CPU time is given (Node, the fork servers and the Python workers in
+ * their sandboxes: a sandbox joins its cpu, memory and pids cgroups, not cpuacct), per cell
+ * overall and from the first finished cell to the last. BENCH_CELLS sets the grid's size (default 12).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -22,12 +25,30 @@ const BIN = join(root, "bin/basecamp.js");
 const PYTHON = join(root, ".venv/bin/python");
 const RAY = join(root, ".venv/bin/ray");
 const CELLS = Number(process.env.BENCH_CELLS ?? 12);
+const CPUACCT = "/sys/fs/cgroup/cpuacct";
 
 interface Timed {
   seconds: number;
   /** Seconds per cell from the first finished cell to the last. */
   steady: number;
+  /** CPU seconds of the whole process tree: per cell overall, and per cell from the first finished cell to the last (null without a cpuacct cgroup). */
+  cpu: { perCell: number; steady: number } | null;
   out: string;
+}
+
+/** A cpuacct cgroup of its own for one run, or null where none can be made. */
+function cpuGroup(name: string): { procs: string; seconds(): number; remove(): void } | null {
+  const dir = join(CPUACCT, `basecamp-bench-${process.pid}-${name}`);
+  try {
+    mkdirSync(dir);
+  } catch {
+    return null;
+  }
+  return {
+    procs: join(dir, "cgroup.procs"),
+    seconds: () => Number(readFileSync(join(dir, "cpuacct.usage"), "utf8")) / 1e9,
+    remove: () => rmdirSync(dir),
+  };
 }
 
 export async function run(): Promise<void> {
@@ -39,27 +60,41 @@ export async function run(): Promise<void> {
     new Promise((resolve, reject) => {
       const start = performance.now();
       const done: number[] = [];
+      const used: number[] = [];
       let out = "";
-      const child = spawn(process.execPath, [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...flags], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+      const group = flags[0] === "--workers" ? cpuGroup(name) : null;
+      const args = [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...flags];
+      // In the group from its first instruction: a shell joins it, then becomes the sweep.
+      const [file, argv] = group ? ["/bin/sh", ["-c", `echo $$ > ${group.procs} && exec "$0" "$@"`, process.execPath, ...args]] : [process.execPath, args];
+      const child = spawn(file, argv, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
       child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
       child.stderr.setEncoding("utf8").on("data", (s: string) => {
         const now = performance.now();
-        for (let k = s.match(/^sweep: \d+ of \d+ cells done/gm)?.length ?? 0; k > 0; k--) done.push(now);
+        const cpu = group?.seconds() ?? 0;
+        for (let k = s.match(/^sweep: \d+ of \d+ cells done/gm)?.length ?? 0; k > 0; k--) {
+          done.push(now);
+          used.push(cpu);
+        }
       });
       child.on("error", reject);
       child.on("close", (code) => {
+        const total = group?.seconds();
+        group?.remove();
         if (code !== 0 || done.length !== CELLS) return reject(new Error(`sweep ${flags.join(" ")}: exit ${code}, ${done.length} cells`));
-        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[CELLS - 1] - done[0]) / 1000 / (CELLS - 1), out });
+        const cpu = total === undefined ? null : { perCell: total / CELLS, steady: (used[CELLS - 1] - used[0]) / (CELLS - 1) };
+        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[CELLS - 1] - done[0]) / 1000 / (CELLS - 1), cpu, out });
       });
     });
   try {
     const one = await sweep("one", "--workers", "1");
     const two = await sweep("two", "--workers", "2");
     const perMinute = (s: number) => ((CELLS / s) * 60).toFixed(1);
-    const steady = (t: Timed) => `${(60 / t.steady).toFixed(1)} cells/min steady`;
+    const cpu = (t: Timed) => (t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady` : "");
+    const steady = (t: Timed) => `${(60 / t.steady).toFixed(1)} cells/min steady (${t.steady.toFixed(2)} s per cell)`;
     const lines: Record<string, string> = {
-      "workers 1": `${one.seconds.toFixed(1)} s for ${CELLS} cells, ${perMinute(one.seconds)} cells/min; ${steady(one)}`,
-      "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×)`,
+      "workers 1": `${one.seconds.toFixed(1)} s for ${CELLS} cells, ${perMinute(one.seconds)} cells/min; ${steady(one)}${cpu(one)}`,
+      "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×)${cpu(two)}`,
+      load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
       identical: String(one.out === two.out),
     };
     if (existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0) {

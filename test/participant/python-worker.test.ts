@@ -2,8 +2,9 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Frame } from "../../src/domain/frame.js";
+import { ForkServers } from "../../src/participant/fork-server.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import { startPythonWorker, type Outcome, type PythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
 import { sandboxRoot } from "../../src/participant/work-dir.js";
@@ -26,8 +27,8 @@ function failure(outcome: Outcome): string {
   return outcome.error;
 }
 
-async function started(source: WorkerSource, isolation: Isolation): Promise<PythonWorker> {
-  const out = await startPythonWorker({ source, isolation, label: "agent.py" });
+async function started(source: WorkerSource, isolation: Isolation, forks: ForkServers | undefined): Promise<PythonWorker> {
+  const out = await startPythonWorker({ source, isolation, label: "agent.py", forks });
   if (!out.ok) throw new Error(out.error);
   return out.worker;
 }
@@ -53,34 +54,47 @@ function noneLeft(): Promise<void> {
 }
 
 const isolations = [
-  { isolation: "trusted" as const, need: "python" as const },
-  { isolation: "sandbox" as const, need: "sandbox" as const },
+  { isolation: "trusted" as const, need: "python" as const, how: "a trusted Python worker" },
+  { isolation: "sandbox" as const, need: "sandbox" as const, how: "a sandbox Python worker" },
+  { isolation: "sandbox" as const, need: "sandbox" as const, how: "a sandbox Python worker forked from a fork server", forked: true },
 ];
 
-for (const { isolation, need } of isolations) requires(need).describe(`a ${isolation} Python worker`, () => {
+for (const { isolation, need, how, forked } of isolations) requires(need).describe(how, () => {
+  /** A forked worker's fork servers (fork-server.ts): a test's own, closed after it. */
+  let forks: ForkServers | undefined;
+  beforeEach(() => {
+    forks = forked ? new ForkServers() : undefined;
+  });
+  afterEach(() => forks?.close());
+  /** Once every worker is closed: their fork servers too, then no directory left. */
+  const allGone = async () => {
+    await forks?.close();
+    await noneLeft();
+  };
+
   it("fits a module once, applies its PARAMS overrides, and answers a named Series", async () => {
-    const worker = await started({ kind: "module", path: fixture("agent.py"), params: { scale: 10, name: "signal" } }, isolation);
+    const worker = await started({ kind: "module", path: fixture("agent.py"), params: { scale: 10, name: "signal" } }, isolation, forks);
     expect(await worker.fit(train, 30)).toEqual({ ok: true });
     const out = await worker.predict(live("exped_0002"), null, 30);
     expect(out).toMatchObject({ ok: true, column: "signal", ids: live("x").ids });
     expect(out.ok && Array.from(out.values)).toEqual([2, 12, 22, 32, 42, 52, 62]);
     await worker.close();
     await worker.close();
-    await noneLeft();
+    await allGone();
     expect(failure(await worker.predict(live("x"), null, 30))).toBe("the worker for agent.py is closed");
   });
 
   it("refuses a parameter the module does not define, naming the ones it does", async () => {
-    const out = await startPythonWorker({ source: { kind: "module", path: fixture("agent.py"), params: { scael: 2 } }, isolation, label: "agent.py" });
+    const out = await startPythonWorker({ source: { kind: "module", path: fixture("agent.py"), params: { scael: 2 } }, isolation, label: "agent.py", forks });
     expect(failure(out)).toBe("the strategy has no parameter 'scael' (its PARAMS: name, scale)");
-    const missing = await startPythonWorker({ source: { kind: "module", path: fixture("missing.py"), params: {} }, isolation, label: "missing.py" });
+    const missing = await startPythonWorker({ source: { kind: "module", path: fixture("missing.py"), params: {} }, isolation, label: "missing.py", forks });
     expect(failure(missing)).toBe("the strategy missing.py cannot be read: ENOENT");
-    await noneLeft();
+    await allGone();
   });
 
   it("runs a pickle, with fit a no-op, and passes the benchmark to a two-parameter callable", async () => {
     const pickle = await predictPickles();
-    const worker = await started({ kind: "pickle", bytes: pickle("benchmark_copy") }, isolation);
+    const worker = await started({ kind: "pickle", bytes: pickle("benchmark_copy") }, isolation, forks);
     expect(await worker.fit(train, 30)).toEqual({ ok: true });
     const features = live("exped_0002");
     const benchmark = { ...features, columns: { v1_designated: Float64Array.of(0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1) } };
@@ -91,7 +105,7 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
   });
 
   it("brings floats back bit for bit and ids as Python's str(), the same bytes every call", async () => {
-    const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation);
+    const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, forks);
     const a = await worker.predict(live("exact"), null, 30);
     const b = await worker.predict(live("exact"), null, 30);
     if (!a.ok || !b.ok) throw new Error("expected answers");
@@ -107,8 +121,8 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
   });
 
   it("appends the strategy's stdout and stderr to its log, takes a crash's reason from it, and gives a raise's traceback of the strategy's own frames", async () => {
-    const log = join(tmp, `${isolation}.log`);
-    const out = await startPythonWorker({ source: { kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, label: "behaviours.py", log });
+    const log = join(tmp, `${isolation}${forked ? "-forked" : ""}.log`);
+    const out = await startPythonWorker({ source: { kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, label: "behaviours.py", log, forks });
     if (!out.ok) throw new Error(out.error);
     const { worker } = out;
     const printed = await worker.predict(live("prints"), null, 30);
@@ -128,8 +142,8 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
   });
 
   it("fails each broken call with its reason, and restarts and fits again after one that ended the process", async () => {
-    const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation);
-    const other = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation);
+    const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, forks);
+    const other = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, forks);
     expect(await worker.fit(train, 30)).toEqual({ ok: true });
     expect(await other.fit(train, 30)).toEqual({ ok: true });
     const reasons: Record<string, string> = {
@@ -156,6 +170,6 @@ for (const { isolation, need } of isolations) requires(need).describe(`a ${isola
     const nan = await worker.predict(live("nan"), null, 30);
     expect(nan.ok && Array.from(nan.values).every(Number.isNaN)).toBe(true);
     await Promise.all([worker.close(), other.close()]);
-    await noneLeft();
+    await allGone();
   });
 });

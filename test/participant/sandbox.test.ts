@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Frame } from "../../src/domain/frame.js";
-import { startPythonWorker, type PythonWorker } from "../../src/participant/python-worker.js";
+import { ForkServers } from "../../src/participant/fork-server.js";
+import { startPythonWorker, type PythonWorker, type WorkerOptions } from "../../src/participant/python-worker.js";
 import { DEFAULT_LIMITS } from "../../src/participant/sandbox.js";
 import { boundsMode } from "../../src/participant/sandbox-group.js";
 import { processesWith } from "../helpers/process-tree.js";
@@ -27,11 +28,14 @@ async function tried(worker: PythonWorker, mode: string, timeoutSeconds = 30): P
   return out.values[0];
 }
 
-requires("sandbox").describe("a sandboxed worker running hostile code", () => {
+// A worker forked from a fork server (a sweep's) holds to every guarantee a sandbox of its own does.
+for (const forked of [false, true]) requires("sandbox").describe(`a sandboxed worker${forked ? " forked from a fork server" : ""} running hostile code`, () => {
   const outside = mkdtempSync(join(tmpdir(), "basecamp-hostile-"));
   const secretFile = join(outside, "keys.json");
   writeFileSync(secretFile, '{"api_key": "secret"}');
-  const token = `${process.pid}.25`;
+  const token = `${process.pid}.${forked ? 26 : 25}`;
+  const forks = forked ? new ForkServers() : undefined;
+  const start = (opts: Omit<WorkerOptions, "isolation" | "label" | "forks">) => startPythonWorker({ ...opts, isolation: "sandbox", label: "hostile.py", forks });
   const server = createServer((socket) => {
     connections++;
     socket.destroy();
@@ -45,13 +49,14 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     port = (server.address() as { port: number }).port;
     process.env.BASECAMP_TEST_SECRET = "hunter2";
     const params = { secret_file: secretFile, host_dir: outside, port, token };
-    const started = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params }, isolation: "sandbox", label: "hostile.py" });
+    const started = await start({ source: { kind: "module", path: HOSTILE, params } });
     delete process.env.BASECAMP_TEST_SECRET;
     if (!started.ok) throw new Error(started.error);
     worker = started.worker;
   });
   afterAll(async () => {
     await worker?.close();
+    await forks?.close();
     server.close();
     rmSync(outside, { recursive: true, force: true });
   });
@@ -83,7 +88,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
     const cgroup = boundsMode().kind === "cgroup";
     // Where rlimits bound it, the default total's per-process share (2 GiB) is under the 6 GiB asked.
     const limits = cgroup ? { memory_bytes: 512 * 1024 ** 2 } : {};
-    const small = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: {} }, isolation: "sandbox", label: "hostile.py", limits });
+    const small = await start({ source: { kind: "module", path: HOSTILE, params: {} }, limits });
     if (!small.ok) throw new Error(small.error);
     const reason = cgroup ? /^memory: the predict run was stopped at the sandbox's memory limit \(512 MiB for the whole sandbox/ : /^memory: predict raised MemoryError/;
     await expect(tried(small.worker, "memory")).rejects.toThrow(reason);
@@ -93,7 +98,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
 
   it("stops a process at its CPU-seconds cap, and caps the size of a file it writes", async () => {
     const limits = { cpu_seconds: 2, file_size_bytes: 1024 * 1024 };
-    const capped = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: {} }, isolation: "sandbox", label: "hostile.py", limits });
+    const capped = await start({ source: { kind: "module", path: HOSTILE, params: {} }, limits });
     if (!capped.ok) throw new Error(capped.error);
     await expect(tried(capped.worker, "big_file")).rejects.toThrow("big_file: predict raised OSError: [Errno 27] File too large");
     await expect(tried(capped.worker, "cpu", 20)).rejects.toThrow(/^cpu: the predict run crashed: killed by SIG(XCPU|KILL)/);
@@ -101,7 +106,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
   });
 
   it("leaves no double-forked daemon behind once closed", async () => {
-    const daemon = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}1` } }, isolation: "sandbox", label: "hostile.py" });
+    const daemon = await start({ source: { kind: "module", path: HOSTILE, params: { token: `${token}1` } } });
     if (!daemon.ok) throw new Error(daemon.error);
     expect(await tried(daemon.worker, "daemon")).toBe(1);
     expect(processesWith(`${token}1`)).toHaveLength(1);
@@ -110,7 +115,7 @@ requires("sandbox").describe("a sandboxed worker running hostile code", () => {
   });
 
   it("contains a fork bomb under its process cap, keeps the host responsive, and leaves nothing once stopped", async () => {
-    const bomb = await startPythonWorker({ source: { kind: "module", path: HOSTILE, params: { token: `${token}2` } }, isolation: "sandbox", label: "hostile.py" });
+    const bomb = await start({ source: { kind: "module", path: HOSTILE, params: { token: `${token}2` } } });
     if (!bomb.ok) throw new Error(bomb.error);
     const call = bomb.worker.predict(attempt("fork_bomb"), null, 10);
     // Wait on the event (the bomb past 10 processes, or the call's end), not on a time of its own.

@@ -113,6 +113,14 @@ withPython("basecamp sweep", () => {
     expect(html).not.toMatch(/<script/i);
   }, 600_000);
 
+  it("--cell runs a cell alone, its Python worker started afresh, with the same numbers as the sweep's worker forked from a fork server", async () => {
+    expect(local).toBeDefined();
+    const alone = await basecamp(["sweep", grid, "--cell", "5"]);
+    expect(alone.status).toBe(0);
+    const stored = local.outcomes.find((o) => o.idx === 5)!;
+    expect(JSON.parse(alone.stdout).outcome).toEqual(JSON.parse(stored.outcome));
+  }, 300_000);
+
   it("--workers 2, killed part-way and resumed, runs only the cells not finished and gives the same bytes as --workers 1", async () => {
     expect(local).toBeDefined();
     const db = join(dir, "two.db");
