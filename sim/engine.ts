@@ -21,8 +21,12 @@ import { buildTimeline, type Step } from "./timeline.js";
 /** What a replay reports as it goes, for the terminal UI. */
 export type EngineEvent =
   | { kind: "progress"; step: number; steps: number; now: string; phase: string; settled: number; rounds: number }
-  /** A round settled: its own board (when known) and the standings after it. */
-  | { kind: "settled"; exped: string; board: Board; round?: Board }
+  /**
+   * A round settled: its own board (when known), and the standings after it, read on demand and
+   * within the listener (a listener that wants only the round's board, like the backtest's, does
+   * not pay for the season's at every round).
+   */
+  | { kind: "settled"; exped: string; board: () => Board; round?: Board }
   | { kind: "log"; line: string }
   /** An agent missed a round: it was refused, or its strategy's own code failed. */
   | { kind: "missed"; agent: string; exped: string; reason: string };
@@ -115,8 +119,9 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       if (opts.onEvent) {
         const rounds = standingRounds(ctx);
         if (rounds.length > settled) {
-          const board = currentStandings(ctx);
-          for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board, round: settledRoundBoard(ctx, exped) });
+          let board: Board | undefined;
+          const standingsNow = () => (board ??= currentStandings(ctx));
+          for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board: standingsNow, round: settledRoundBoard(ctx, exped) });
         }
         settled = rounds.length;
         emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
