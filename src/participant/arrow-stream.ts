@@ -100,9 +100,10 @@ function recordBatchMessage(rows: number, columns: number, spans: number[], body
   const buffersAt = nodesAt + 4 + 16 * columns + 4;
   const size = pad8(buffersAt + 4 + 8 * spans.length);
   const out = new Uint8Array(8 + size);
+  const prefix = new DataView(out.buffer);
+  prefix.setUint32(0, 0xffffffff, true);
+  prefix.setInt32(4, size, true);
   const v = new DataView(out.buffer, 8);
-  new DataView(out.buffer).setUint32(0, 0xffffffff, true);
-  new DataView(out.buffer).setInt32(4, size, true);
   v.setUint32(0, 16, true);
   // Message: vtable at 4 (its size, the table's size, then each field's place in the table).
   [12, 24, 16, 18, 4, 8].forEach((x, i) => v.setUint16(4 + 2 * i, x, true));
