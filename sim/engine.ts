@@ -2,7 +2,7 @@ import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import { openBasecamp } from "../src/app.js";
 import type { Board } from "../src/scoring/standings.js";
-import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/overview/boards.js";
+import { currentStandings, settledRoundBoard, standingRoundCount, standingRounds } from "../src/service/overview/boards.js";
 import { computeBudgets, type ComputeBudgets } from "../src/service/compute/budgets.js";
 import { loadWorld, cadenceNow, type World } from "../src/service/kernel/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
@@ -107,7 +107,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     });
     const emit = opts.onEvent ?? (() => {});
     const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
-    let settled = opts.onEvent ? standingRounds(ctx).length : 0;
+    let settled = opts.onEvent ? standingRoundCount(ctx) : 0;
     for (let i = done; i < stopAt && !opts.shouldStop?.(); i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
@@ -117,13 +117,13 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       });
       // Standings change when a round settles (an event's, when its results unseal): read only for a listener.
       if (opts.onEvent) {
-        const rounds = standingRounds(ctx);
-        if (rounds.length > settled) {
+        const count = standingRoundCount(ctx);
+        if (count > settled) {
           let board: Board | undefined;
           const standingsNow = () => (board ??= currentStandings(ctx));
-          for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board: standingsNow, round: settledRoundBoard(ctx, exped) });
+          for (const exped of standingRounds(ctx).slice(settled)) emit({ kind: "settled", exped, board: standingsNow, round: settledRoundBoard(ctx, exped) });
         }
-        settled = rounds.length;
+        settled = count;
         emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
       }
       await opts.afterStep?.();
