@@ -2,7 +2,7 @@ import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import { openBasecamp } from "../src/app.js";
 import type { Board } from "../src/scoring/standings.js";
-import { currentStandings, settledRoundBoard, standingRounds } from "../src/service/overview/boards.js";
+import { currentStandings, settledRoundBoard, standingRoundCount, standingRounds } from "../src/service/overview/boards.js";
 import { computeBudgets, type ComputeBudgets } from "../src/service/compute/budgets.js";
 import { loadWorld, cadenceNow, type World } from "../src/service/kernel/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
@@ -21,8 +21,12 @@ import { buildTimeline, type Step } from "./timeline.js";
 /** What a replay reports as it goes, for the terminal UI. */
 export type EngineEvent =
   | { kind: "progress"; step: number; steps: number; now: string; phase: string; settled: number; rounds: number }
-  /** A round settled: its own board (when known) and the standings after it. */
-  | { kind: "settled"; exped: string; board: Board; round?: Board }
+  /**
+   * A round settled: its own board (when known), and the standings after it, read on demand and
+   * within the listener (a listener that wants only the round's board, like the backtest's, does
+   * not pay for the season's at every round).
+   */
+  | { kind: "settled"; exped: string; board: () => Board; round?: Board }
   | { kind: "log"; line: string }
   /** An agent missed a round: it was refused, or its strategy's own code failed. */
   | { kind: "missed"; agent: string; exped: string; reason: string };
@@ -105,7 +109,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
     });
     const emit = opts.onEvent ?? (() => {});
     const stopAt = Math.min(timeline.length, opts.stopAfter ?? timeline.length);
-    let settled = opts.onEvent ? standingRounds(ctx).length : 0;
+    let settled = opts.onEvent ? standingRoundCount(ctx) : 0;
     for (let i = done; i < stopAt && !opts.shouldStop?.(); i++) {
       const step = timeline[i];
       if (step.t > clock.now()) clock.set(step.t);
@@ -115,12 +119,13 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
       });
       // Standings change when a round settles (an event's, when its results unseal): read only for a listener.
       if (opts.onEvent) {
-        const rounds = standingRounds(ctx);
-        if (rounds.length > settled) {
-          const board = currentStandings(ctx);
-          for (const exped of rounds.slice(settled)) emit({ kind: "settled", exped, board, round: settledRoundBoard(ctx, exped) });
+        const count = standingRoundCount(ctx);
+        if (count > settled) {
+          let board: Board | undefined;
+          const standingsNow = () => (board ??= currentStandings(ctx));
+          for (const exped of standingRounds(ctx).slice(settled)) emit({ kind: "settled", exped, board: standingsNow, round: settledRoundBoard(ctx, exped) });
         }
-        settled = rounds.length;
+        settled = count;
         emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
       }
       await opts.afterStep?.();

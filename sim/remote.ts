@@ -76,9 +76,10 @@ async function replay(scenario: Scenario, lineup: Lineup, opts: ReplayAgainstOpt
       phase = moved.cadence.phase;
       const settles = moved.transitions.filter((x) => x.kind === "settle");
       if (settles.length > 0) {
-        board = await clients[0].standings();
-        settled = board.rounds_settled;
-        for (const tr of settles) emit({ kind: "settled", exped: tr.exped, board });
+        const standings = await clients[0].standings();
+        board = standings;
+        settled = standings.rounds_settled;
+        for (const tr of settles) emit({ kind: "settled", exped: tr.exped, board: () => standings });
       }
     }
     if (step.kind !== "tick") board = undefined;

@@ -1,4 +1,4 @@
-import type { Frame } from "../../src/domain/frame.js";
+import { asFloat64, columnLike, type Frame, type NumericColumn } from "../../src/domain/frame.js";
 import { DESIGNATED } from "../../src/data/schema.js";
 import { calmar } from "../../src/scoring/calmar.js";
 import { designatedCorr } from "../../src/scoring/designated-corr.js";
@@ -49,21 +49,27 @@ export interface PredictedExped {
   target: Float64Array;
   /** v1_designated on each row (NaN where the benchmark has none). */
   benchmark: Float64Array;
-  /** One column per published feature, in the dataset's feature order. */
-  features: Float64Array[];
+  /** One column per published feature, in the dataset's feature order and its file's own type. */
+  features: NumericColumn[];
 }
 
 /** A walked exped's truth: its features, target and live benchmark, with its rows by id. */
 export type WalkedRound = { frame: Frame; target: Float64Array; benchmark: Frame; row: Map<string, number> };
 
-/** The rows a contender predicted on each exped it entered, in exped order, with the truth, v1_designated and each published feature on them. */
+/**
+ * The rows a contender predicted on each exped it entered, in exped order, with the truth,
+ * v1_designated and each published feature on them. Where it predicted the exped's rows in the
+ * live split's order (as every strategy does that answers by the live frame's index), the feature
+ * columns are the exped's own, not copies.
+ */
 export function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry>, truth: Map<string, WalkedRound>, features: string[]): PredictedExped[] {
   return expeds.flatMap((exped) => {
     const e = entries.get(exped);
     if (!e) return [];
     const { frame, target, benchmark, row } = truth.get(exped)!;
     const designated = new Map(benchmark.ids.map((id, i) => [id, benchmark.columns[DESIGNATED][i]] as const));
-    const rows = e.ids.map((id) => row.get(id) as number);
+    const rows = Int32Array.from(e.ids, (id) => row.get(id) as number);
+    const inOrder = rows.length === frame.ids.length && rows.every((r, i) => r === i);
     return [
       {
         exped,
@@ -71,10 +77,17 @@ export function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry
         prediction: e.values,
         target: Float64Array.from(rows, (r) => target[r]),
         benchmark: Float64Array.from(e.ids, (id) => designated.get(id) ?? NaN),
-        features: features.map((f) => Float64Array.from(rows, (r) => frame.columns[f][r])),
+        features: features.map((f) => (inOrder ? frame.columns[f] : rowsOf(frame.columns[f], rows))),
       },
     ];
   });
+}
+
+/** `column`'s values at `rows`, in its own type. */
+function rowsOf(column: NumericColumn, rows: Int32Array): NumericColumn {
+  const out = columnLike(column, rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = column[rows[i]];
+  return out;
 }
 
 /** The per-exped figures of one contender's exped that the settlement does not give. */
@@ -91,7 +104,7 @@ export type ExpedDiagnostics = Pick<ExpedScore, "fn_corr" | "tb_corr" | "designa
 export function expedDiagnostics(rows: PredictedExped, topBottom: number): ExpedDiagnostics {
   const { ids, prediction, target } = rows;
   const work = ids.length * rows.features.length ** 2;
-  const fn = work > FN_CORR_MAX_WORK || ids.length <= rows.features.length + 1 ? null : scoreExped({ ids, target, benchmark: null, core: rows.features, prediction }).ncorr;
+  const fn = work > FN_CORR_MAX_WORK || ids.length <= rows.features.length + 1 ? null : scoreExped({ ids, target, benchmark: null, core: rows.features.map(asFloat64), prediction }).ncorr;
   const scored = prediction.filter((p, i) => Number.isFinite(p) && Number.isFinite(target[i])).length;
   const tb = topBottomCorr(prediction, target, ids, topBottomCount(topBottom, scored));
   return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };

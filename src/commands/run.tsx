@@ -64,7 +64,7 @@ async function runPlain(scenario: Scenario, flags: RunFlags, stopped: () => bool
       if (e.kind === "log" && flags.verbose) out(`${e.line}\n`);
       if (e.kind !== "settled") return;
       if (e.round) out(`\n${formatStandings(e.round, { title: `${e.exped} board` })}`);
-      if (flags.verbose || !e.round) out(`\n${formatStandings(e.board, { title: `standings after ${e.exped} settled` })}\n`);
+      if (flags.verbose || !e.round) out(`\n${formatStandings(e.board(), { title: `standings after ${e.exped} settled` })}\n`);
     },
   });
   if (result.practice) out(`\n${formatStandings(result.practice, { title: "practice board (display only)" })}`);
@@ -86,7 +86,8 @@ async function runInk(scenario: Scenario, flags: RunFlags, stopped: () => boolea
   const result = await runScenario(scenario, {
     ...flags,
     onEvent: (e) => {
-      if (e.kind !== "missed") feed.push(e);
+      if (e.kind === "settled") feed.push({ ...e, board: e.board() });
+      else if (e.kind !== "missed") feed.push(e);
     },
     afterStep: control.afterStep,
     shouldStop: () => control.shouldStop() || stopped(),

@@ -11,6 +11,12 @@ import { checkParquetBlob } from "./parquet-check.js";
 const BATCH_ROWS = 1 << 16;
 /** A file of few columns is read on one thread: a thread's start costs more than its share would. */
 const MIN_COLUMNS_PER_THREAD = 16;
+/**
+ * A file of at most this many bytes is decoded on the calling thread: a thread's start (its own
+ * module loading and wasm compilation, about half a CPU second from the sources) costs more than
+ * decoding such a file, and its wasm memory stays small.
+ */
+const MAX_BYTES_IN_PLACE = 16 * 1024 * 1024;
 
 /** A column as read: strings (Utf8, LargeUtf8 or dictionary) or numbers in their own type. */
 export type ColumnValues = string[] | NumericColumn;
@@ -62,12 +68,14 @@ export class ParquetFile {
   }
 
   /**
-   * The named columns only (each must exist), by name. They are decoded on threads of their own
-   * (parquet-read-thread.ts), a share of the columns each, one per core: each thread's wasm memory
-   * (which never shrinks) goes with it, and only the columns stay, handed over without a copy.
+   * The named columns only (each must exist), by name. A large file's are decoded on threads of
+   * their own (parquet-read-thread.ts), a share of the columns each, one per core: each thread's
+   * wasm memory (which never shrinks) goes with it, and only the columns stay, handed over without
+   * a copy. A small one's (MAX_BYTES_IN_PLACE) are decoded here. `where` overrides the choice.
    */
-  async read(columns: string[]): Promise<Map<string, ColumnValues>> {
+  async read(columns: string[], where: "here" | "threads" = this.blob.size <= MAX_BYTES_IN_PLACE ? "here" : "threads"): Promise<Map<string, ColumnValues>> {
     for (const name of columns) if (!this.fields.has(name)) throw new Error(`${this.path}: no column '${name}'`);
+    if (where === "here") return decodeColumns(this, columns);
     const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(columns.length / MIN_COLUMNS_PER_THREAD)));
     const shares = Array.from({ length: threads }, (_, t) => columns.filter((_, i) => i % threads === t));
     const answers = await Promise.all(shares.map((share) => this.readOnThread(share)));
@@ -98,8 +106,12 @@ export type ReadAnswer = { columns: [string, ColumnValues][] } | { error: string
 
 /** `columns` of the file at `path`, read row group by row group in batches of BATCH_ROWS into one array per column. */
 export async function readColumns(path: string, columns: string[]): Promise<Map<string, ColumnValues>> {
-  const file = await ParquetFile.open(path);
-  return inFileAsync(path, async () => {
+  return decodeColumns(await ParquetFile.open(path), columns);
+}
+
+/** `columns` of an opened file, decoded on this thread. */
+function decodeColumns(file: ParquetFile, columns: string[]): Promise<Map<string, ColumnValues>> {
+  return inFileAsync(file.path, async () => {
     const strings = new Map<string, string[][]>();
     const numbers = new Map<string, NumericColumnBuilder>();
     for (const name of columns) {

@@ -19,7 +19,7 @@ export interface InterpreterEnv {
  * The interpreters to try, in order: `--python PATH`, `BASECAMP_PYTHON`, the activated venv
  * (`VIRTUAL_ENV`), the activated conda env (`CONDA_PREFIX`); the first of those that is set is
  * the only one (the user's choice is never swapped for another). With none set: `python3` on PATH,
- * then `/usr/bin/python3`, the first that imports PREDICT_MODULES.
+ * then `/usr/bin/python3`, the first that has PREDICT_MODULES.
  */
 export function interpreterCandidates(env: InterpreterEnv): { path: string; source: InterpreterSource }[] {
   if (env.flag) return [{ path: env.flag, source: "--python" }];
@@ -69,11 +69,25 @@ async function probeAll(): Promise<Interpreter> {
   };
 }
 
-/** Null when `path` imports every module, else why not (the missing module by name). */
+/**
+ * Python that exits with `ModuleNotFoundError: No module named '<name>'` (as importing it would) for
+ * the first of `modules` its import system cannot find, without importing them: finding pandas
+ * takes milliseconds, importing it half a second, and every command that runs Python waits on
+ * this before it starts its workers (which import them anyway, and say so if they cannot).
+ */
+export function findModules(modules: readonly string[]): string {
+  return [
+    "import importlib.util",
+    `for name in ${JSON.stringify(modules)}:`,
+    "    if importlib.util.find_spec(name) is None:",
+    `        raise ModuleNotFoundError(f"No module named '{name}'")`,
+  ].join("\n");
+}
+
+/** Null when `path` has every module, else why not (the missing module by name). */
 function probe(path: string): Promise<string | null> {
-  const code = `import ${PREDICT_MODULES.join(", ")}`;
   return new Promise((resolve) => {
-    execFile(path, ["-c", code], { timeout: 30_000 }, (error, _stdout, stderr) => {
+    execFile(path, ["-c", findModules(PREDICT_MODULES)], { timeout: 30_000 }, (error, _stdout, stderr) => {
       if (!error) return resolve(null);
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return resolve("not found");
       const last = stderr.trim().split("\n").pop();

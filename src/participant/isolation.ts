@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { PREDICT_MODULES } from "../data/python-interpreter.js";
+import { findModules, PREDICT_MODULES } from "../data/python-interpreter.js";
 import { DEFAULT_LIMITS, launchSandbox } from "./sandbox.js";
 import { sandboxPython } from "./sandbox-python.js";
 import { makeWorkDir, removeWorkDir } from "./work-dir.js";
@@ -20,7 +20,11 @@ export function declineSandbox(why: string): void {
   declined = why;
 }
 
-/** Probed once per process: can a sandbox be set up here (bwrap present and user namespaces usable, the interpreter importable inside it)? */
+/**
+ * Probed once per process: can a sandbox be set up here (bwrap present and user namespaces usable,
+ * the interpreter running inside it, numpy's compiled modules and their libraries loading there,
+ * PREDICT_MODULES found there)?
+ */
 export function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: string }> {
   probed ??= probe();
   return probed;
@@ -40,7 +44,7 @@ async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
   const python = await sandboxPython();
   if (!python.ok) return { ok: false, reason: python.error };
   const { dir, scratch } = await makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
-  const started = launchSandbox({ python, scratch, files: {}, args: ["-c", `import ${PREDICT_MODULES.join(", ")}, numpy`], keep: 3 }, DEFAULT_LIMITS);
+  const started = launchSandbox({ python, scratch, files: {}, args: ["-c", `import numpy\n${findModules(PREDICT_MODULES)}`], keep: 3 }, DEFAULT_LIMITS);
   if (!started.ok) {
     await removeWorkDir(dir);
     return { ok: false, reason: `no sandbox can be set up here: ${started.error}` };

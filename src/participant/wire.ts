@@ -1,7 +1,5 @@
-import { RecordBatchStreamWriter, Schema, Table, type Vector } from "apache-arrow";
-import { numericVector, utf8Vector } from "../data/arrow-columns.js";
 import type { Frame } from "../domain/frame.js";
-import { numpyType, pandasMetadata } from "../data/pandas-metadata.js";
+import { arrowStream } from "./arrow-stream.js";
 
 /**
  * The worker's wire format (see src/participant/python/worker.py): every message is a u32 header
@@ -49,23 +47,6 @@ export async function encodeRequest(header: Record<string, unknown>, frames: (Fr
   lengths.writeUInt32LE(head.length, 0);
   lengths.writeUInt32LE(bodyBytes, 4);
   return [lengths, head, ...body.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength))];
-}
-
-/** The frame as an Arrow IPC stream, as the writer's chunks (views of the columns where it can), padded to 8 bytes. */
-async function arrowStream(frame: Frame): Promise<Uint8Array[]> {
-  const names = Object.keys(frame.columns);
-  const vectors: Record<string, Vector> = { id: utf8Vector(frame.ids), exped: utf8Vector(frame.exped) };
-  for (const name of names) vectors[name] = numericVector(frame.columns[name]);
-  const plain = new Table(vectors);
-  const pandas = pandasMetadata("id", ["exped"], names.map((n) => [n, numpyType(frame.columns[n])]));
-  const table = new Table(new Schema(plain.schema.fields, new Map([["pandas", JSON.stringify(pandas)]])), plain.batches);
-  const writer = RecordBatchStreamWriter.writeAll(table);
-  writer.finish();
-  const parts: Uint8Array[] = [];
-  for await (const chunk of writer) parts.push(chunk);
-  const size = parts.reduce((n, p) => n + p.byteLength, 0);
-  if (size % 8 !== 0) parts.push(new Uint8Array(8 - (size % 8)));
-  return parts;
 }
 
 export type Answer = { header: Record<string, unknown>; body: Buffer };

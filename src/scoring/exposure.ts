@@ -1,4 +1,4 @@
-import { MISSING } from "../domain/frame.js";
+import { MISSING, type NumericColumn } from "../domain/frame.js";
 
 /**
  * Feature exposure (SCORING.md's display-only `max over features of |pearson(p, feature)|`) over
@@ -22,8 +22,8 @@ export interface CoMoments {
 
 export const NO_ROWS: CoMoments = { n: 0, meanX: 0, meanY: 0, sxx: 0, syy: 0, sxy: 0, onlyX: NaN, onlyY: NaN };
 
-/** The co-moments of prediction `p` and raw feature column `f` over the rows where both are present. */
-export function exposureMoments(p: Float64Array, f: Float64Array): CoMoments {
+/** The co-moments of prediction `p` and raw feature column `f` (in its own type) over the rows where both are present. */
+export function exposureMoments(p: Float64Array, f: NumericColumn): CoMoments {
   let n = 0;
   let sx = 0;
   let sy = 0;

@@ -1,3 +1,4 @@
+import type { NumericColumn } from "../domain/frame.js";
 import { absPearson, type CoMoments, exposureMoments, mergeMoments } from "./exposure.js";
 
 /** Per feature, in the features' order: its exposure on each exped and pooled over every row of the walk. */
@@ -15,7 +16,7 @@ export interface FeatureExposures {
  *
  * @example featureExposures([{ prediction: Float64Array.of(1, 2, 3), features: [Float64Array.of(3, 2, 1)] }]) // { perExped: [[1]], pooled: [1] }
  */
-export function featureExposures(expeds: { prediction: Float64Array; features: Float64Array[] }[]): FeatureExposures {
+export function featureExposures(expeds: { prediction: Float64Array; features: NumericColumn[] }[]): FeatureExposures {
   const width = expeds[0]?.features.length ?? 0;
   const merged: CoMoments[] = [];
   const perExped = expeds.map(({ prediction, features }) => {

@@ -234,4 +234,15 @@ print(pq.ParquetFile(sys.argv[1]).num_row_groups)
     expect(frame.columns.target).toEqual(Float32Array.from({ length: 1000 }, (_, i) => (i % 5) / 4));
     expect(frame.columns.score).toEqual(Float64Array.from({ length: 1000 }, (_, i) => (i % 7 === 0 ? NaN : i / 1000)));
   });
+
+  it.skipIf(!existsSync(venvPython))("decodes the same columns on this thread (a small file's way) as on reading threads (a large one's)", async () => {
+    const path = join(root, "groups-both-ways.parquet");
+    execFileSync(venvPython, ["-c", write, path]);
+    const file = await ParquetFile.open(path);
+    const columns = [...file.fields.keys()];
+    const here = await file.read(columns, "here");
+    expect([...here.keys()]).toEqual(columns);
+    expect(here.get("feature_a")).toEqual(Int8Array.from({ length: 1000 }, (_, i) => (i % 11) - 1));
+    expect(await file.read(columns, "threads")).toEqual(here);
+  });
 });

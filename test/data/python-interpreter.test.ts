@@ -1,4 +1,10 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { findModules } from "../../src/data/python-interpreter.js";
+import { requires } from "../helpers/requires.js";
 
 /** The variables that choose an interpreter: an activated venv or conda env of the shell running the tests is set aside. */
 const CHOICES = ["BASECAMP_PYTHON", "VIRTUAL_ENV", "CONDA_PREFIX"] as const;
@@ -72,5 +78,21 @@ describe("the predict runner's interpreter", () => {
     vi.resetModules();
     const { findPython: probeAgain } = await import("../../src/data/python-interpreter.js");
     expect(await probeAgain()).toMatchObject({ ok: true, path: expect.stringMatching(/python3$/) });
+  });
+});
+
+requires("python").describe("the probe for the modules a predict needs", () => {
+  it("names the first module the interpreter cannot find, as importing it would, and finds the others without importing them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "basecamp-find-modules-"));
+    try {
+      writeFileSync(join(dir, "slow_to_import.py"), "raise SystemExit('imported')\n");
+      const run = (modules: string[]) => spawnSync("/usr/bin/python3", ["-c", findModules(modules)], { encoding: "utf8", env: { PATH: process.env.PATH, PYTHONPATH: dir } });
+      expect(run(["json", "slow_to_import"]).status).toBe(0);
+      const missing = run(["json", "no_such_module_here", "neither_this"]);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr.trim().split("\n").pop()).toBe("ModuleNotFoundError: No module named 'no_such_module_here'");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -46,6 +46,19 @@ describe("season replay", () => {
     expect(copier?.aimc).toBe(0);
   });
 
+  it("tells each settled round with its board, and the standings after it when the listener reads them", async () => {
+    const seen: { exped: string; settled: number; round?: number }[] = [];
+    const r = await runScenario(scenario, {
+      world,
+      onEvent: (e) => e.kind === "settled" && seen.push({ exped: e.exped, settled: (e.board() as typeof r.board).rounds_settled, round: e.round?.rows.length }),
+    });
+    expect(seen.map((s) => s.settled)).toEqual([1, 2, 3]);
+    expect(seen.every((s) => (s.round ?? 0) > 0)).toBe(true);
+    let last: unknown;
+    await runScenario(scenario, { world, onEvent: (e) => e.kind === "settled" && (last = e.board()) });
+    expect(last).toEqual(r.board);
+  });
+
   it("ends with the same digest when stopped after any step and resumed", () => expectResumeGivesSameDigest(scenario, world, dir));
 
   it("stops between steps when a face asks it to, and resumes to the unbroken run's digest", async () => {

@@ -49,3 +49,9 @@ export function standingRounds(ctx: ServiceContext): string[] {
   if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx);
   return settledExpeds(ctx.db);
 }
+
+/** How many rounds the standings cover (standingRounds' length, a tournament's counted without listing them). */
+export function standingRoundCount(ctx: ServiceContext): number {
+  if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx).length;
+  return settledCount(ctx.db);
+}
