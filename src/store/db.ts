@@ -76,9 +76,10 @@ const BUSY_TIMEOUT_MS = 1000;
 /**
  * Pages of a new store file. A commit writes each page it touched whole into the WAL, with a
  * checksum over it: an upload's commit touches a dozen pages (its row, the indexes, the log), so
- * 4 KiB pages make the commits of a served event's serial path about three times cheaper than
- * 16 KiB ones (0.65 against 1.9 ms for an upload's three), while a 20 MiB predictions file takes
- * about 1.7 times as long to store (38 against 23 ms).
+ * 4 KiB pages make the commits of a served event's serial path two to three times cheaper than
+ * 16 KiB ones (0.5-0.85 against 1.2-2.2 ms for an upload's three), while a 20 MiB predictions file
+ * takes 1.3-1.9 times as long to store (26-47 against 20-25 ms), on a shared machine
+ * (`npm run bench -- store-commits`).
  */
 const PAGE_BYTES = 4 * 1024;
 
