@@ -342,11 +342,17 @@ export function asServiceError(e: unknown, log: (line: string) => void): Service
  * asks the operation's own checks rather than restating them. Anything but a refusal propagates.
  */
 export function passes(check: () => unknown): boolean {
+  // A refusal here is dropped unread, so none takes a stack trace (most of an error's cost, paid on
+  // every status read); anything else propagates with its message but without a stack.
+  const stackFrames = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     check();
     return true;
   } catch (e) {
     if (e instanceof ServiceError) return false;
     throw e;
+  } finally {
+    Error.stackTraceLimit = stackFrames;
   }
 }

@@ -27,7 +27,6 @@ export function bodyPace(event: EventSettings): BodyPace {
  */
 export class PacedBody {
   readonly body: ReadableStream<Uint8Array>;
-  readonly refusal: ServiceError;
   private arrived = 0;
   private tripped = false;
   private done = false;
@@ -39,8 +38,6 @@ export class PacedBody {
     private readonly pace: BodyPace,
     private readonly onStall: () => void,
   ) {
-    const seconds = pace.windowMs / 1000;
-    this.refusal = refuse("upload_body_too_slow", { min_bytes: pace.minBytes, seconds }, { extra: { min_bytes: pace.minBytes, seconds } });
     const reader = source.getReader();
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -85,6 +82,12 @@ export class PacedBody {
     this.stop();
     this.controller.error(this.refusal);
     this.onStall();
+  }
+
+  /** The 408 a body that fell below the pace is ended with; made only then (an error's stack is not free, and most bodies keep the pace). */
+  get refusal(): ServiceError {
+    const seconds = this.pace.windowMs / 1000;
+    return refuse("upload_body_too_slow", { min_bytes: this.pace.minBytes, seconds }, { extra: { min_bytes: this.pace.minBytes, seconds } });
   }
 
   /** Whether the body fell below the pace and was ended with the refusal. */

@@ -6,8 +6,9 @@ import { AGENT_STREAM_PATH, agentStream, ORGANISER_STREAM_PATH, organiserStream 
 import { renderError } from "./render.js";
 import { webApiModule } from "./web-api.js";
 import { assetResponse, loadWebAssets } from "./web-assets.js";
+import { viewPage } from "./web-pages.js";
 
-/** The pages: the participant's view at `/`, the organiser's console at `/console`. */
+/** The pages: the participant's view at `/`, the organiser's console at `/console` (each written into page.html). */
 const PAGES: Record<string, string> = { "/": "index.html", "/console": "console.html" };
 
 /**
@@ -17,8 +18,7 @@ const PAGES: Record<string, string> = { "/": "index.html", "/console": "console.
 export function registerWebApp(app: Hono, service: Service, live: LiveFeed): void {
   const assets = loadWebAssets().set("api.js", webApiModule());
   for (const [path, name] of Object.entries(PAGES)) {
-    const page = assets.get(name);
-    if (page === undefined) throw new Error(`the web app has no ${name}`);
+    const page = viewPage(assets, name);
     app.get(path, () => assetResponse(page));
   }
   app.get("/web/:name", (c) => {

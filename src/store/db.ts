@@ -73,8 +73,15 @@ function upToDate(db: Db): Db {
  */
 const BUSY_TIMEOUT_MS = 1000;
 
-/** Pages of a new store file: a large predictions file is written in a third of the time 4 KiB pages take. */
-const PAGE_BYTES = 16 * 1024;
+/**
+ * Pages of a new store file. A commit writes each page it touched whole into the WAL, with a
+ * checksum over it: an upload's commit touches a dozen pages (its row, the indexes, the log), so
+ * 4 KiB pages make the commits of a served event's serial path two to three times cheaper than
+ * 16 KiB ones (0.5-0.85 against 1.2-2.2 ms for an upload's three), while a 20 MiB predictions file
+ * takes 1.3-1.9 times as long to store (26-47 against 20-25 ms), on a shared machine
+ * (`npm run bench -- store-commits`).
+ */
+const PAGE_BYTES = 4 * 1024;
 
 /** Past a checkpoint the WAL file is cut back to this size, so a burst of large uploads does not keep its disk. */
 const WAL_KEEP_BYTES = 64 * 1024 * 1024;

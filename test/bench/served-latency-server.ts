@@ -3,12 +3,14 @@
  * server's alone: starts `startServer` on the scenario JSON given as the first argument (realtime
  * clock, so runs are scored while the bench runs; the store where `serve` keeps it without
  * `--db`, a temporary file), prints
- * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms"}`
- * (how long the event loop was held: what every request waits behind, since the last SIGUSR2: the
- * bench sends one as its measured phase begins, so the setup's burst is not counted), closes the
- * server (which removes its store) and exits.
+ * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms", "main_cpu_s", "main_busy"}`
+ * (how long the event loop was held: what every request waits behind; the main thread's own CPU
+ * seconds, which other processes on a busy machine hardly change; and the share of wall time its
+ * event loop was busy: each since the last SIGUSR2, which the bench sends as its measured phase
+ * begins, so the setup's burst is not counted), closes the server (which removes its store) and exits.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { readFileSync } from "node:fs";
+import { monitorEventLoopDelay, performance, type EventLoopUtilization } from "node:perf_hooks";
 import { startServer } from "../../src/commands/serve.js";
 import { parseScenario } from "../../sim/scenario.js";
 
@@ -16,7 +18,20 @@ const scenario = parseScenario(JSON.parse(process.argv[2]));
 const server = await startServer({ scenario, port: 0, clock: "realtime" });
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
-process.on("SIGUSR2", () => delay.reset());
+
+/** The main thread's CPU seconds so far (its task's utime + stime; the worker threads are tasks of their own). */
+function mainCpuSeconds(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 14 and 15 of the line, counted from after the command name; clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+let since: { cpu: number; elu: EventLoopUtilization } = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
+process.on("SIGUSR2", () => {
+  delay.reset();
+  since = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
+});
 // Where the peak RSS goes: the main thread's own heap and its off-heap buffers (the rest is the
 // worker threads' heaps, SQLite's cache and the code).
 const peak = { heap: 0, external: 0 };
@@ -37,6 +52,8 @@ process.on("SIGTERM", () => {
       cpu_s: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
       loop_delay_p99_ms: ms(delay.percentile(99)),
       loop_delay_max_ms: ms(delay.max),
+      main_cpu_s: Number((mainCpuSeconds() - since.cpu).toFixed(2)),
+      main_busy: Number(performance.eventLoopUtilization(since.elu).utilization.toFixed(3)),
     }),
   );
   void server.close().then(() => process.exit(0));

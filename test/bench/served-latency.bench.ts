@@ -7,7 +7,8 @@
  * the first looping agent's page and the organiser's console, both live (BENCH_PAGES=0 leaves
  * them closed; BENCH_AGENTS=2 BENCH_PAGES=0 is the bench as it was before the web app). Runs are scored `scoring_seconds` (2) after acceptance, so the
  * batch's runs are scored while the others are measured. Prints the others' p50/p99 for status and
- * for a submit, the batch's wall time, the server's event-loop delay while they are measured, its CPU time and peak RSS. Goal:
+ * for a submit, the batch's wall time, the server's event-loop delay while they are measured, its CPU time (and its main
+ * thread's, per measured request: a figure a busy machine hardly moves) and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
  * rows) for a quicker look; BENCH_CPU_PROF=<dir>
  * writes the server's CPU profile there.
@@ -57,6 +58,8 @@ async function startChild(): Promise<{ url: string; measureFromNow: () => void; 
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (where a stall comes from).
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, "--import", "tsx", server, JSON.stringify(scenario)], { stdio: ["ignore", "pipe", "inherit"] });
+  // A bench that fails midway still stops its server (which removes its store) as it exits.
+  process.once("exit", () => child.kill("SIGTERM"));
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const first = JSON.parse((await lines.next()).value as string) as { url: string };
   return {
@@ -203,6 +206,10 @@ export async function run(): Promise<void> {
     server_loop_p99_ms: server.loop_delay_p99_ms,
     server_loop_max_ms: server.loop_delay_max_ms,
     server_cpu_s: server.cpu_s,
+    server_main_cpu_s: server.main_cpu_s,
+    // The main thread's CPU per measured request (the batch's share included): what 20 looping agents queue behind.
+    server_main_cpu_ms_per_request: ((server.main_cpu_s * 1000) / (status.length + submit.length)).toFixed(2),
+    server_main_busy: server.main_busy,
     server_peak_rss_mb: server.peak_rss_mb,
     server_peak_main_heap_mb: server.peak_main_heap_mb,
     server_peak_main_external_mb: server.peak_main_external_mb,

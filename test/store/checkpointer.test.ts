@@ -12,9 +12,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const MIB = 1024 * 1024;
 
 describe("a store file's checkpoints", () => {
-  it("a new store file has 16 KiB pages, runs WAL and never checkpoints on the connection that writes", () => {
+  it("a new store file has 4 KiB pages, runs WAL and never checkpoints on the connection that writes", () => {
     const db = openDb(join(dir, "settings.sqlite"));
-    expect(db.pragma("page_size", { simple: true })).toBe(16384);
+    expect(db.pragma("page_size", { simple: true })).toBe(4096);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
     db.close();

@@ -1,4 +1,4 @@
-import { refuse } from "../../domain/errors.js";
+import { catalogue, fill, refuse } from "../../domain/errors.js";
 import { meanTerms, roundScore } from "../../scoring/blend.js";
 import type { PreparedExped } from "../../scoring/exped.js";
 import { inTransaction } from "../../store/db.js";
@@ -60,12 +60,11 @@ function scoreStored(ctx: ServiceContext, uploadId: string, truths: readonly Pre
  */
 function finish(ctx: ServiceContext, row: RunRow, t: number, { matched, terms }: RunScores): void {
   if (matched === 0) {
-    const error =
-      row.lane === "practice"
-        ? refuse("no_id_overlap_practice", { n: row.n_rows })
-        : refuse("no_id_overlap");
-    failRun(ctx.db, row.upload_id, error.code, error.message);
-    appendEvent(ctx.db, t, "run.failed", { upload_id: row.upload_id, code: error.code, message: error.message });
+    // The refusal's code and text, without the error (a stack taken for nothing on the serial path).
+    const code = row.lane === "practice" ? "no_id_overlap_practice" : "no_id_overlap";
+    const message = fill(catalogue[code].text, { n: row.n_rows });
+    failRun(ctx.db, row.upload_id, code, message);
+    appendEvent(ctx.db, t, "run.failed", { upload_id: row.upload_id, code, message });
     return;
   }
   const mean = meanTerms(terms);
