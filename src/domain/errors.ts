@@ -343,7 +343,8 @@ export function asServiceError(e: unknown, log: (line: string) => void): Service
  */
 export function passes(check: () => unknown): boolean {
   // A refusal here is dropped unread, so none takes a stack trace (most of an error's cost, paid on
-  // every status read); anything else propagates with its message but without a stack.
+  // every status read). Anything else is a bug: the check (which only reads) is asked again with
+  // stacks on, so the bug propagates with its own.
   const stackFrames = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
@@ -351,6 +352,8 @@ export function passes(check: () => unknown): boolean {
     return true;
   } catch (e) {
     if (e instanceof ServiceError) return false;
+    Error.stackTraceLimit = stackFrames;
+    check();
     throw e;
   } finally {
     Error.stackTraceLimit = stackFrames;
