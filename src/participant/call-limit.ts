@@ -1,4 +1,4 @@
-import { cpus } from "node:os";
+import { availableParallelism } from "node:os";
 import { wallTime } from "../domain/realtime-clock.js";
 import type { ProcessTreeCpu } from "./tree-cpu.js";
 
@@ -23,6 +23,9 @@ const IDLE_SHARE = 0.01;
 const IDLE_LOOKS = 4;
 /** A timer may fire this much early by the wall clock (libuv's timers count whole ms from the loop's cached time). */
 const TIMER_SLACK_MS = 5;
+
+/** The CPUs a call's tree could use at once, read once (os.cpus() builds every CPU's record on each call). */
+const CORES = Math.max(1, availableParallelism());
 
 /** The shortest wait between two looks at a call's CPU time: bounds how far past its limit it can run, and the cost of looking. */
 const MIN_CHECK_MS = 50;
@@ -53,7 +56,6 @@ interface Look {
  */
 export class CallLimit {
   private readonly started = wallTime();
-  private readonly cores = Math.max(1, cpus().length);
   private timer: NodeJS.Timeout | undefined;
   private readonly backstop: NodeJS.Timeout;
   /** Looks since the start, oldest first, trimmed to the newest that is a window old and those after it. */
@@ -72,7 +74,7 @@ export class CallLimit {
     const elapsed = wallTime() - this.started;
     // Not even every CPU busy all along could have used the limit up: no need to look, unless the
     // tree's processes are to be known afresh (the first call, which starts the interpreter, or a long one).
-    if ((elapsed / 1000) * this.cores <= this.seconds && this.tree.passed && elapsed < REFRESH_MS) return true;
+    if ((elapsed / 1000) * CORES <= this.seconds && this.tree.passed && elapsed < REFRESH_MS) return true;
     return this.used() <= this.seconds;
   }
 
@@ -96,7 +98,7 @@ export class CallLimit {
     const oldest = this.looks[0].at;
     const untilWindow = Math.max(0, oldest + window - wallTime());
     const idleWait = Math.min(window / IDLE_LOOKS, untilWindow || window / IDLE_LOOKS);
-    const spendWait = ((this.seconds - used) / this.cores) * 1000;
+    const spendWait = ((this.seconds - used) / CORES) * 1000;
     this.timer = setTimeout(() => this.look(), Math.max(MIN_CHECK_MS, Math.min(idleWait, spendWait)));
   }
 

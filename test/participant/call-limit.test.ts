@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { availableParallelism } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -146,7 +146,7 @@ describe("when a call is stopped (fake time, a tree's CPU as a function of it)",
   });
 
   it("a call that uses its CPU seconds up on every core is stopped soon after, and a slow one only at the backstop", () => {
-    const cores = cpus().length;
+    const cores = availableParallelism();
     const busy = stoppedAt(4, (ms) => (ms / 1000) * cores, 100_000)!;
     expect(busy).toBeGreaterThanOrEqual(4000 / cores);
     expect(busy).toBeLessThanOrEqual(4000 / cores + 50);
