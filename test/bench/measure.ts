@@ -1,5 +1,7 @@
 /** Timing helpers shared by the benchmarks: median wall time over several runs, and peak RSS. */
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { descendants } from "../helpers/process-tree.js";
 
 export async function medianMs(runs: number, work: () => unknown): Promise<{ median: number; all: number[] }> {
   const all: number[] = [];
@@ -25,4 +27,32 @@ export function peakRssMb(): number {
 export function report(name: string, lines: Record<string, string | number>): void {
   console.log(`\n${name}`);
   for (const [k, v] of Object.entries(lines)) console.log(`  ${k.padEnd(14)} ${v}`);
+}
+
+/**
+ * Samples the resident set of process `root` and all its descendants (summed) every `everyMs`;
+ * `stop` ends the sampling and gives the largest sum seen, in MB.
+ */
+export function treeRss(root: number, everyMs = 50): { stop(): number } {
+  let peakKb = 0;
+  const sample = () => {
+    const pids = [root, ...descendants(root).map((p) => p.pid)];
+    peakKb = Math.max(peakKb, pids.reduce((sum, pid) => sum + rssKb(pid), 0));
+  };
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peakKb / 1024;
+    },
+  };
+}
+
+function rssKb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
 }

@@ -9,7 +9,8 @@
  * process may make a cpuacct cgroup (v1, as root), each local run is made in one of its own, and
  * its whole process tree's CPU time is given (Node, the fork servers and the Python workers in
  * their sandboxes: a sandbox joins its cpu, memory and pids cgroups, not cpuacct), per cell
- * overall and from the first finished cell to the last. BENCH_CELLS sets the grid's size (default 12).
+ * overall and from the first finished cell to the last. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 3); the
+ * whole tree's peak RSS is sampled every 100 ms.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
@@ -18,13 +19,14 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startRayHead } from "../sweep/ray-head.js";
-import { report } from "./measure.js";
+import { median, report, treeRss } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(root, "bin/basecamp.js");
 const PYTHON = join(root, ".venv/bin/python");
 const RAY = join(root, ".venv/bin/ray");
-const CELLS = Number(process.env.BENCH_CELLS ?? 12);
+const CELLS = Number(process.env.BENCH_CELLS ?? 24);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CPUACCT = "/sys/fs/cgroup/cpuacct";
 
 interface Timed {
@@ -33,6 +35,8 @@ interface Timed {
   steady: number;
   /** CPU seconds of the whole process tree: per cell overall, and per cell from the first finished cell to the last (null without a cpuacct cgroup). */
   cpu: { perCell: number; steady: number } | null;
+  /** The whole process tree's peak resident set, MB. */
+  peakMb: number;
   out: string;
 }
 
@@ -67,6 +71,7 @@ export async function run(): Promise<void> {
       // In the group from its first instruction: a shell joins it, then becomes the sweep.
       const [file, argv] = group ? ["/bin/sh", ["-c", `echo $$ > ${group.procs} && exec "$0" "$@"`, process.execPath, ...args]] : [process.execPath, args];
       const child = spawn(file, argv, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+      const rss = treeRss(child.pid!, 100);
       child.stdout.setEncoding("utf8").on("data", (s: string) => (out += s));
       child.stderr.setEncoding("utf8").on("data", (s: string) => {
         const now = performance.now();
@@ -79,30 +84,47 @@ export async function run(): Promise<void> {
       child.on("error", reject);
       child.on("close", (code) => {
         const total = group?.seconds();
+        const peakMb = rss.stop();
         group?.remove();
         if (code !== 0 || done.length !== CELLS) return reject(new Error(`sweep ${flags.join(" ")}: exit ${code}, ${done.length} cells`));
         const cpu = total === undefined ? null : { perCell: total / CELLS, steady: (used[CELLS - 1] - used[0]) / (CELLS - 1) };
-        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[CELLS - 1] - done[0]) / 1000 / (CELLS - 1), cpu, out });
+        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[CELLS - 1] - done[0]) / 1000 / (CELLS - 1), cpu, peakMb, out });
       });
     });
   try {
-    const one = await sweep("one", "--workers", "1");
-    const two = await sweep("two", "--workers", "2");
+    // Pairs, alternating which goes first, so a drift in the machine's load falls on both sides.
+    const ones: Timed[] = [];
+    const twos: Timed[] = [];
+    for (let k = 0; k < RUNS; k++) {
+      const order = k % 2 === 0 ? [1, 2] : [2, 1];
+      for (const w of order) (w === 1 ? ones : twos).push(await sweep(`w${w}-${k}`, "--workers", String(w)));
+    }
+    const mid = (runs: Timed[], of: (t: Timed) => number | undefined) => median(runs.map(of).filter((x): x is number => x !== undefined));
+    const summary = (runs: Timed[]) => ({
+      seconds: mid(runs, (t) => t.seconds),
+      steady: mid(runs, (t) => t.steady),
+      cpu: runs[0].cpu ? { perCell: mid(runs, (t) => t.cpu?.perCell), steady: mid(runs, (t) => t.cpu?.steady) } : null,
+    });
+    const one = summary(ones);
+    const two = summary(twos);
     const perMinute = (s: number) => ((CELLS / s) * 60).toFixed(1);
-    const cpu = (t: Timed) => (t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady` : "");
-    const steady = (t: Timed) => `${(60 / t.steady).toFixed(1)} cells/min steady (${t.steady.toFixed(2)} s per cell)`;
+    const cpu = (t: ReturnType<typeof summary>) => (t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady` : "");
+    const steady = (t: ReturnType<typeof summary>) => `${(60 / t.steady).toFixed(1)} cells/min steady (${t.steady.toFixed(2)} s per cell)`;
+    const pairs = ones.map((o, k) => (o.steady / twos[k].steady).toFixed(2)).join(", ");
     const lines: Record<string, string> = {
+      workload: `${CELLS} cells, medians of ${RUNS} alternating pairs`,
       "workers 1": `${one.seconds.toFixed(1)} s for ${CELLS} cells, ${perMinute(one.seconds)} cells/min; ${steady(one)}${cpu(one)}`,
-      "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×)${cpu(two)}`,
+      "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×; each pair's: ${pairs})${cpu(two)}`,
+      "peak RSS": `${(Math.max(...[...ones, ...twos].map((t) => t.peakMb))).toFixed(0)} MB (whole tree, largest of the runs)`,
       load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
-      identical: String(one.out === two.out),
+      identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
     };
     if (existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0) {
       const head = await startRayHead(RAY, 2);
       try {
         const ray = await sweep("ray", "--ray", head.address, "--ray-python", PYTHON);
         lines.ray = `${ray.seconds.toFixed(1)} s: ${((ray.seconds - two.seconds) / CELLS).toFixed(2)} s per cell over the local pool of 2, connecting included; steady ${(ray.steady - two.steady).toFixed(2)} s per cell (goal < 0.5 s)`;
-        lines["ray identical"] = String(ray.out === one.out);
+        lines["ray identical"] = String(ray.out === ones[0].out);
       } finally {
         head.stop();
       }
