@@ -32,31 +32,42 @@ def centred(x):
     return np.nan_to_num(x, copy=False)
 
 
-def blocks(frame, features):
-    """(first row, features_of the rows) for each BLOCK_ROWS rows of the frame."""
-    for start in range(0, len(frame), BLOCK_ROWS):
-        yield start, features_of(frame.iloc[start:start + BLOCK_ROWS], features)
+def row_blocks(frame):
+    """The frame's rows, BLOCK_ROWS at a time (views: nothing is copied)."""
+    return (frame.iloc[start:start + BLOCK_ROWS] for start in range(0, len(frame), BLOCK_ROWS))
+
+
+def present_sums(x):
+    """Per feature, the sum of x's non-missing values and their count."""
+    present = ~np.isnan(x)
+    x[~present] = 0.0
+    return x.sum(axis=0), present.sum(axis=0)
+
+
+def normal_equations(block, features, target, target_mean):
+    """X'X and X'(y - mean y) of one block: X its centred features, y its target."""
+    x = centred(features_of(block, features))
+    y = block[target].to_numpy(dtype=float) - target_mean
+    return x.T @ x, x.T @ y
 
 
 def fit(train):
     features = [c for c in train.columns if c.startswith("feature_")]
     target = "target" if "target" in train.columns else next(c for c in train.columns if c.startswith("target"))
-    # The mean of each feature over its non-missing values.
+    # Each block's floats are made and dropped inside one call, so only one block is ever held.
     sums, counts = np.zeros(len(features)), np.zeros(len(features))
-    for _, x in blocks(train, features):
-        seen = ~np.isnan(x)
-        counts += seen.sum(axis=0)
-        x[~seen] = 0.0
-        sums += x.sum(axis=0)
+    for block in row_blocks(train):
+        block_sums, block_counts = present_sums(features_of(block, features))
+        sums += block_sums
+        counts += block_counts
     model.update(features=features, mean=sums / counts)
-    # Ridge on the centred features: (X'X + alpha I) w = X'(y - mean y).
-    y = train[target].to_numpy(dtype=float)
-    y = y - y.mean()
+    # Ridge on the centred features: (X'X + alpha I) w = X'(y - mean y), X'X and X'y summed over the blocks.
+    target_mean = train[target].to_numpy(dtype=float).mean()
     xx, xy = np.zeros((len(features), len(features))), np.zeros(len(features))
-    for start, x in blocks(train, features):
-        x = centred(x)
-        xx += x.T @ x
-        xy += x.T @ y[start:start + len(x)]
+    for block in row_blocks(train):
+        block_xx, block_xy = normal_equations(block, features, target, target_mean)
+        xx += block_xx
+        xy += block_xy
     model["w"] = np.linalg.solve(xx + PARAMS["alpha"] * np.eye(len(features)), xy)
 
 
