@@ -6,11 +6,14 @@ import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
 import { startWorker, workerModule } from "../domain/worker-thread.js";
 import type { NumericColumn } from "../domain/frame.js";
 import { checkParquetBlob } from "./parquet-check.js";
+import { ThreadSlots } from "./thread-slots.js";
 
 /** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
 const BATCH_ROWS = 1 << 16;
 /** A file of few columns is read on one thread: a thread's start costs more than its share would. */
 const MIN_COLUMNS_PER_THREAD = 16;
+/** Reading threads of the whole process, whatever files are read side by side: one per core. */
+const READING_THREADS = new ThreadSlots(availableParallelism());
 
 /** A column as read: strings (Utf8, LargeUtf8 or dictionary) or numbers in their own type. */
 export type ColumnValues = string[] | NumericColumn;
@@ -65,12 +68,13 @@ export class ParquetFile {
    * The named columns only (each must exist), by name. They are decoded on threads of their own
    * (parquet-read-thread.ts), a share of the columns each, one per core: each thread's wasm memory
    * (which never shrinks) goes with it, and only the columns stay, handed over without a copy.
+   * Files read side by side share the cores' threads (READING_THREADS): a share waits its turn.
    */
   async read(columns: string[]): Promise<Map<string, ColumnValues>> {
     for (const name of columns) if (!this.fields.has(name)) throw new Error(`${this.path}: no column '${name}'`);
     const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(columns.length / MIN_COLUMNS_PER_THREAD)));
     const shares = Array.from({ length: threads }, (_, t) => columns.filter((_, i) => i % threads === t));
-    const answers = await Promise.all(shares.map((share) => this.readOnThread(share)));
+    const answers = await Promise.all(shares.map((share) => READING_THREADS.run(() => this.readOnThread(share))));
     const read = new Map(answers.flat());
     return new Map(columns.map((name) => [name, read.get(name) as ColumnValues]));
   }
