@@ -14,10 +14,10 @@ columns in their own types (int8 features stay int8, float32 targets float32), s
 the dtypes pd.read_parquet would give. The simple layout sent here is read with numpy alone, under
 every interpreter (pyarrow only makes pandas 3's string columns, as pandas itself does): each
 numeric column is a view of the (writable) message, so with pandas 2 and 3 the frame is made
-without a copy and the strategy may still write into it. (pyarrow's zero-copy
-columns are read-only, and pandas 3 writes into a frame's only reference in place: `assignment
-destination is read-only`.) A predict answer's body is the float64 values, the id byte offsets
-(uint32, rows + 1) and the UTF-8 ids.
+without a copy and the strategy may still write into it. (pyarrow's zero-copy columns are
+read-only, and pandas 3 writes into a frame's only reference in place: `assignment destination is
+read-only`.) A predict answer's body is the float64 values, the id byte offsets (uint32, rows + 1)
+and the UTF-8 ids.
 
 LIMITS_JSON ({} when trusted) holds the rlimits set before any participant code is loaded; lowered
 hard limits cannot be raised again from inside. Where the sandbox has a cgroup, its memory and
