@@ -9,7 +9,7 @@ import { checkParquetBlob } from "./parquet-check.js";
 import { ThreadSlots } from "./thread-slots.js";
 
 /** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
-const BATCH_ROWS = 1 << 16;
+const BATCH_ROWS = 1 << 14;
 /** A file of few columns is read on one thread: a thread's start costs more than its share would. */
 const MIN_COLUMNS_PER_THREAD = 16;
 /** Reading threads of the whole process, whatever files are read side by side: one per core. */
