@@ -139,7 +139,11 @@ export async function liveCarriesTarget(path: string, target: string): Promise<b
   return column.some(Number.isFinite);
 }
 
-/** A benchmark file: `v1_designated` and any other benchmark columns, over exactly the split's ids. */
+/**
+ * A benchmark file: `v1_designated` and any other benchmark columns, over exactly the split's ids.
+ * When its rows are the split's in the same order (as the service's files are), it shares the
+ * split's ids and exped labels rather than holding a second copy of each row's strings.
+ */
 async function readBenchmark(path: string, split: Frame, splitPath: string): Promise<Frame> {
   const file = await ParquetFile.open(path);
   if (!file.fields.has(DESIGNATED)) throw new Error(`${path}: no column '${DESIGNATED}'`);
@@ -148,12 +152,14 @@ async function readBenchmark(path: string, split: Frame, splitPath: string): Pro
   requireNumeric(file, models);
   const frame = await readDirFrame(file, models);
   requireSameIds(frame.ids, path, split.ids, splitPath);
-  return frame;
+  const ids = sameStrings(frame.ids, split.ids) ? split.ids : frame.ids;
+  return { ids, exped: ids === split.ids && sameStrings(frame.exped, split.exped) ? split.exped : frame.exped, columns: frame.columns };
 }
 
 function requireSameIds(ids: string[], path: string, splitIds: string[], splitPath: string): void {
   const expected = new Set(splitIds);
   if (expected.size !== splitIds.length) throw new Error(`${splitPath}: ${splitIds.length - expected.size} duplicate ids`);
+  if (sameStrings(ids, splitIds)) return;
   const stray = ids.find((id) => !expected.has(id));
   const mismatch =
     stray !== undefined
@@ -162,6 +168,12 @@ function requireSameIds(ids: string[], path: string, splitIds: string[], splitPa
         ? `${ids.length} rows with ${new Set(ids).size} distinct ids for the split's ${splitIds.length}`
         : null;
   if (mismatch) throw new Error(`${path}: its ids do not match ${splitPath}'s: ${mismatch}`);
+}
+
+function sameStrings(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The frame's exped labels in sorted (time) order. */

@@ -49,15 +49,29 @@ function stringsOf(name: string, values: ColumnValues): string[] {
 
 /**
  * Exped labels as strings that sort in time order: a string column as it is, an integer column
- * zero-padded to four digits (`7` → `0007`), as the generator's labels are.
+ * zero-padded to four digits (`7` → `0007`), as the generator's labels are. Each distinct label
+ * is one string, shared by its rows (a split has thousands of labels over millions of rows).
  */
 function expedLabels(name: string, type: DataType, values: ColumnValues): string[] {
-  if (Array.isArray(values)) return values;
+  if (Array.isArray(values)) return shared(values);
   if (!DataType.isInt(type)) throw new Error(`column '${name}' has type ${type}, expected strings or integers`);
-  return Array.from(values, (n, row) => {
-    if (!(Number.isInteger(n) && n >= 0 && n <= MAX_EXPED)) {
-      throw new Error(`column '${name}' has ${n} at row ${row}, expected an integer from 0 to ${MAX_EXPED}`);
-    }
-    return String(n).padStart(4, "0");
-  });
+  return shared(
+    Array.from(values, (n, row) => {
+      if (!(Number.isInteger(n) && n >= 0 && n <= MAX_EXPED)) {
+        throw new Error(`column '${name}' has ${n} at row ${row}, expected an integer from 0 to ${MAX_EXPED}`);
+      }
+      return String(n).padStart(4, "0");
+    }),
+  );
+}
+
+/** `labels` with each repeated label replaced, in place, by its first occurrence's string. */
+function shared(labels: string[]): string[] {
+  const first = new Map<string, string>();
+  for (let i = 0; i < labels.length; i++) {
+    const label = first.get(labels[i]);
+    if (label === undefined) first.set(labels[i], labels[i]);
+    else labels[i] = label;
+  }
+  return labels;
 }

@@ -6,9 +6,10 @@ import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
 import { startWorker, workerModule } from "../domain/worker-thread.js";
 import type { NumericColumn } from "../domain/frame.js";
 import { checkParquetBlob } from "./parquet-check.js";
+import { ThreadSlots } from "./thread-slots.js";
 
 /** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
-const BATCH_ROWS = 1 << 16;
+const BATCH_ROWS = 1 << 14;
 /** A file of few columns is read on one thread: a thread's start costs more than its share would. */
 const MIN_COLUMNS_PER_THREAD = 16;
 /**
@@ -17,6 +18,9 @@ const MIN_COLUMNS_PER_THREAD = 16;
  * decoding such a file, and its wasm memory stays small.
  */
 const MAX_BYTES_IN_PLACE = 16 * 1024 * 1024;
+
+/** Reading threads of the whole process, whatever files are read side by side: one per core. */
+const READING_THREADS = new ThreadSlots(availableParallelism());
 
 /** A column as read: strings (Utf8, LargeUtf8 or dictionary) or numbers in their own type. */
 export type ColumnValues = string[] | NumericColumn;
@@ -71,14 +75,15 @@ export class ParquetFile {
    * The named columns only (each must exist), by name. A large file's are decoded on threads of
    * their own (parquet-read-thread.ts), a share of the columns each, one per core: each thread's
    * wasm memory (which never shrinks) goes with it, and only the columns stay, handed over without
-   * a copy. A small one's (MAX_BYTES_IN_PLACE) are decoded here. `where` overrides the choice.
+   * a copy. Files read side by side share the cores' threads (READING_THREADS): a share waits its
+   * turn. A small one's (MAX_BYTES_IN_PLACE) are decoded here. `where` overrides the choice.
    */
   async read(columns: string[], where: "here" | "threads" = this.blob.size <= MAX_BYTES_IN_PLACE ? "here" : "threads"): Promise<Map<string, ColumnValues>> {
     for (const name of columns) if (!this.fields.has(name)) throw new Error(`${this.path}: no column '${name}'`);
     if (where === "here") return decodeColumns(this, columns);
     const threads = Math.max(1, Math.min(availableParallelism(), Math.ceil(columns.length / MIN_COLUMNS_PER_THREAD)));
     const shares = Array.from({ length: threads }, (_, t) => columns.filter((_, i) => i % threads === t));
-    const answers = await Promise.all(shares.map((share) => this.readOnThread(share)));
+    const answers = await Promise.all(shares.map((share) => READING_THREADS.run(() => this.readOnThread(share))));
     const read = new Map(answers.flat());
     return new Map(columns.map((name) => [name, read.get(name) as ColumnValues]));
   }

@@ -5,7 +5,9 @@
  * cached under data/cache/real-size/): train 468,236 rows × 178 int8 features and 15 float32
  * targets over 6,522 expeds, validation 23,886 rows over 261 expeds (249 walked, 12 held out).
  * Strategies: examples/agent.py, examples/lightgbm_agent.py and a model file pickled by the
- * interpreter (test/bench/real_size_model.py); then examples/agent.py at 4× the rows × 700 features.
+ * interpreter (test/bench/real_size_model.py); then examples/agent.py at 4× the rows × 700 features
+ * (1,872,944 train rows, a 0.7 GB train.parquet). Each shape's report gives its workload and what
+ * its generation cost (wall, peak RSS), recorded in the cache beside the data when the bench made it.
  * Each pair runs alternately, 3 times: medians of wall time and of the whole process tree's peak
  * RSS (the sum over the tree, sampled every 50 ms), their ratios, and the largest per-exped
  * difference of CORR and AIMC. Goals: differences ≤ 1e-9, wall ≤ 1.3×, peak RSS ≤ 1.5×.
@@ -15,7 +17,7 @@
  * REAL_SIZE_SHAPES=1x178 (or 4x700) limits the shapes; REAL_SIZE_RUNS the pairs per case.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { descendants } from "../helpers/process-tree.js";
@@ -27,6 +29,8 @@ const python = process.env.BASECAMP_PYTHON ?? join(root, ".venv/bin/python");
 const RUNS = Number(process.env.REAL_SIZE_RUNS ?? 3);
 const HELD = 12;
 const SEED = 1;
+/** Train rows at scale 1 (real_size_data.py's TRAIN_ROWS). */
+const TRAIN_ROWS = 468_236;
 
 interface Shape {
   scale: number;
@@ -84,12 +88,16 @@ function rssKb(pid: number): number {
   }
 }
 
-/** The shape's dataset directory, its scenario and model file, made once (seeded) and cached. */
+/** What making a shape's dataset cost, as recorded beside it when the bench made it. */
+const GENERATION = "generation.json";
+
+/** The shape's dataset directory, its scenario and model file, made once (seeded) and cached; the generator's wall and peak RSS are recorded beside the data. */
 async function prepared(shape: Shape): Promise<{ dir: string; scenario: string }> {
   const dir = join(root, "data/cache/real-size", `${shape.scale}x${shape.features}-seed${SEED}`);
   if (!existsSync(join(dir, "live.parquet"))) {
     console.log(`generating ${dir} ...`);
-    await measured(python, [here("real_size_data.py"), dir, "--scale", String(shape.scale), "--features", String(shape.features), "--seed", String(SEED)]);
+    const made = await measured(python, [here("real_size_data.py"), dir, "--scale", String(shape.scale), "--features", String(shape.features), "--seed", String(SEED)]);
+    writeFileSync(join(dir, GENERATION), JSON.stringify({ wall_s: made.wallMs / 1000, peak_rss_mb: made.peakMb }));
   }
   if (shape.strategies.includes(modelFile) && !existsSync(modelFile.file(dir))) await measured(python, [here("real_size_model.py"), dir, modelFile.file(dir)]);
   const scenario = join(dir, "..", `${shape.scale}x${shape.features}-scenario.json`);
@@ -105,6 +113,17 @@ async function prepared(shape: Shape): Promise<{ dir: string; scenario: string }
     }),
   );
   return { dir, scenario };
+}
+
+/** The dataset's size and what its generation cost (when the bench made it). */
+function workload(dir: string, shape: Shape): Record<string, string> {
+  const train = statSync(join(dir, "train.parquet")).size / 1e6;
+  const record = join(dir, GENERATION);
+  const made = existsSync(record) ? (JSON.parse(readFileSync(record, "utf8")) as { wall_s: number; peak_rss_mb: number }) : null;
+  return {
+    workload: `train ${(TRAIN_ROWS * shape.scale).toLocaleString("en")} rows × ${shape.features} int8 features (train.parquet ${train.toFixed(0)} MB)`,
+    generation: made ? `${made.wall_s.toFixed(1)} s, ${made.peak_rss_mb.toFixed(0)} MB peak RSS (test/bench/real_size_data.py)` : `not recorded: ${dir} was made before the bench recorded it (remove it to measure)`,
+  };
 }
 
 type Scores = Map<string, { corr: number | null; aimc: number | null }>;
@@ -144,11 +163,12 @@ export async function run(): Promise<void> {
       const rss = median(ours.map((r) => r.peakMb)) / median(plain.map((r) => r.peakMb));
       const entered = (JSON.parse(ours[0].stdout) as { summary: { entered: number; expeds: number } }).summary;
       report(`real size ${shape.scale}× rows × ${shape.features} features: ${strategy.name}`, {
+        ...workload(dir, shape),
         "basecamp wall": `${(median(ours.map((r) => r.wallMs)) / 1000).toFixed(2)} s median (${ours.map((r) => (r.wallMs / 1000).toFixed(2)).join(" ")})`,
         "plain wall": `${(median(plain.map((r) => r.wallMs)) / 1000).toFixed(2)} s median (${plain.map((r) => (r.wallMs / 1000).toFixed(2)).join(" ")})`,
         "wall ratio": `${wall.toFixed(2)}× (goal ≤ 1.3×)`,
-        "basecamp RSS": `${median(ours.map((r) => r.peakMb)).toFixed(0)} MB whole-tree peak, median`,
-        "plain RSS": `${median(plain.map((r) => r.peakMb)).toFixed(0)} MB`,
+        "basecamp RSS": `${median(ours.map((r) => r.peakMb)).toFixed(0)} MB whole-tree peak, median (${ours.map((r) => r.peakMb.toFixed(0)).join(" ")})`,
+        "plain RSS": `${median(plain.map((r) => r.peakMb)).toFixed(0)} MB (${plain.map((r) => r.peakMb.toFixed(0)).join(" ")})`,
         "RSS ratio": `${rss.toFixed(2)}× (goal ≤ 1.5×)`,
         entered: `${entered.entered} of ${entered.expeds} expeds`,
         "max |Δ|": `${largestDifference(basecampScores(ours[0].stdout), basecampScores(plain[0].stdout))} per-exped CORR/AIMC (goal ≤ 1e-9)`,

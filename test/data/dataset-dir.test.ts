@@ -176,6 +176,20 @@ describe("loadDatasetDir refusals", () => {
     await expect(refusal(dir)).rejects.toThrow(/train\.parquet: no column 'target' \(name the scored target in dataset\.target\); its target columns: target_aux, target_main/);
   });
 
+  it("shares a split's ids and exped labels with its benchmark file when the rows are in the same order, and reads one in another order as it is", async () => {
+    const { dir, files } = written();
+    const d = await loadDatasetDir({ dir }, 3);
+    expect(d.benchmarks.train.ids).toBe(d.train.ids);
+    expect(d.benchmarks.train.exped).toBe(d.train.exped);
+    const name = "v5_train_benchmark_models.parquet";
+    const b = files[name];
+    const reversed = { ids: [...b.ids].reverse(), exped: [...b.exped].reverse(), columns: { [DESIGNATED]: b.columns[DESIGNATED].slice().reverse() } };
+    writeDirFile(dir, name, reversed);
+    const again = await loadDatasetDir({ dir }, 3);
+    expect(again.benchmarks.train.ids).not.toBe(again.train.ids);
+    expect(again.benchmarks.train).toEqual(reversed);
+  });
+
   it("refuses a benchmark file whose ids are not its split's", async () => {
     const { dir, files } = written();
     const name = "v5_validation_benchmark_models.parquet";

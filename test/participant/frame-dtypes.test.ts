@@ -9,9 +9,9 @@ const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/participant
 const agentPy = fileURLToPath(new URL("../../examples/agent.py", import.meta.url));
 const venvPython = fileURLToPath(new URL("../../.venv/bin/python", import.meta.url));
 
-/** A train split as a dataset directory gives it: int8 features (-1 missing), float32 targets. */
+/** A train split as a dataset directory gives it: int8 features (-1 missing), float32 targets; one id not ASCII. */
 function train(rows: number): Frame {
-  const ids = Array.from({ length: rows }, (_, i) => `eiq_${i.toString(16).padStart(16, "0")}`);
+  const ids = Array.from({ length: rows }, (_, i) => (i === 1 ? "eiq_ünï" : `eiq_${i.toString(16).padStart(16, "0")}`));
   return {
     ids,
     exped: ids.map((_, i) => `exped_${String(1 + (i % 3)).padStart(4, "0")}`),
@@ -55,11 +55,17 @@ requires("python").describe("frames reach a strategy in their file's own types",
           expect(await worker.fit(train(50), 60)).toEqual({ ok: true });
           const out = await worker.predict(live(20), null, 60);
           if (!out.ok) throw new Error(out.error);
-          const seen = JSON.parse(out.column) as Record<string, { index: string; dtypes: Record<string, string> }> & { wrote: number; wrote_live: number; live_values: Record<string, number[]> };
+          type Seen = { index: string; index_dtype: string; dtypes: Record<string, string>; exped: string[]; strings: string };
+          const seen = JSON.parse(out.column) as Record<string, Seen> & { wrote: number; wrote_live: number; live_values: Record<string, number[]> };
           expect(seen.train.index).toBe("id");
           expect(seen.live.index).toBe("id");
           const { exped, ...numeric } = seen.train.dtypes;
           expect(STRING_DTYPES).toContain(exped);
+          // The ids and exped labels are in pandas' own dtype for strings, as pd.read_parquet gives them.
+          for (const frame of [seen.train, seen.live]) {
+            expect([frame.index_dtype, frame.dtypes.exped]).toEqual([frame.strings, frame.strings]);
+            expect(frame.exped).toEqual(["exped_0001", "exped_0002", "exped_0003"]);
+          }
           expect(numeric).toEqual({ feature_a: "int8", feature_b: "int8", target: "float32", target_aux: "float32" });
           expect(Object.keys(seen.live.dtypes)).toEqual(["exped", "feature_a", "feature_b"]);
           expect(seen.live.dtypes.feature_a).toBe("int8");

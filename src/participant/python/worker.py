@@ -12,11 +12,12 @@ A frame in a request body is one Arrow IPC stream (schema, one record batch; the
 give each stream's byte count, padded to 8): `id` (Utf8, the index), `exped` (Utf8) and the numeric
 columns in their own types (int8 features stay int8, float32 targets float32), so the strategy sees
 the dtypes pd.read_parquet would give. The simple layout sent here is read with numpy alone, under
-every interpreter: each numeric column is a view of the (writable) message, so with pandas 2 and 3
-the frame is made without a copy and the strategy may still write into it. (pyarrow's zero-copy
-columns are read-only, and pandas 3 writes into a frame's only reference in place: `assignment
-destination is read-only`.) A predict answer's body is the float64 values, the id byte offsets
-(uint32, rows + 1) and the UTF-8 ids.
+every interpreter (pyarrow only makes pandas 3's string columns, as pandas itself does): each
+numeric column is a view of the (writable) message, so with pandas 2 and 3 the frame is made
+without a copy and the strategy may still write into it. (pyarrow's zero-copy columns are
+read-only, and pandas 3 writes into a frame's only reference in place: `assignment destination is
+read-only`.) A predict answer's body is the float64 values, the id byte offsets (uint32, rows + 1)
+and the UTF-8 ids.
 
 LIMITS_JSON ({} when trusted) holds the rlimits set before any participant code is loaded; lowered
 hard limits cannot be raised again from inside. Where the sandbox has a cgroup, its memory and
@@ -101,6 +102,17 @@ def split_utf8(blob, offsets):
     if len(text) == len(blob):  # all ASCII: byte offsets are character offsets
         return [text[offsets[i]:offsets[i + 1]] for i in range(len(offsets) - 1)]
     return [bytes(blob[offsets[i]:offsets[i + 1]]).decode("utf-8") for i in range(len(offsets) - 1)]
+
+
+def string_values(np, pd, rows, offsets, data):
+    """A Utf8 column's values from its offsets (int32, rows + 1) and bytes: where pandas keeps its
+    strings in pyarrow (pandas 3's `str`), its own string array, built from the two buffers (no
+    Python str per row: at millions of rows those cost more than the frame's features); else a list of str."""
+    dtype = pd.Index(["x"]).dtype
+    if getattr(dtype, "storage", None) == "pyarrow":
+        import pyarrow as pa
+        return pd.array(pa.Array.from_buffers(pa.string(), rows, [None, pa.py_buffer(offsets), pa.py_buffer(data)]), dtype=dtype)
+    return split_utf8(data, np.frombuffer(offsets, dtype="<i4").tolist())
 
 
 def read_frame(np, pd, spec, body, at):
@@ -216,9 +228,9 @@ def numpy_frame(np, pd, stream):
                 if dtype != "utf8":
                     numbers.append((name, dtype, body + offset))
                     continue
-                offsets = np.frombuffer(stream, dtype="<i4", count=rows + 1, offset=body + offset).tolist()
+                offsets = stream[body + offset:body + offset + 4 * (rows + 1)]
                 offset, length = next(buffers)
-                strings[name] = split_utf8(stream[body + offset:body + offset + length], offsets)
+                strings[name] = string_values(np, pd, rows, offsets, stream[body + offset:body + offset + length])
     index = pd.Index(strings["id"], name="id")
     names = [name for name, _, _ in numbers]
     block = strided_block(np, stream, numbers, rows)
