@@ -20,8 +20,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { descendants } from "../helpers/process-tree.js";
-import { median, report } from "./measure.js";
+import { median, report, treeRss } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const here = (name: string) => join(root, "test/bench", name);
@@ -63,29 +62,15 @@ function measured(file: string, args: string[], env: Record<string, string> = {}
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
     child.stderr.setEncoding("utf8").on("data", (s: string) => (stderr = (stderr + s).slice(-4000)));
-    let peakKb = 0;
-    const sample = () => {
-      const pids = child.pid === undefined ? [] : [child.pid, ...descendants(child.pid).map((p) => p.pid)];
-      peakKb = Math.max(peakKb, pids.reduce((sum, pid) => sum + rssKb(pid), 0));
-    };
-    const timer = setInterval(sample, 50);
-    child.on("error", reject);
+    const rss = treeRss(child.pid!);
+    child.on("error", (e) => reject((rss.stop(), e)));
     child.on("close", (status) => {
-      clearInterval(timer);
+      const peakMb = rss.stop();
       const wallMs = performance.now() - start;
       if (status !== 0) reject(new Error(`${file} ${args.join(" ")} exited ${status}: ${stderr}`));
-      else resolve({ wallMs, peakMb: peakKb / 1024, stdout });
+      else resolve({ wallMs, peakMb, stdout });
     });
   });
-}
-
-function rssKb(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** What making a shape's dataset cost, as recorded beside it when the bench made it. */

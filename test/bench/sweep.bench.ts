@@ -81,7 +81,7 @@ export async function run(): Promise<void> {
           used.push(cpu);
         }
       });
-      child.on("error", reject);
+      child.on("error", (e) => reject((rss.stop(), e)));
       child.on("close", (code) => {
         const total = group?.seconds();
         const peakMb = rss.stop();
