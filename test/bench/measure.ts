@@ -34,18 +34,19 @@ export function report(name: string, lines: Record<string, string | number>): vo
  * `stop` ends the sampling and gives the largest sum seen, in MB.
  */
 export function treeRss(root: number, everyMs = 50): { stop(): number } {
-  let peakKb = 0;
-  const sample = () => {
-    const pids = [root, ...descendants(root).map((p) => p.pid)];
-    peakKb = Math.max(peakKb, pids.reduce((sum, pid) => sum + rssKb(pid), 0));
-  };
-  const timer = setInterval(sample, everyMs);
+  let peakMb = 0;
+  const timer = setInterval(() => (peakMb = Math.max(peakMb, treeRssNow(root))), everyMs);
   return {
     stop: () => {
       clearInterval(timer);
-      return peakKb / 1024;
+      return peakMb;
     },
   };
+}
+
+/** The resident set of process `root` and all its descendants now, summed, in MB. */
+export function treeRssNow(root: number): number {
+  return [root, ...descendants(root).map((p) => p.pid)].reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
 }
 
 function rssKb(pid: number): number {
