@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { findPython } from "../src/data/python-interpreter.js";
-import { strategyFileKind } from "./agents/strategy-file.js";
+import { runsInPythonWorker } from "./agents/strategy-file.js";
 import type { Scenario } from "./scenario.js";
 
 /**
@@ -19,7 +19,7 @@ const PYTHON_INSTALL = "sudo apt-get install python3-pandas python3-numpy python
  */
 export function pythonUses(scenario: Scenario): string[] {
   const agents = scenario.agents
-    .filter((a) => PYTHON_STRATEGIES.has(a.strategy) || ["python", "pickle"].includes(strategyFileKind(a.strategy) ?? ""))
+    .filter((a) => PYTHON_STRATEGIES.has(a.strategy) || runsInPythonWorker(a.strategy))
     .map((a) => `${a.name} (${basename(a.strategy)})`);
   return [...(agents.length ? [`agent${agents.length > 1 ? "s" : ""} ${agents.join(", ")}`] : []), ...(scenario.event?.compute ? [COMPUTE] : [])];
 }

@@ -8,7 +8,7 @@ import { loadPredictionsStrategy } from "./predictions-strategy.js";
 import { loadPythonStrategy } from "./python-strategy.js";
 import { strategyByName } from "./registry.js";
 import type { Held, Strategy } from "./strategy.js";
-import { strategyFileKind } from "./strategy-file.js";
+import { runsInPythonWorker, strategyFileKind } from "./strategy-file.js";
 import type { StrategyWatch } from "./strategy-watch.js";
 
 /**
@@ -49,7 +49,7 @@ const PREDICT_TIMEOUT_SECONDS = 60;
 
 /** Whether any agent's strategy runs in a Python worker of the lineup's own (a `.py` or `.pkl` file), which has a log. */
 export function hasPythonWorkers(scenario: Scenario): boolean {
-  return scenario.agents.some((a) => ["python", "pickle"].includes(strategyFileKind(a.strategy) ?? ""));
+  return scenario.agents.some((a) => runsInPythonWorker(a.strategy));
 }
 
 export async function loadLineup(scenario: Scenario, opts: LineupOptions = {}): Promise<Lineup> {

@@ -18,6 +18,12 @@ export function strategyFileKind(strategy: string): StrategyFileKind | null {
   return KINDS[extname(strategy).toLowerCase()] ?? null;
 }
 
+/** Whether a strategy names a file that runs in a Python worker (a `.py` strategy or a `.pkl` model file). */
+export function runsInPythonWorker(strategy: string): boolean {
+  const kind = strategyFileKind(strategy);
+  return kind === "python" || kind === "pickle";
+}
+
 /** The model name a file strategy plays under by default: its file name without directory or extension. */
 export function strategyFileLabel(path: string): string {
   const base = path.split(/[\\/]/).pop() ?? path;

@@ -4,7 +4,7 @@ import { extname, resolve } from "node:path";
 import type { StrategyFault, StrategyWatch } from "../../sim/agents/strategy-watch.js";
 import { backtest, type BacktestRun } from "../../sim/backtest/backtest.js";
 import { scoredFrame } from "../../sim/backtest/scored-frame.js";
-import { strategyFileKind } from "../../sim/agents/strategy-file.js";
+import { runsInPythonWorker, strategyFileKind } from "../../sim/agents/strategy-file.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
@@ -55,7 +55,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   if (flags.savePredictions) checkOutputPath("--save-predictions", flags.savePredictions);
   applyPythonFlags(flags);
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
-  const files = [spec(strategy), ...against].filter((s) => ["python", "pickle"].includes(strategyFileKind(s) ?? ""));
+  const files = [spec(strategy), ...against].filter(runsInPythonWorker);
   // The dataset is read while the interpreter is probed for its one line, and while the strategies load (backtest()).
   const skipTrain = trainUnneeded(scenario, [spec(strategy), ...against]);
   const world = loadWorld(deploymentOf(scenario), { skipTrain });
