@@ -1,7 +1,21 @@
 /** Timing helpers shared by the benchmarks: median wall time over several runs, and peak RSS. */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { buildIsCurrent } from "../../bin/compiled.js";
 import { descendants } from "../helpers/process-tree.js";
+
+/**
+ * Builds dist/ (`npm run build`) unless it is current, so a bench measures `basecamp` as it is
+ * installed and as a checkout runs it after `npm ci`: compiled, on plain node.
+ */
+export function ensureBuilt(): void {
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  if (buildIsCurrent(root)) return;
+  console.log("building dist/ (npm run build)…");
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+}
 
 export async function medianMs(runs: number, work: () => unknown): Promise<{ median: number; all: number[] }> {
   const all: number[] = [];

@@ -3,8 +3,8 @@
  * (`reference_score.py`, same definitions, reading the CSV: there is no pyarrow here), on W1-shaped
  * files of ¼, ½, 1, 2 and 4 × W1 (600 expeds × 5,000 rows, 10 core features; `score-files.ts`,
  * cached under data/cache/score-e2e/). Each is a child process under `/usr/bin/time -v`: ours is
- * the built CLI, `node dist/src/cli.js score …` (the bench runs `npm run build` first when a file
- * under src/ is newer than dist/), the reference is `/usr/bin/python3 reference_score.py FILE.csv`.
+ * the built CLI, `node dist/src/cli.js score …` (the bench runs `npm run build` first when dist/
+ * is not current), the reference is `/usr/bin/python3 reference_score.py FILE.csv`.
  * Runs are paired and alternate (parquet, CSV, reference); medians of RUNS, with the spread.
  * Targets at 1×W1: wall ≤ ⅓ of the reference's and peak RSS ≤ 600 MB; at 2× and 4× time grows
  * ≤ 2.1× per doubling and RSS stays under 600 MB. Every run of ours must print the same report,
@@ -12,13 +12,12 @@
  *
  * SCORE_E2E_SCALES=1,2 picks scales; SCORE_E2E_RUNS=3 the runs per scale.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { EXPEDS } from "./w1-data.js";
 import { CORE, scoreFiles } from "./score-files.js";
+import { ensureBuilt } from "./measure.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SCALES = (process.env.SCORE_E2E_SCALES ?? "0.25,0.5,1,2,4").split(",").map(Number);
@@ -43,20 +42,6 @@ function timed(command: string, args: string[]): Run {
 const CLI = "dist/src/cli.js";
 const ours = (file: string) => timed(process.execPath, [CLI, "score", file, "--core", CORE.join(","), "--json"]);
 
-/** Builds dist/ (`npm run build`) unless the built CLI is newer than every file under src/. */
-function ensureBuilt(): void {
-  const newest = (dir: string): number =>
-    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-  let built = 0;
-  try {
-    built = statSync(join(ROOT, CLI)).mtimeMs;
-  } catch {
-    // not built yet
-  }
-  if (built > newest(join(ROOT, "src"))) return;
-  console.log("building dist/ (npm run build)…");
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-}
 const reference = (csv: string) => timed("/usr/bin/python3", ["test/bench/reference_score.py", csv, "--core", CORE.join(",")]);
 
 function median(xs: number[]): number {

@@ -1,17 +1,17 @@
 /**
- * Start-up: the built bin (`npm run build` first, as `npm pack` does) run by plain node, as the
+ * Start-up: the built bin (`npm run build` first unless dist/ is current) run by plain node, as the
  * installed package runs. `basecamp --help` loads no command's code (target: median < 0.5 s);
  * `basecamp run default-tournament --plain` is the default season's whole replay.
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { medianMs, report } from "./measure.js";
+import { ensureBuilt, medianMs, report } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const cli = `${root}dist/src/cli.js`;
 
 export async function run(): Promise<void> {
-  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
+  ensureBuilt();
   const basecamp = (...args: string[]) => execFileSync(process.execPath, [cli, ...args], { cwd: "/", stdio: "ignore" });
   const help = await medianMs(7, () => basecamp("--help"));
   const replay = await medianMs(3, () => basecamp("run", "default-tournament", "--plain"));

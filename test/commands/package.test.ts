@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
+import { buildIsCurrent } from "../../bin/compiled.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
@@ -16,12 +17,15 @@ let pkg: string;
 let files: string[];
 
 /**
- * `npm pack` (which builds dist/ first), unpacked as `npm install` would lay it out, beside the
+ * `npm pack` of the checkout's build, unpacked as `npm install` would lay it out, beside the
  * checkout's node_modules (installing ~200 dependencies, better-sqlite3 compiled, takes minutes).
+ * The build is made first only when it is not current (`npm pack` would otherwise rebuild dist/
+ * under the other files' tests, whose `basecamp` runs it).
  */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "basecamp-pack-"));
-  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: root });
+  if (!buildIsCurrent(root)) await run("npm", ["run", "build"], { cwd: root });
+  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], { cwd: root });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { filename: string; files: { path: string }[] }[];
   files = packed.files.map((f) => f.path);
   execFileSync("tar", ["-xzf", join(dir, packed.filename), "-C", dir]);

@@ -1,0 +1,2 @@
+export const STAMP: string;
+export function buildIsCurrent(root: string): boolean;
