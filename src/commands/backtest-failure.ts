@@ -1,6 +1,6 @@
 import type { StrategyFault } from "../../sim/agents/strategy-watch.js";
 import { lastLines } from "../participant/log-tail.js";
-import { shownPath } from "./backtest-outputs.js";
+import { shownPath } from "./output-paths.js";
 
 /** How many of the log's last lines are shown with a failure. */
 const LOG_LINES_SHOWN = 20;

@@ -16,7 +16,7 @@ import { formatBacktestText } from "../report/backtest-text.js";
 import { loadWorld } from "../service/kernel/deployment.js";
 import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
-import { checkOutputPath } from "./backtest-outputs.js";
+import { checkOutputPath } from "./output-paths.js";
 import { logsLine, makeLogDir } from "./strategy-logs.js";
 import { BacktestProgress } from "./backtest-progress.js";
 import { pythonUses } from "../../sim/requirements.js";

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { wallTime } from "../domain/realtime-clock.js";
-import { shownPath } from "./backtest-outputs.js";
+import { shownPath } from "./output-paths.js";
 
 /**
  * A fresh directory for one command's strategy logs, `.basecamp/logs/<command>-<UTC time>` under

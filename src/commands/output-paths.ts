@@ -1,3 +1,4 @@
+/** Paths a command writes to or names: checked before the work, shown as the user finds them. */
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 
