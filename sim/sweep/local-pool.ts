@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { packageFile } from "../../src/package-files.js";
 import type { PlannedCell } from "./cells.js";
-import { parseResultLine } from "./cell-worker.js";
+import { parseResultLine, SWEEP_WORKER_NODE_FLAGS } from "./cell-worker.js";
 import type { CellOutcome } from "./run-cell.js";
 
 /** How a pool hands back each cell as it finishes, and learns it should stop. */
@@ -38,7 +38,7 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
   /** One worker slot: a process fed one cell at a time until the queue is empty (a new process after a death). */
   async function serve(): Promise<void> {
     while (queue.length > 0 && !run.signal.aborted) {
-      const child = spawn(process.execPath, [packageFile("bin/basecamp.js"), "sweep-worker"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
+      const child = spawn(process.execPath, [...SWEEP_WORKER_NODE_FLAGS, packageFile("bin/basecamp.js"), "sweep-worker"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
       live.add(child);
       await feed(child);
       live.delete(child);

@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { packageFile } from "../../src/package-files.js";
 import type { PlannedCell } from "./cells.js";
-import { parseResultLine } from "./cell-worker.js";
+import { parseResultLine, SWEEP_WORKER_NODE_FLAGS } from "./cell-worker.js";
 import type { PoolRun } from "./local-pool.js";
 
 export interface RayOptions {
@@ -53,6 +53,7 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
     [
       DRIVER,
       ...["--address", opts.address, "--node", process.execPath, "--basecamp", packageFile("bin/basecamp.js")],
+      ...SWEEP_WORKER_NODE_FLAGS.map((flag) => `--node-flag=${flag}`),
       ...["--num-cpus", String(opts.cpus ?? 1), "--memory-mb", String(opts.memoryMb ?? 0)],
       ...(opts.strategyPython ? ["--strategy-python", opts.strategyPython] : []),
     ],

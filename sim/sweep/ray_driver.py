@@ -2,9 +2,10 @@
 
 Reads a sweep's cells on stdin, one JSON line each ({"index": ..., "cell": ...}), submits each as a
 Ray task with its resources, and prints each cell's outcome line as soon as its task finishes, in
-the order they finish. A task hands the cell to `node BASECAMP sweep-worker`, the same worker the
-local pool runs, so a cell gives the same bytes here as on one machine; Ray reuses its worker
-processes, and each keeps its sweep-worker (and the worlds it built) for the next cell it is given.
+the order they finish. A task hands the cell to `node FLAGS BASECAMP sweep-worker` (FLAGS: the
+--node-flag values), the same worker the local pool runs with the same flags, so a cell gives the
+same bytes here as on one machine; Ray reuses its worker processes, and each keeps its
+sweep-worker (and the worlds it built) for the next cell it is given.
 Ray retries a task whose node died (max_retries); a cell whose own code fails is not retried: its
 outcome says why.
 
@@ -26,17 +27,17 @@ RESULT_MARK = "sweep-result\t"
 _worker = None
 
 
-def sweep_worker(node, basecamp, strategy_python):
+def sweep_worker(node, node_flags, basecamp, strategy_python):
     global _worker
     if _worker is None or _worker.poll() is not None:
         env = dict(os.environ, BASECAMP_PYTHON=strategy_python) if strategy_python else None
-        _worker = subprocess.Popen([node, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        _worker = subprocess.Popen([node, *node_flags, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     return _worker
 
 
 @ray.remote
-def run_cell(job_line, node, basecamp, strategy_python):
-    worker = sweep_worker(node, basecamp, strategy_python)
+def run_cell(job_line, node, node_flags, basecamp, strategy_python):
+    worker = sweep_worker(node, node_flags, basecamp, strategy_python)
     worker.stdin.write(job_line + "\n")
     worker.stdin.flush()
     for line in worker.stdout:
@@ -54,6 +55,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--address", required=True)
     parser.add_argument("--node", required=True)
+    parser.add_argument("--node-flag", action="append", default=[], help="a flag for node before the sweep-worker's script (given as --node-flag=FLAG)")
     parser.add_argument("--basecamp", required=True)
     parser.add_argument("--num-cpus", type=float, default=1)
     parser.add_argument("--memory-mb", type=int, default=0)
@@ -70,7 +72,7 @@ def main():
     for line in sys.stdin:
         line = line.strip()
         if line:
-            index_of[task.remote(line, args.node, args.basecamp, args.strategy_python)] = json.loads(line)["index"]
+            index_of[task.remote(line, args.node, args.node_flag, args.basecamp, args.strategy_python)] = json.loads(line)["index"]
     pending = list(index_of)
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)

@@ -1,0 +1,113 @@
+/**
+ * Where a sweep cell's CPU goes (`npm run bench -- sweep-cpu`): the 24-cell grid of sweep.bench.ts
+ * at `--workers 1` under `perf record` (which follows every child: the sweep-worker, its
+ * launchers, the sandboxes and the Python workers forked in them), its samples split by process
+ * role, per cell, from the third cell's Python worker to the last one's (leaving out what a run
+ * pays once). It also gives how much of that CPU ran while another of the sweep's threads was
+ * running too, in 1 ms bins: with one worker that work rides on the idle second core, with two it
+ * takes a core from the other cell, so it is what keeps `--workers 2` under 2× `--workers 1`.
+ * The sweep-worker's other threads are V8's (TurboFan compiling, the garbage collector's helpers)
+ * and libuv's; their TurboFan share is told apart by symbol. Needs `perf` (skipped without it).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { report } from "./measure.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const CELLS = 24;
+const HZ = 2000;
+const BIN_S = 0.001;
+
+interface Sample {
+  pid: number;
+  tid: number;
+  t: number;
+  sym: string;
+}
+
+export async function run(): Promise<void> {
+  if (spawnSync("perf", ["--version"]).status !== 0) return report("Sweep cell CPU by role", { skipped: "no perf on PATH" });
+  const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-cpu-"));
+  try {
+    const grid = join(dir, "grid.json");
+    const alphas = Array.from({ length: CELLS }, (_, i) => 10 ** (i / 2 - 1));
+    writeFileSync(grid, JSON.stringify({ base: { strategy: join(root, "examples/agent.py"), scenario: "default-tournament" }, axes: { params: { alpha: alphas } } }));
+    const data = join(dir, "perf.data");
+    const sweep = [process.execPath, join(root, "bin/basecamp.js"), "sweep", grid, "--out", join(dir, "out.db"), "--workers", "1"];
+    const code = await new Promise<number | null>((done) => spawn("perf", ["record", "-q", "-e", "cpu-clock", "-F", String(HZ), "-o", data, "--", ...sweep], { cwd: root, stdio: "ignore" }).on("close", done));
+    if (code !== 0) throw new Error(`perf record of the sweep: exit ${code}`);
+    const tasks = spawnSync("perf", ["script", "-i", data, "--show-task-events", "-F", "comm,pid,tid,time"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
+    const syms = spawnSync("perf", ["script", "-i", data, "-F", "pid,tid,time,ip,sym"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
+    report(`Sweep cell CPU by role: ${CELLS} backtests of examples/agent.py on default-tournament, --workers 1, perf at ${HZ} Hz`, breakdown(tasks, syms));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The report's lines from perf's task events (forks, execs) and its samples with their symbols. */
+function breakdown(tasks: string, syms: string): Record<string, string> {
+  const parent = new Map<number, number>();
+  const execs = new Map<number, string>();
+  const forkedAt = new Map<number, number>();
+  for (const line of tasks.split("\n")) {
+    const fork = /\s(\d+\.\d+): PERF_RECORD_FORK\((\d+):(\d+)\):\((\d+):\d+\)/.exec(line);
+    if (fork && fork[2] === fork[3] && fork[2] !== fork[4]) {
+      parent.set(Number(fork[2]), Number(fork[4]));
+      forkedAt.set(Number(fork[2]), Number(fork[1]));
+    }
+    const exec = /^\s*(\S+)\s+(\d+)\/\d+\s+[\d.]+: PERF_RECORD_COMM exec/.exec(line);
+    if (exec) execs.set(Number(exec[2]), exec[1]);
+  }
+  // perf's own child execs the sweep first: the coordinator.
+  const coordinator = [...execs.keys()].find((p) => p > 0);
+  if (coordinator === undefined) throw new Error("perf recorded no exec of the sweep");
+  const workers = new Set([...parent].filter(([p, pp]) => pp === coordinator && execs.get(p) === "node").map(([p]) => p));
+  const servers = new Set([...execs].filter(([p, comm]) => comm.startsWith("python") && inSandbox(p)).map(([p]) => p));
+  function inSandbox(pid: number): boolean {
+    for (let p = parent.get(pid); p !== undefined; p = parent.get(p)) if (execs.get(p) === "bwrap") return true;
+    return false;
+  }
+  const role = (pid: number, tid: number): string => {
+    if (pid === coordinator) return "coordinator (Node)";
+    if (workers.has(pid)) return tid === pid ? "sweep-worker: main thread" : "sweep-worker: other threads";
+    if (servers.has(pid)) return "fork server";
+    if (servers.has(parent.get(pid) ?? -1) && !execs.has(pid)) return "Python worker (forked)";
+    if (inSandbox(pid) || execs.get(pid) === "bwrap") return "sandbox: bwrap and the rest";
+    return "sweep-worker's children (launchers, mounts)";
+  };
+  // Cells are told apart by their Python workers' forks: the steady window runs from the third to the last.
+  const cellStarts = [...forkedAt].filter(([p]) => servers.has(parent.get(p) ?? -1)).map(([, t]) => t).sort((a, b) => a - b);
+  if (cellStarts.length < 4) throw new Error(`only ${cellStarts.length} Python workers were forked: no steady window`);
+  const [from, to] = [cellStarts[2], cellStarts[cellStarts.length - 1]];
+  const cells = cellStarts.length - 3;
+  const samples: Sample[] = [];
+  for (const line of syms.split("\n")) {
+    const m = /^\s*(\d+)\/(\d+)\s+(\d+\.\d+):\s+\S+\s+(.*)$/.exec(line);
+    if (m && Number(m[3]) >= from && Number(m[3]) < to) samples.push({ pid: Number(m[1]), tid: Number(m[2]), t: Number(m[3]), sym: m[4] });
+  }
+  const perCell = (n: number, seconds: number) => `${((n * seconds) / cells).toFixed(3)} s`;
+  const byRole = new Map<string, number>();
+  const tidsInBin = new Map<number, Set<number>>();
+  let turbofan = 0;
+  for (const s of samples) {
+    const r = role(s.pid, s.tid);
+    byRole.set(r, (byRole.get(r) ?? 0) + 1);
+    if (r === "sweep-worker: other threads" && s.sym.includes("compiler::")) turbofan++;
+    const bin = Math.floor(s.t / BIN_S);
+    tidsInBin.set(bin, (tidsInBin.get(bin) ?? new Set()).add(s.tid));
+  }
+  const beside = new Map<string, number>();
+  for (const s of samples) if (tidsInBin.get(Math.floor(s.t / BIN_S))!.size > 1) beside.set(role(s.pid, s.tid), (beside.get(role(s.pid, s.tid)) ?? 0) + 1);
+  const lines: Record<string, string> = {
+    window: `${cells} cells, ${((to - from) / cells).toFixed(3)} s a cell of wall time (perf's own cost included)`,
+    "CPU a cell": perCell(samples.length, 1 / HZ),
+  };
+  for (const [r, n] of [...byRole].sort((a, b) => b[1] - a[1])) lines[r] = `${perCell(n, 1 / HZ)} (${perCell(beside.get(r) ?? 0, 1 / HZ)} of it beside another thread)`;
+  lines["of which TurboFan"] = `${perCell(turbofan, 1 / HZ)} (the sweep-worker's other threads compiling)`;
+  const twoAtOnce = [...tidsInBin.values()].filter((t) => t.size > 1).length;
+  lines["two at once"] = `${perCell(twoAtOnce, BIN_S)} a cell of 1 ms bins with two or more of the sweep's threads running, of ${perCell(tidsInBin.size, BIN_S)} busy`;
+  return lines;
+}
