@@ -1,5 +1,5 @@
 /**
- * Where a sweep cell's CPU goes (`npm run bench -- sweep-cpu`): the 24-cell grid of sweep.bench.ts
+ * Where a sweep cell's CPU goes (`npm run bench -- cell-cpu`): the 24-cell grid of sweep.bench.ts
  * at `--workers 1` under `perf record` (which follows every child: the sweep-worker, its
  * launchers, the sandboxes and the Python workers forked in them), its samples split by process
  * role, per cell, from the third cell's Python worker to the last one's (leaving out what a run
