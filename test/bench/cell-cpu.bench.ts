@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { report } from "./measure.js";
+import { ensureBuilt, report } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CELLS = 24;
@@ -29,6 +29,7 @@ interface Sample {
 }
 
 export async function run(): Promise<void> {
+  ensureBuilt();
   if (spawnSync("perf", ["--version"]).status !== 0) return report("Sweep cell CPU by role", { skipped: "no perf on PATH" });
   const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-cpu-"));
   try {

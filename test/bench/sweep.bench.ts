@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startRayHead } from "../sweep/ray-head.js";
-import { median, report, treeRss } from "./measure.js";
+import { ensureBuilt, median, report, treeRss } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(root, "bin/basecamp.js");
@@ -56,6 +56,7 @@ function cpuGroup(name: string): { procs: string; seconds(): number; remove(): v
 }
 
 export async function run(): Promise<void> {
+  ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-bench-"));
   const grid = join(dir, "grid.json");
   const alphas = Array.from({ length: CELLS }, (_, i) => 10 ** (i / 2 - 1));

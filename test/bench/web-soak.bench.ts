@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Page } from "playwright-core";
-import { report, treeRss, treeRssNow } from "./measure.js";
+import { ensureBuilt, report, treeRss, treeRssNow } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 60);
@@ -41,6 +41,7 @@ async function sample(page: Page): Promise<Sample> {
 const series = (xs: number[], unit: string) => `${xs[0].toFixed(1)} → ${xs[xs.length - 1].toFixed(1)} ${unit} (largest ${Math.max(...xs).toFixed(1)})`;
 
 export async function run(): Promise<void> {
+  ensureBuilt();
   const server = spawn(process.execPath, [join(root, "bin/basecamp.js"), "serve", "scenarios/default-event.json", "--with-agents", "--clock", "realtime", "--speed", String(SPEED), "--port", "0"], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
   const rss = treeRss(server.pid!, 1000);
   let said = "";
