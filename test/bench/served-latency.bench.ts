@@ -11,12 +11,13 @@
  * thread's, per measured request: a figure a busy machine hardly moves) and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
  * rows) for a quicker look; BENCH_CPU_PROF=<dir>
- * writes the server's CPU profile there.
+ * writes the server's CPU profile there, BENCH_TRACE_GC=<file> its collections (`--trace-gc`).
  */
 import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { chromium, type Browser } from "playwright-core";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
 import { report } from "./measure.js";
@@ -57,10 +58,25 @@ async function startChild(): Promise<{ url: string; measureFromNow: () => void; 
   const server = fileURLToPath(new URL("./served-latency-server.ts", import.meta.url));
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (where a stall comes from).
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, "--import", "tsx", server, JSON.stringify(scenario)], { stdio: ["ignore", "pipe", "inherit"] });
+  // BENCH_TRACE_GC=<file>: the server traces each collection (--trace-gc) and its lines go to that file.
+  const gcTrace = process.env.BENCH_TRACE_GC;
+  const child = spawn(process.execPath, [...prof, ...(gcTrace ? ["--trace-gc"] : []), "--import", "tsx", server, JSON.stringify(scenario)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   // A bench that fails midway still stops its server (which removes its store) as it exits.
   process.once("exit", () => child.kill("SIGTERM"));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const all = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const gcLog = gcTrace ? createWriteStream(gcTrace) : null;
+  /** The server's own lines (JSON), the collector's traced ones set aside. */
+  const lines = {
+    async next(): Promise<IteratorResult<string>> {
+      for (;;) {
+        const line = await all.next();
+        if (line.done || (line.value as string).startsWith("{")) return line;
+        gcLog?.write(`${line.value as string}\n`);
+      }
+    },
+  };
   const first = JSON.parse((await lines.next()).value as string) as { url: string };
   return {
     url: first.url,
@@ -83,12 +99,13 @@ function values(n: number, k: number): Float64Array {
 
 let retries = 0;
 
-async function call(url: string, method: string, path: string, key: string, body?: FormData | string): Promise<{ status: number; json: any }> {
+async function call(url: string, method: string, path: string, key: string, body?: FormData | string | Multipart): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { "X-API-Key": key };
   if (typeof body === "string") headers["content-type"] = "application/json";
+  if (body instanceof Multipart) headers["content-type"] = body.type;
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url + path, { method, headers, body });
+      const res = await fetch(url + path, { method, headers, body: body instanceof Multipart ? body.bytes : body });
       return { status: res.status, json: await res.json() };
     } catch (e) {
       // A pooled connection the server closed as idle: a client retries a GET once on a new one.
@@ -104,9 +121,32 @@ async function model(url: string, key: string, name: string): Promise<string> {
   return a.json.name as string;
 }
 
-function addPkl(form: FormData, prefix = ""): void {
-  form.set(`${prefix}model_pkl`, new Blob([samplePkl as Uint8Array<ArrayBuffer>]), "predict.pkl");
-  if (!prefix) form.set("model_pkl_sha256", samplePklSha256), form.set("model_pkl_python_version", "3.12");
+/** A multipart body already encoded, as a load generator sends it: no form encoding on the measured client. */
+class Multipart {
+  constructor(
+    readonly bytes: Uint8Array<ArrayBuffer>,
+    readonly type: string,
+  ) {}
+}
+
+const BOUNDARY = "bench-boundary-7f3a9c";
+
+/**
+ * The small upload's body, its fixed parts encoded once: the model, the predictions part's head,
+ * then (after the CSV, which differs each time so that no file repeats) the sample pickle and its fields.
+ */
+function smallUploadBody(): (model: string, csv: Uint8Array) => Multipart {
+  const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const file = (name: string, filename: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const head = Buffer.from(file("predictions", "p.csv"));
+  const tail = Buffer.concat([
+    Buffer.from(`\r\n${file("model_pkl", "predict.pkl")}`),
+    samplePkl,
+    Buffer.from(`\r\n${field("model_pkl_sha256", samplePklSha256)}${field("model_pkl_python_version", "3.12")}--${BOUNDARY}--\r\n`),
+  ]);
+  const type = `multipart/form-data; boundary=${BOUNDARY}`;
+  return (model, csv) => new Multipart(Buffer.concat([Buffer.from(field("model_id", model)), head, csv, tail]) as Uint8Array<ArrayBuffer>, type);
 }
 
 function percentile(xs: number[], p: number): number {
@@ -148,6 +188,7 @@ export async function run(): Promise<void> {
   const status: number[] = [];
   const submit: number[] = [];
   let done = false;
+  const body = smallUploadBody();
   const others = async (key: string, tag: string, once = false) => {
     const small = ids(SMALL_ROWS, tag);
     const ring = rings.get(key) as { models: string[]; lastUsed: number[] };
@@ -160,13 +201,9 @@ export async function run(): Promise<void> {
       const at = k % RING;
       const idle = ring.lastUsed[at] + (SCORING_SECONDS + 0.5) * 1000 - performance.now();
       if (idle > 0) await new Promise((r) => setTimeout(r, idle));
-      const m = ring.models[at];
-      const f = new FormData();
-      f.set("model_id", m);
       const own = Float64Array.from({ length: SMALL_ROWS }, (_, i) => ((i + 0.5) / SMALL_ROWS) * 0.9 + k * 1e-6);
       k++;
-      f.set("predictions", new Blob([predictionsCsv(small, own) as Uint8Array<ArrayBuffer>]), "p.csv");
-      addPkl(f);
+      const f = body(ring.models[at], predictionsCsv(small, own));
       t = performance.now();
       const a = await call(url, "POST", "/api/v1/diagnostics/upload", key, f);
       submit.push(performance.now() - t);
@@ -183,12 +220,16 @@ export async function run(): Promise<void> {
   status.length = 0;
   submit.length = 0;
   measureFromNow();
+  // The client's own event-loop delay: a request's time spent waiting on the load generator, not on the server.
+  const clientDelay = monitorEventLoopDelay({ resolution: 5 });
+  clientDelay.enable();
   t = performance.now();
   const loops = loopers.map(({ key, tag }) => others(key, tag));
   const batch = await call(url, "POST", "/api/v1/diagnostics/batch", "key-ann-00000001", form);
   const batchMs = performance.now() - t;
   done = true;
   await Promise.all(loops);
+  clientDelay.disable();
   await browser?.close();
   const server = await stop();
   if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
@@ -203,6 +244,8 @@ export async function run(): Promise<void> {
     submit_p50_ms: percentile(submit, 50).toFixed(1),
     submit_p99_ms: percentile(submit, 99).toFixed(1),
     get_retries: retries,
+    client_loop_p99_ms: (clientDelay.percentile(99) / 1e6).toFixed(0),
+    client_loop_max_ms: (clientDelay.max / 1e6).toFixed(0),
     server_loop_p99_ms: server.loop_delay_p99_ms,
     server_loop_max_ms: server.loop_delay_max_ms,
     server_cpu_s: server.cpu_s,
@@ -210,6 +253,7 @@ export async function run(): Promise<void> {
     // The main thread's CPU per measured request (the batch's share included): what 20 looping agents queue behind.
     server_main_cpu_ms_per_request: ((server.main_cpu_s * 1000) / (status.length + submit.length)).toFixed(2),
     server_main_busy: server.main_busy,
+    server_gc: `${server.gc_pauses} pauses, ${server.gc_total_s} s in all, max ${server.gc_max_ms} ms, ${server.gc_over_10ms} over 10 ms`,
     server_peak_rss_mb: server.peak_rss_mb,
     server_peak_main_heap_mb: server.peak_main_heap_mb,
     server_peak_main_external_mb: server.peak_main_external_mb,
