@@ -14,7 +14,8 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { openDb, type Db } from "../../src/store/db.js";
 import { appendEvent } from "../../src/store/event-log.js";
-import { failRun, insertPredictions, insertUpload, setRunStatus } from "../../src/store/uploads.js";
+import { failRun, insertUpload, setRunStatus } from "../../src/store/uploads.js";
+import { insertPredictions } from "../../src/store/upload-predictions.js";
 import { report } from "./measure.js";
 
 const PAGE_SIZES = [4096, 16384];
