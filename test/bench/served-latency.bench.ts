@@ -6,7 +6,8 @@
  * of models each (a model takes one run at a time), and the web app is open in headless Chromium:
  * the first looping agent's page and the organiser's console, both live (BENCH_PAGES=0 leaves
  * them closed; BENCH_AGENTS=2 BENCH_PAGES=0 is the bench as it was before the web app). Runs are scored `scoring_seconds` (2) after acceptance, so the
- * batch's runs are scored while the others are measured. Prints the others' p50/p99 for status and
+ * batch's runs are scored while the others are measured. The batch is sent by a process of its own
+ * (served-latency-batch.ts), so that the client measuring the others does not stream it too. Prints the others' p50/p99 for status and
  * for a submit, the batch's wall time, the server's event-loop delay while they are measured, its CPU time (and its main
  * thread's, per measured request: a figure a busy machine hardly moves) and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
@@ -93,8 +94,12 @@ function ids(n: number, tag: string): string[] {
   return Array.from({ length: n }, (_, i) => `${tag}${i.toString(16).padStart(16 - tag.length, "0")}`);
 }
 
-function values(n: number, k: number): Float64Array {
-  return Float64Array.from({ length: n }, (_, i) => (((i * k) % n) + 0.5) / n);
+/** The batch's sender, in a process of its own (served-latency-batch.ts): its form built, it sends on `go()`. */
+function startBatch(url: string, key: string, models: string[]) {
+  const sender = fileURLToPath(new URL("./served-latency-batch.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", sender, JSON.stringify({ url, key, models, rows: ROWS })], { stdio: ["pipe", "pipe", "inherit"] });
+  process.once("exit", () => child.kill("SIGTERM"));
+  return { lines: createInterface({ input: child.stdout })[Symbol.asyncIterator](), go: () => child.stdin.write("go\n") };
 }
 
 let retries = 0;
@@ -175,15 +180,8 @@ export async function run(): Promise<void> {
     const models = await Promise.all(Array.from({ length: RING }, (_, i) => model(url, key, `${tag}${i}`)));
     rings.set(key, { models, lastUsed: models.map(() => -Infinity) });
   }
-  const big = ids(ROWS, "b");
-  const form = new FormData();
-  const items = batchModels.map((m, i) => {
-    form.set(`f${i}`, new Blob([predictionsCsv(big, values(ROWS, 2 * i + 1)) as Uint8Array<ArrayBuffer>]), `p${i}.csv`);
-    return { model_id: m, predictions: `f${i}`, model_pkl: "pkl", model_pkl_sha256: samplePklSha256, model_pkl_python_version: "3.12" };
-  });
-  form.set("pkl", new Blob([samplePkl as Uint8Array<ArrayBuffer>]), "predict.pkl");
-  form.set("manifest", JSON.stringify({ items }));
-  const fileMb = (predictionsCsv(big, values(ROWS, 1)).length / MIB).toFixed(1);
+  const batch = startBatch(url, "key-ann-00000001", batchModels);
+  const { file_mb: fileMb } = JSON.parse((await batch.lines.next()).value as string) as { file_mb: number };
 
   const status: number[] = [];
   const submit: number[] = [];
@@ -223,16 +221,19 @@ export async function run(): Promise<void> {
   // The client's own event-loop delay: a request's time spent waiting on the load generator, not on the server.
   const clientDelay = monitorEventLoopDelay({ resolution: 5 });
   clientDelay.enable();
+  const clientCpu = process.cpuUsage();
   t = performance.now();
   const loops = loopers.map(({ key, tag }) => others(key, tag));
-  const batch = await call(url, "POST", "/api/v1/diagnostics/batch", "key-ann-00000001", form);
-  const batchMs = performance.now() - t;
+  batch.go();
+  const sent = JSON.parse((await batch.lines.next()).value as string) as { status: number; ms: number; body: string };
+  const batchMs = sent.ms;
   done = true;
   await Promise.all(loops);
   clientDelay.disable();
+  const clientCpuS = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(clientCpu));
   await browser?.close();
   const server = await stop();
-  if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
+  if (sent.status !== 202) throw new Error(`batch ${sent.status} ${sent.body}`);
   report(`served latency: others while one agent uploads a batch of ${FILES} large files on the practice lane`, {
     workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); ${AGENTS} agents loop status + ${SMALL_ROWS}-row practice upload over ${RING} models; runs scored ${SCORING_SECONDS} s after acceptance; ${PAGES ? "an agent's page and the console open in Chromium, live" : "no page open"}; the store where \`serve\` keeps it without --db (a temporary file)`,
     cold_first_ms: coldMs.toFixed(0),
@@ -246,6 +247,7 @@ export async function run(): Promise<void> {
     get_retries: retries,
     client_loop_p99_ms: (clientDelay.percentile(99) / 1e6).toFixed(0),
     client_loop_max_ms: (clientDelay.max / 1e6).toFixed(0),
+    client_cpu_s: clientCpuS.toFixed(1),
     server_loop_p99_ms: server.loop_delay_p99_ms,
     server_loop_max_ms: server.loop_delay_max_ms,
     server_cpu_s: server.cpu_s,
