@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import type { Context, MiddlewareHandler } from "hono";
 import { refuse } from "../domain/errors.js";
 import { renderError } from "./render.js";
 
@@ -16,12 +17,17 @@ export const DRAIN_MAX_MS = 2000;
  */
 export function bodyLimit(maxSize: number): MiddlewareHandler {
   return async (c, next) => {
+    const headers = c.req.raw.headers;
+    const declared = headers.get("content-length");
+    const chunked = headers.has("transfer-encoding");
+    // Over a socket, Node's parser frames the body by these headers: with neither there is none,
+    // and the web Request (with its stream and abort signal) is not made for a body-less GET.
+    if (declared === null && !chunked && overSocket(c)) return next();
+    if (declared !== null && !chunked && Number(declared) <= maxSize) return next();
     const body = c.req.raw.body;
     if (!body) return next();
-    const declared = c.req.raw.headers.get("content-length");
-    if (declared !== null && !c.req.raw.headers.has("transfer-encoding")) {
+    if (declared !== null && !chunked) {
       const size = Number(declared);
-      if (size <= maxSize) return next();
       return tooLarge(maxSize, size - maxSize <= DRAIN_MAX_BYTES && (await drained(body.getReader(), size)));
     }
     const reader = body.getReader();
@@ -37,6 +43,11 @@ export function bodyLimit(maxSize: number): MiddlewareHandler {
     c.req.raw = new Request(c.req.raw, { body: concat(chunks, size) });
     return next();
   };
+}
+
+/** Whether the request came over a socket (@hono/node-server), not as a web Request handed to `app.request` in a test. */
+function overSocket(c: Context): boolean {
+  return (c.env as Partial<HttpBindings> | undefined)?.incoming !== undefined;
 }
 
 /** 413 naming the limit; `Connection: close` unless the whole body was read. */
