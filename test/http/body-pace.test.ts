@@ -30,14 +30,10 @@ function source(chunks: number[], everyMs: number, hang = false): ReadableStream
   });
 }
 
-async function readAll(body: ReadableStream<Uint8Array>): Promise<number> {
+async function readAll(body: AsyncIterable<Uint8Array>): Promise<number> {
   let n = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return n;
-    n += value.byteLength;
-  }
+  for await (const chunk of body) n += chunk.byteLength;
+  return n;
 }
 
 describe("PacedBody", () => {
