@@ -32,19 +32,14 @@ export class PacedBody {
   private tripped = false;
   private done = false;
   private readonly timer: NodeJS.Timeout;
-  /** Rejects with the refusal once the body falls below the pace, so a read waiting on the source ends at once. */
-  private readonly trip: Promise<never>;
-  private fail!: (e: ServiceError) => void;
+  /** Ends the read waiting on the source, if one is, with the refusal (set while a read is under way). */
+  private abandon: ((e: ServiceError) => void) | null = null;
 
   constructor(
     source: BodySource,
     private readonly pace: BodyPace,
     private readonly onStall: () => void,
   ) {
-    this.trip = new Promise<never>((_, reject) => {
-      this.fail = reject;
-    });
-    this.trip.catch(() => undefined);
     this.body = { [Symbol.asyncIterator]: () => this.read(source) };
     // Judged after the event loop's next poll, so bytes that came while the loop was busy count.
     this.timer = setInterval(() => setImmediate(() => this.judge()), pace.windowMs);
@@ -61,14 +56,14 @@ export class PacedBody {
     let ended = false;
     try {
       for (;;) {
-        const next = chunks.next();
-        next.catch(() => undefined);
         let step: IteratorResult<Uint8Array>;
         try {
-          step = await Promise.race([next, this.trip]);
+          step = await this.next(chunks);
         } catch (e) {
           ended = true;
           throw e;
+        } finally {
+          this.abandon = null;
         }
         if (step.done) {
           ended = true;
@@ -83,6 +78,19 @@ export class PacedBody {
     }
   }
 
+  /**
+   * The source's next chunk, or the refusal as soon as the body stalls. (Not a race against one
+   * promise that lives as long as the body: each race would leave it a reaction holding its chunk,
+   * and a large body would be kept whole in memory.)
+   */
+  private next(chunks: AsyncIterator<Uint8Array>): Promise<IteratorResult<Uint8Array>> {
+    if (this.tripped) return Promise.reject(this.refusal);
+    return new Promise((resolve, reject) => {
+      this.abandon = reject;
+      chunks.next().then(resolve, reject);
+    });
+  }
+
   /** The end of a window: a new one if enough arrived, else the body is dropped. */
   private judge(): void {
     if (this.done) return;
@@ -92,7 +100,7 @@ export class PacedBody {
     }
     this.tripped = true;
     this.stop();
-    this.fail(this.refusal);
+    this.abandon?.(this.refusal);
     this.onStall();
   }
 
