@@ -27,13 +27,14 @@ describe("predictions parts in a store file", () => {
   it("migration 014 moves each upload's predictions, as the store kept them before, into one linked part", () => {
     const path = join(dir, "v13.sqlite");
     openDb(path).close();
-    // The layout of migration 011, with one upload and its predictions, as a store at version 13 holds them.
+    // The layout of version 13 (migration 011's predictions, 007's board index), with one upload and its predictions.
     const old = new Database(path);
     old.pragma("foreign_keys = OFF");
     old.exec(`
       DROP TABLE upload_predictions;
       DROP TABLE predictions_parts;
       CREATE TABLE upload_predictions (upload_id TEXT PRIMARY KEY REFERENCES uploads(upload_id), ids TEXT NOT NULL, predictions BLOB NOT NULL);
+      CREATE INDEX uploads_board ON uploads(lane, round_window, status);
       INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, status, accepted_at, scoring_at, finishes_at, digest, n_rows, model_pkl_sha256, python_version)
         VALUES ('upl-1', 1, 'agt-1', 'mdl-1', 'practice', 'accepted', 0, 0, 0, 'd', 2, 's', '3.12');
     `);
@@ -42,7 +43,7 @@ describe("predictions parts in a store file", () => {
     old.pragma("user_version = 13");
     old.close();
     const db = openDb(path);
-    expect(db.pragma("user_version", { simple: true })).toBe(14);
+    expect(db.pragma("user_version", { simple: true })).toBe(15);
     expect(runPredictions(db, "upl-1")).toEqual({ ids: '["a","b"]', predictions: values });
     expect(count(db)).toBe(1);
     db.close();
