@@ -19,6 +19,7 @@ import { parseJsonBody } from "./json-body.js";
 import { openApiDocument } from "./openapi.js";
 import { honoPath, pathPattern, routes, type Route } from "./route.js";
 import { renderError } from "./render.js";
+import { requestBody } from "./request-body.js";
 import { FORM_SLACK_BYTES, intakeSlot, uploadBodyLimit } from "./upload-guards.js";
 import { registerWebApp } from "./web-routes.js";
 
@@ -45,7 +46,7 @@ async function withArgs(r: Route, c: Context, fn: (args: unknown[]) => Promise<R
   if (!r.form) return fn(argsOf(r, params, r.body ? await parseJsonBody(c.req.raw, bodySchemas[r.body]) : undefined));
   const spool = new FileSpool(SPOOL_THRESHOLD_BYTES);
   try {
-    const form = await parseFormBody(c.req.raw, formSchemas[r.form], spool);
+    const form = await parseFormBody(c.req.header("content-type") ?? "", requestBody(c), formSchemas[r.form], spool);
     const toArgs = formArgs[r.form] as (form: unknown, params: Record<string, string>) => Promise<unknown[]>;
     return await fn([...(r.fixed ?? []), ...(await toArgs(form, params))]);
   } finally {

@@ -1,6 +1,8 @@
-import type { MiddlewareHandler } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import type { Context, MiddlewareHandler } from "hono";
 import { refuse } from "../domain/errors.js";
 import { renderError } from "./render.js";
+import { replaceBody, requestBody } from "./request-body.js";
 
 /** How much of an oversized body is read and thrown away, past the limit, so its connection can serve the next request. */
 export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
@@ -16,27 +18,41 @@ export const DRAIN_MAX_MS = 2000;
  */
 export function bodyLimit(maxSize: number): MiddlewareHandler {
   return async (c, next) => {
-    const body = c.req.raw.body;
+    const headers = c.req.raw.headers;
+    const declared = headers.get("content-length");
+    const chunked = headers.has("transfer-encoding");
+    // Over a socket, Node's parser frames the body by these headers: with neither there is none,
+    // and the web Request (with its stream and abort signal) is not made for a body-less GET.
+    if (declared === null && !chunked && overSocket(c)) return next();
+    if (declared !== null && !chunked && Number(declared) <= maxSize) return next();
+    const body = requestBody(c);
     if (!body) return next();
-    const declared = c.req.raw.headers.get("content-length");
-    if (declared !== null && !c.req.raw.headers.has("transfer-encoding")) {
+    const reader = body[Symbol.asyncIterator]();
+    if (declared !== null && !chunked) {
       const size = Number(declared);
-      if (size <= maxSize) return next();
-      return tooLarge(maxSize, size - maxSize <= DRAIN_MAX_BYTES && (await drained(body.getReader(), size)));
+      return tooLarge(maxSize, size - maxSize <= DRAIN_MAX_BYTES && (await drained(reader, size)));
     }
-    const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.next();
       if (done) break;
       size += value.byteLength;
       if (size > maxSize) return tooLarge(maxSize, await drained(reader, maxSize + DRAIN_MAX_BYTES - size));
       chunks.push(value);
     }
-    c.req.raw = new Request(c.req.raw, { body: concat(chunks, size) });
+    const whole = concat(chunks, size);
+    c.req.raw = new Request(c.req.raw, { body: whole });
+    replaceBody(c, (async function* () {
+      yield whole;
+    })());
     return next();
   };
+}
+
+/** Whether the request came over a socket (@hono/node-server), not as a web Request handed to `app.request` in a test. */
+function overSocket(c: Context): boolean {
+  return (c.env as Partial<HttpBindings> | undefined)?.incoming !== undefined;
 }
 
 /** 413 naming the limit; `Connection: close` unless the whole body was read. */
@@ -47,7 +63,7 @@ function tooLarge(limit: number, bodyRead: boolean): Response {
 }
 
 /** Reads the rest of a body and drops it: true once it ended, false past `budget` bytes or DRAIN_MAX_MS. */
-async function drained(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<boolean> {
+async function drained(reader: AsyncIterator<Uint8Array>, budget: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<"expired">((resolve) => {
     timer = setTimeout(() => resolve("expired"), DRAIN_MAX_MS);
@@ -55,7 +71,7 @@ async function drained(reader: ReadableStreamDefaultReader<Uint8Array>, budget: 
   try {
     let read = 0;
     for (;;) {
-      const step = await Promise.race([reader.read(), expired]);
+      const step = await Promise.race([reader.next(), expired]);
       if (step === "expired") return false;
       if (step.done) return true;
       read += step.value.byteLength;

@@ -1,5 +1,6 @@
 import { refuse, type ServiceError } from "../domain/errors.js";
 import type { EventSettings } from "../service/kernel/deployment.js";
+import type { BodySource } from "./request-body.js";
 
 /** The pace an upload's body must keep: at least `minBytes` (and at least one byte) in every `windowMs` of wall-clock time. */
 export interface BodyPace {
@@ -26,49 +27,68 @@ export function bodyPace(event: EventSettings): BodyPace {
  * the simulated clock stands still (the one other place real time is read is the realtime clock).
  */
 export class PacedBody {
-  readonly body: ReadableStream<Uint8Array>;
+  readonly body: BodySource;
   private arrived = 0;
   private tripped = false;
   private done = false;
   private readonly timer: NodeJS.Timeout;
-  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  /** Ends the read waiting on the source, if one is, with the refusal (set while a read is under way). */
+  private abandon: ((e: ServiceError) => void) | null = null;
 
   constructor(
-    source: ReadableStream<Uint8Array>,
+    source: BodySource,
     private readonly pace: BodyPace,
     private readonly onStall: () => void,
   ) {
-    const reader = source.getReader();
-    this.body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.controller = controller;
-      },
-      pull: async (controller) => {
-        let step: ReadableStreamReadResult<Uint8Array>;
-        try {
-          step = await reader.read();
-        } catch (e) {
-          if (!this.tripped) controller.error(e);
-          this.stop();
-          return;
-        }
-        if (this.tripped) return;
-        if (step.done) {
-          this.stop();
-          controller.close();
-          return;
-        }
-        this.arrived += step.value.byteLength;
-        controller.enqueue(step.value);
-      },
-      cancel: (reason) => {
-        this.stop();
-        return reader.cancel(reason);
-      },
-    });
+    this.body = { [Symbol.asyncIterator]: () => this.read(source) };
     // Judged after the event loop's next poll, so bytes that came while the loop was busy count.
     this.timer = setInterval(() => setImmediate(() => this.judge()), pace.windowMs);
     this.timer.unref();
+  }
+
+  /**
+   * The source's chunks, counted. A reader that stops early gives the source back (a Node request
+   * is then destroyed, as a cancelled stream would be); a body that stalled is left as it is, so
+   * the 408 can still be written on its connection.
+   */
+  private async *read(source: BodySource): AsyncGenerator<Uint8Array> {
+    const chunks = source[Symbol.asyncIterator]();
+    let ended = false;
+    try {
+      for (;;) {
+        let step: IteratorResult<Uint8Array>;
+        try {
+          step = await this.next(chunks);
+        } catch (e) {
+          ended = true;
+          throw e;
+        } finally {
+          this.abandon = null;
+        }
+        if (step.done) {
+          ended = true;
+          return;
+        }
+        this.arrived += step.value.byteLength;
+        yield step.value;
+      }
+    } finally {
+      this.stop();
+      if (!ended) await chunks.return?.();
+    }
+  }
+
+  /**
+   * The source's next chunk, or the refusal as soon as the body stalls. (Not a race against one
+   * promise that lives as long as the body: each race would leave it a reaction holding its chunk,
+   * and a large body would be kept whole in memory.)
+   */
+  private next(chunks: AsyncIterator<Uint8Array>): Promise<IteratorResult<Uint8Array>> {
+    if (this.tripped) return Promise.reject(this.refusal);
+    return new Promise((resolve, reject) => {
+      this.abandon = reject;
+      chunks.next().then(resolve, reject);
+    });
   }
 
   /** The end of a window: a new one if enough arrived, else the body is dropped. */
@@ -80,7 +100,7 @@ export class PacedBody {
     }
     this.tripped = true;
     this.stop();
-    this.controller.error(this.refusal);
+    this.abandon?.(this.refusal);
     this.onStall();
   }
 

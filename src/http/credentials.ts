@@ -6,6 +6,7 @@ const KEY_PARAMS = new Set(["api_key", "apikey", "api-key", "key", "x-api-key", 
 
 /** A key in the query string is refused with 401 (spec, Authentication 3), on /api/v1 and /mcp alike. */
 export const noKeyInQuery: MiddlewareHandler = async (c, next) => {
+  if (!c.req.url.includes("?")) return next();
   for (const name of new URL(c.req.url).searchParams.keys()) {
     if (KEY_PARAMS.has(name.toLowerCase())) throw refuse("key_in_query_refused");
   }

@@ -1,4 +1,5 @@
 import type { FileSpool, SpooledFile } from "./file-spool.js";
+import type { BodySource } from "./request-body.js";
 
 /**
  * A multipart/form-data body read as it streams (RFC 7578): each part's bytes are kept once, as
@@ -9,7 +10,7 @@ import type { FileSpool, SpooledFile } from "./file-spool.js";
  * than its threshold goes to disk as it arrives, so the body is never held in memory whole. A
  * malformed body throws an Error saying why.
  */
-export async function readMultipart(body: ReadableStream<Uint8Array>, contentType: string, spool?: FileSpool): Promise<Map<string, string | File>> {
+export async function readMultipart(body: ReadableStream<Uint8Array> | BodySource, contentType: string, spool?: FileSpool): Promise<Map<string, string | File>> {
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   if (!boundary) throw new Error("the content type names no boundary");
   const parser = new MultipartParser(boundary[1] ?? boundary[2]);

@@ -4,6 +4,7 @@ import type { Lane } from "../store/uploads.js";
 import type { Service } from "../service/service.js";
 import { bodyPace, PacedBody } from "./body-pace.js";
 import { renderError } from "./render.js";
+import { replaceBody, requestBody } from "./request-body.js";
 
 /** Room for the text fields, a batch manifest and the multipart framing around the files. */
 export const FORM_SLACK_BYTES = 64 * 1024;
@@ -32,9 +33,9 @@ export function intakeSlot(service: Service, lane: Lane): MiddlewareHandler {
   return async (c, next) => {
     const release = service.intakeSlot(c.req.header("x-api-key"), lane);
     const event = service.ctx.world.deployment.event;
-    const source = c.req.raw.body;
+    const source = requestBody(c);
     const paced = event && source ? new PacedBody(source, bodyPace(event), release) : undefined;
-    if (paced) c.req.raw = new Request(c.req.raw, { body: paced.body, duplex: "half" } as RequestInit);
+    if (paced) replaceBody(c, paced.body);
     try {
       await next();
     } finally {

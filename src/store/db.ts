@@ -14,8 +14,11 @@ import { sql as m010 } from "./migrations/010-replay-indexes.js";
 import { sql as m011 } from "./migrations/011-upload-predictions.js";
 import { sql as m012 } from "./migrations/012-machine-sessions.js";
 import { sql as m013 } from "./migrations/013-read-indexes.js";
+import { sql as m014 } from "./migrations/014-predictions-parts.js";
+import { sql as m015 } from "./migrations/015-drop-board-index.js";
 import { cacheStatements } from "./statement-cache.js";
 import { startCheckpointer } from "./checkpointer.js";
+import { dropUnlinkedParts } from "./upload-predictions.js";
 
 export type Db = Database.Database;
 
@@ -23,7 +26,7 @@ export type Db = Database.Database;
 type Migration = string | ((db: Database.Database) => void);
 
 /** Numbered migrations, applied in order; `PRAGMA user_version` records how many have run. */
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015];
 
 /**
  * Opens (or creates) the store in WAL mode and brings its schema up to date. A store file is held
@@ -51,7 +54,7 @@ export function openDb(path = ":memory:"): Db {
   }
 }
 
-/** The schema brought up to date, and statements cached. */
+/** The schema brought up to date, statements cached, and the parts of files a stopped process was staging removed. */
 function upToDate(db: Db): Db {
   db.pragma("foreign_keys = ON");
   const applied = db.pragma("user_version", { simple: true }) as number;
@@ -64,6 +67,7 @@ function upToDate(db: Db): Db {
     })();
   }
   cacheStatements(db);
+  dropUnlinkedParts(db);
   return db;
 }
 

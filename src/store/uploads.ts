@@ -1,9 +1,10 @@
 import type { Db } from "./db.js";
+import { deletePredictions } from "./upload-predictions.js";
 
 export type Lane = "round" | "practice";
 export type RunStatus = "accepted" | "scoring" | "finalised" | "failed" | "cancelled";
 
-/** One upload and its run, as stored (its predictions are kept apart: `runPredictions`). */
+/** One upload and its run, as stored (its predictions are kept apart: src/store/upload-predictions.ts). */
 export interface RunRow {
   upload_id: string;
   seq: number;
@@ -29,12 +30,6 @@ export interface RunRow {
   score: number | null;
 }
 
-/** An upload's parsed predictions: the ids in file order as JSON text, and the values (float64 LE). */
-export interface StoredPredictions {
-  ids: string;
-  predictions: Buffer;
-}
-
 /** The columns of a RunRow. */
 export const RUN_COLUMNS = `upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at, finishes_at,
   digest, n_rows, model_pkl_sha256, python_version, idempotency_key, error_code, error_message, n_matched, corr, aimc, ncorr, score`;
@@ -46,19 +41,9 @@ export function runById(db: Db, id: string): RunRow | undefined {
   return db.prepare(`SELECT ${RUN_COLUMNS} FROM uploads WHERE upload_id = ?`).get(id) as RunRow | undefined;
 }
 
-/** A run's stored predictions: the ids (JSON text) and values, in file order. */
-export function runPredictions(db: Db, id: string): StoredPredictions {
-  return db.prepare("SELECT ids, predictions FROM upload_predictions WHERE upload_id = ?").get(id) as StoredPredictions;
-}
-
-/** `ids`: the JSON text's UTF-8 bytes, kept as TEXT (SQLite takes them as they are). */
-export function insertPredictions(db: Db, uploadId: string, ids: Buffer, predictions: Buffer): void {
-  db.prepare("INSERT INTO upload_predictions (upload_id, ids, predictions) VALUES (?, CAST(? AS TEXT), ?)").run(uploadId, ids, predictions);
-}
-
 /** Removes a run and its predictions. */
 export function deleteUpload(db: Db, id: string): void {
-  db.prepare("DELETE FROM upload_predictions WHERE upload_id = ?").run(id);
+  deletePredictions(db, id);
   db.prepare("DELETE FROM uploads WHERE upload_id = ?").run(id);
 }
 
@@ -87,7 +72,7 @@ export function setRunStatus(db: Db, id: string, status: RunStatus): void {
   db.prepare("UPDATE uploads SET status = ? WHERE upload_id = ?").run(status, id);
 }
 
-/** Files an accepted upload (its predictions are kept apart: insertPredictions). */
+/** Files an accepted upload (its predictions are kept apart: src/store/upload-predictions.ts). */
 export function insertUpload(
   db: Db,
   u: Pick<RunRow, "upload_id" | "seq" | "agent_id" | "model_id" | "lane" | "round_window" | "accepted_at" | "scoring_at" | "finishes_at" | "digest" | "n_rows" | "model_pkl_sha256" | "python_version" | "idempotency_key">,

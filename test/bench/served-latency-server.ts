@@ -3,14 +3,14 @@
  * server's alone: starts `startServer` on the scenario JSON given as the first argument (realtime
  * clock, so runs are scored while the bench runs; the store where `serve` keeps it without
  * `--db`, a temporary file), prints
- * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms", "main_cpu_s", "main_busy"}`
+ * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms", "main_cpu_s", "main_busy", "gc_pauses", "gc_total_s", "gc_max_ms", "gc_over_10ms"}`
  * (how long the event loop was held: what every request waits behind; the main thread's own CPU
  * seconds, which other processes on a busy machine hardly change; and the share of wall time its
  * event loop was busy: each since the last SIGUSR2, which the bench sends as its measured phase
  * begins, so the setup's burst is not counted), closes the server (which removes its store) and exits.
  */
 import { readFileSync } from "node:fs";
-import { monitorEventLoopDelay, performance, type EventLoopUtilization } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization } from "node:perf_hooks";
 import { startServer } from "../../src/commands/serve.js";
 import { parseScenario } from "../../sim/scenario.js";
 
@@ -28,8 +28,19 @@ function mainCpuSeconds(): number {
 }
 
 let since: { cpu: number; elu: EventLoopUtilization } = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
+// The main thread's garbage-collection pauses (each holds every request), since the last SIGUSR2.
+const gc = { n: 0, totalMs: 0, maxMs: 0, over10: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.n++;
+    gc.totalMs += e.duration;
+    gc.maxMs = Math.max(gc.maxMs, e.duration);
+    if (e.duration > 10) gc.over10++;
+  }
+}).observe({ entryTypes: ["gc"] });
 process.on("SIGUSR2", () => {
   delay.reset();
+  Object.assign(gc, { n: 0, totalMs: 0, maxMs: 0, over10: 0 });
   since = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
 });
 // Where the peak RSS goes: the main thread's own heap and its off-heap buffers (the rest is the
@@ -54,6 +65,10 @@ process.on("SIGTERM", () => {
       loop_delay_max_ms: ms(delay.max),
       main_cpu_s: Number((mainCpuSeconds() - since.cpu).toFixed(2)),
       main_busy: Number(performance.eventLoopUtilization(since.elu).utilization.toFixed(3)),
+      gc_pauses: gc.n,
+      gc_total_s: Number((gc.totalMs / 1000).toFixed(2)),
+      gc_max_ms: Math.round(gc.maxMs),
+      gc_over_10ms: gc.over10,
     }),
   );
   void server.close().then(() => process.exit(0));

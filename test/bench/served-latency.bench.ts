@@ -6,17 +6,19 @@
  * of models each (a model takes one run at a time), and the web app is open in headless Chromium:
  * the first looping agent's page and the organiser's console, both live (BENCH_PAGES=0 leaves
  * them closed; BENCH_AGENTS=2 BENCH_PAGES=0 is the bench as it was before the web app). Runs are scored `scoring_seconds` (2) after acceptance, so the
- * batch's runs are scored while the others are measured. Prints the others' p50/p99 for status and
+ * batch's runs are scored while the others are measured. The batch is sent by a process of its own
+ * (served-latency-batch.ts), so that the client measuring the others does not stream it too. Prints the others' p50/p99 for status and
  * for a submit, the batch's wall time, the server's event-loop delay while they are measured, its CPU time (and its main
  * thread's, per measured request: a figure a busy machine hardly moves) and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
  * rows) for a quicker look; BENCH_CPU_PROF=<dir>
- * writes the server's CPU profile there.
+ * writes the server's CPU profile there, BENCH_TRACE_GC=<file> its collections (`--trace-gc`).
  */
 import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { chromium, type Browser } from "playwright-core";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
 import { report } from "./measure.js";
@@ -57,10 +59,25 @@ async function startChild(): Promise<{ url: string; measureFromNow: () => void; 
   const server = fileURLToPath(new URL("./served-latency-server.ts", import.meta.url));
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (where a stall comes from).
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, "--import", "tsx", server, JSON.stringify(scenario)], { stdio: ["ignore", "pipe", "inherit"] });
+  // BENCH_TRACE_GC=<file>: the server traces each collection (--trace-gc) and its lines go to that file.
+  const gcTrace = process.env.BENCH_TRACE_GC;
+  const child = spawn(process.execPath, [...prof, ...(gcTrace ? ["--trace-gc"] : []), "--import", "tsx", server, JSON.stringify(scenario)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   // A bench that fails midway still stops its server (which removes its store) as it exits.
   process.once("exit", () => child.kill("SIGTERM"));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const all = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const gcLog = gcTrace ? createWriteStream(gcTrace) : null;
+  /** The server's own lines (JSON), the collector's traced ones set aside. */
+  const lines = {
+    async next(): Promise<IteratorResult<string>> {
+      for (;;) {
+        const line = await all.next();
+        if (line.done || (line.value as string).startsWith("{")) return line;
+        gcLog?.write(`${line.value as string}\n`);
+      }
+    },
+  };
   const first = JSON.parse((await lines.next()).value as string) as { url: string };
   return {
     url: first.url,
@@ -77,18 +94,23 @@ function ids(n: number, tag: string): string[] {
   return Array.from({ length: n }, (_, i) => `${tag}${i.toString(16).padStart(16 - tag.length, "0")}`);
 }
 
-function values(n: number, k: number): Float64Array {
-  return Float64Array.from({ length: n }, (_, i) => (((i * k) % n) + 0.5) / n);
+/** The batch's sender, in a process of its own (served-latency-batch.ts): its form built, it sends on `go()`. */
+function startBatch(url: string, key: string, models: string[]) {
+  const sender = fileURLToPath(new URL("./served-latency-batch.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", sender, JSON.stringify({ url, key, models, rows: ROWS })], { stdio: ["pipe", "pipe", "inherit"] });
+  process.once("exit", () => child.kill("SIGTERM"));
+  return { lines: createInterface({ input: child.stdout })[Symbol.asyncIterator](), go: () => child.stdin.write("go\n") };
 }
 
 let retries = 0;
 
-async function call(url: string, method: string, path: string, key: string, body?: FormData | string): Promise<{ status: number; json: any }> {
+async function call(url: string, method: string, path: string, key: string, body?: FormData | string | Multipart): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { "X-API-Key": key };
   if (typeof body === "string") headers["content-type"] = "application/json";
+  if (body instanceof Multipart) headers["content-type"] = body.type;
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url + path, { method, headers, body });
+      const res = await fetch(url + path, { method, headers, body: body instanceof Multipart ? body.bytes : body });
       return { status: res.status, json: await res.json() };
     } catch (e) {
       // A pooled connection the server closed as idle: a client retries a GET once on a new one.
@@ -104,9 +126,32 @@ async function model(url: string, key: string, name: string): Promise<string> {
   return a.json.name as string;
 }
 
-function addPkl(form: FormData, prefix = ""): void {
-  form.set(`${prefix}model_pkl`, new Blob([samplePkl as Uint8Array<ArrayBuffer>]), "predict.pkl");
-  if (!prefix) form.set("model_pkl_sha256", samplePklSha256), form.set("model_pkl_python_version", "3.12");
+/** A multipart body already encoded, as a load generator sends it: no form encoding on the measured client. */
+class Multipart {
+  constructor(
+    readonly bytes: Uint8Array<ArrayBuffer>,
+    readonly type: string,
+  ) {}
+}
+
+const BOUNDARY = "bench-boundary-7f3a9c";
+
+/**
+ * The small upload's body, its fixed parts encoded once: the model, the predictions part's head,
+ * then (after the CSV, which differs each time so that no file repeats) the sample pickle and its fields.
+ */
+function smallUploadBody(): (model: string, csv: Uint8Array) => Multipart {
+  const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const file = (name: string, filename: string) =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const head = Buffer.from(file("predictions", "p.csv"));
+  const tail = Buffer.concat([
+    Buffer.from(`\r\n${file("model_pkl", "predict.pkl")}`),
+    samplePkl,
+    Buffer.from(`\r\n${field("model_pkl_sha256", samplePklSha256)}${field("model_pkl_python_version", "3.12")}--${BOUNDARY}--\r\n`),
+  ]);
+  const type = `multipart/form-data; boundary=${BOUNDARY}`;
+  return (model, csv) => new Multipart(Buffer.concat([Buffer.from(field("model_id", model)), head, csv, tail]) as Uint8Array<ArrayBuffer>, type);
 }
 
 function percentile(xs: number[], p: number): number {
@@ -135,19 +180,13 @@ export async function run(): Promise<void> {
     const models = await Promise.all(Array.from({ length: RING }, (_, i) => model(url, key, `${tag}${i}`)));
     rings.set(key, { models, lastUsed: models.map(() => -Infinity) });
   }
-  const big = ids(ROWS, "b");
-  const form = new FormData();
-  const items = batchModels.map((m, i) => {
-    form.set(`f${i}`, new Blob([predictionsCsv(big, values(ROWS, 2 * i + 1)) as Uint8Array<ArrayBuffer>]), `p${i}.csv`);
-    return { model_id: m, predictions: `f${i}`, model_pkl: "pkl", model_pkl_sha256: samplePklSha256, model_pkl_python_version: "3.12" };
-  });
-  form.set("pkl", new Blob([samplePkl as Uint8Array<ArrayBuffer>]), "predict.pkl");
-  form.set("manifest", JSON.stringify({ items }));
-  const fileMb = (predictionsCsv(big, values(ROWS, 1)).length / MIB).toFixed(1);
+  const batch = startBatch(url, "key-ann-00000001", batchModels);
+  const { file_mb: fileMb } = JSON.parse((await batch.lines.next()).value as string) as { file_mb: number };
 
   const status: number[] = [];
   const submit: number[] = [];
   let done = false;
+  const body = smallUploadBody();
   const others = async (key: string, tag: string, once = false) => {
     const small = ids(SMALL_ROWS, tag);
     const ring = rings.get(key) as { models: string[]; lastUsed: number[] };
@@ -160,13 +199,9 @@ export async function run(): Promise<void> {
       const at = k % RING;
       const idle = ring.lastUsed[at] + (SCORING_SECONDS + 0.5) * 1000 - performance.now();
       if (idle > 0) await new Promise((r) => setTimeout(r, idle));
-      const m = ring.models[at];
-      const f = new FormData();
-      f.set("model_id", m);
       const own = Float64Array.from({ length: SMALL_ROWS }, (_, i) => ((i + 0.5) / SMALL_ROWS) * 0.9 + k * 1e-6);
       k++;
-      f.set("predictions", new Blob([predictionsCsv(small, own) as Uint8Array<ArrayBuffer>]), "p.csv");
-      addPkl(f);
+      const f = body(ring.models[at], predictionsCsv(small, own));
       t = performance.now();
       const a = await call(url, "POST", "/api/v1/diagnostics/upload", key, f);
       submit.push(performance.now() - t);
@@ -183,15 +218,22 @@ export async function run(): Promise<void> {
   status.length = 0;
   submit.length = 0;
   measureFromNow();
+  // The client's own event-loop delay: a request's time spent waiting on the load generator, not on the server.
+  const clientDelay = monitorEventLoopDelay({ resolution: 5 });
+  clientDelay.enable();
+  const clientCpu = process.cpuUsage();
   t = performance.now();
   const loops = loopers.map(({ key, tag }) => others(key, tag));
-  const batch = await call(url, "POST", "/api/v1/diagnostics/batch", "key-ann-00000001", form);
-  const batchMs = performance.now() - t;
+  batch.go();
+  const sent = JSON.parse((await batch.lines.next()).value as string) as { status: number; ms: number; body: string };
+  const batchMs = sent.ms;
   done = true;
   await Promise.all(loops);
+  clientDelay.disable();
+  const clientCpuS = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(clientCpu));
   await browser?.close();
   const server = await stop();
-  if (batch.status !== 202) throw new Error(`batch ${batch.status} ${JSON.stringify(batch.json).slice(0, 400)}`);
+  if (sent.status !== 202) throw new Error(`batch ${sent.status} ${sent.body}`);
   report(`served latency: others while one agent uploads a batch of ${FILES} large files on the practice lane`, {
     workload: `${FILES} CSV files × ${ROWS} rows (${fileMb} MiB each); ${AGENTS} agents loop status + ${SMALL_ROWS}-row practice upload over ${RING} models; runs scored ${SCORING_SECONDS} s after acceptance; ${PAGES ? "an agent's page and the console open in Chromium, live" : "no page open"}; the store where \`serve\` keeps it without --db (a temporary file)`,
     cold_first_ms: coldMs.toFixed(0),
@@ -203,6 +245,9 @@ export async function run(): Promise<void> {
     submit_p50_ms: percentile(submit, 50).toFixed(1),
     submit_p99_ms: percentile(submit, 99).toFixed(1),
     get_retries: retries,
+    client_loop_p99_ms: (clientDelay.percentile(99) / 1e6).toFixed(0),
+    client_loop_max_ms: (clientDelay.max / 1e6).toFixed(0),
+    client_cpu_s: clientCpuS.toFixed(1),
     server_loop_p99_ms: server.loop_delay_p99_ms,
     server_loop_max_ms: server.loop_delay_max_ms,
     server_cpu_s: server.cpu_s,
@@ -210,6 +255,7 @@ export async function run(): Promise<void> {
     // The main thread's CPU per measured request (the batch's share included): what 20 looping agents queue behind.
     server_main_cpu_ms_per_request: ((server.main_cpu_s * 1000) / (status.length + submit.length)).toFixed(2),
     server_main_busy: server.main_busy,
+    server_gc: `${server.gc_pauses} pauses, ${server.gc_total_s} s in all, max ${server.gc_max_ms} ms, ${server.gc_over_10ms} over 10 ms`,
     server_peak_rss_mb: server.peak_rss_mb,
     server_peak_main_heap_mb: server.peak_main_heap_mb,
     server_peak_main_external_mb: server.peak_main_external_mb,

@@ -3,7 +3,8 @@
  * only in their pages (4 KiB, 16 KiB), taken in turns so that a busy machine weighs on both alike.
  * An upload's three commits as a served event makes them (the upload with its 200-row predictions
  * and its log line; the run moving to scoring; the run ending), over stores already holding
- * 20 000 uploads, and a large predictions file (580 000 ids, 20 MiB of CSV) stored in one commit.
+ * 20 000 uploads, and a large predictions file (580 000 ids, 20 MiB of CSV) stored in one commit,
+ * then in parts as the served path stages it (a part's commit, median and longest, and all of them).
  * Each store is opened with `openDb` (WAL, its checkpoints on their own thread), so only the page
  * size differs. Prints each size's mean ms per upload's commits and per large file.
  */
@@ -14,8 +15,10 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { openDb, type Db } from "../../src/store/db.js";
 import { appendEvent } from "../../src/store/event-log.js";
-import { failRun, insertPredictions, insertUpload, setRunStatus } from "../../src/store/uploads.js";
-import { report } from "./measure.js";
+import { failRun, insertUpload, setRunStatus } from "../../src/store/uploads.js";
+import { insertPredictions } from "../../src/store/upload-predictions.js";
+import { stagePredictions } from "../../src/service/event/predictions-staging.js";
+import { median, report } from "./measure.js";
 
 const PAGE_SIZES = [4096, 16384];
 const FILLED = 20_000;
@@ -67,6 +70,23 @@ function upload(db: Db, files = small, only = false): void {
   })();
 }
 
+/**
+ * The same large file as the served path stores it: in parts, each a serial step and a commit of
+ * its own (src/service/event/predictions-staging.ts). The longest part holds the main thread; all
+ * of them are the file's whole cost.
+ */
+async function staged(db: Db, files: { ids: Buffer; values: Buffer }): Promise<number[]> {
+  const parts: number[] = [];
+  const timed = async <T>(fn: () => T): Promise<T> => {
+    const t = performance.now();
+    const result = fn();
+    parts.push(performance.now() - t);
+    return result;
+  };
+  await stagePredictions(db, timed, { digest: "large", n_rows: LARGE_ROWS, ids_json: files.ids, values: files.values, scores: null });
+  return parts;
+}
+
 export async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "basecamp-store-commits-"));
   try {
@@ -75,6 +95,7 @@ export async function run(): Promise<void> {
     const large = { ids: idsJson(LARGE_ROWS, "b"), values: Buffer.alloc(LARGE_ROWS * 8) };
     const uploadMs = PAGE_SIZES.map(() => 0);
     const largeMs = PAGE_SIZES.map(() => 0);
+    const partsMs = PAGE_SIZES.map((): number[] => []);
     for (let r = 0; r < ROUNDS; r++) {
       for (let k = 0; k < stores.length; k++) {
         // Turns alternate which store goes first.
@@ -85,6 +106,7 @@ export async function run(): Promise<void> {
         t = performance.now();
         upload(stores[at], large, true);
         largeMs[at] += performance.now() - t;
+        partsMs[at].push(...(await staged(stores[at], large)));
       }
     }
     for (const db of stores) db.close();
@@ -92,8 +114,11 @@ export async function run(): Promise<void> {
     PAGE_SIZES.forEach((size, i) => {
       lines[`${size / 1024}KiB_upload_ms`] = (uploadMs[i] / (ROUNDS * UPLOADS_PER_ROUND)).toFixed(3);
       lines[`${size / 1024}KiB_large_file_ms`] = (largeMs[i] / ROUNDS).toFixed(1);
+      const parts = partsMs[i];
+      lines[`${size / 1024}KiB_staged_part_ms`] = `median ${median(parts).toFixed(1)}, longest ${Math.max(...parts).toFixed(1)} (${parts.length / ROUNDS} parts a file)`;
+      lines[`${size / 1024}KiB_staged_file_ms`] = (parts.reduce((a, b) => a + b, 0) / ROUNDS).toFixed(1);
     });
-    report("store commits: an upload's three commits and one large file, by page size", lines);
+    report("store commits: an upload's three commits and one large file (whole, and staged in parts), by page size", lines);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServiceError } from "../../src/domain/errors.js";
 import { PacedBody } from "../../src/http/body-pace.js";
@@ -30,14 +32,10 @@ function source(chunks: number[], everyMs: number, hang = false): ReadableStream
   });
 }
 
-async function readAll(body: ReadableStream<Uint8Array>): Promise<number> {
+async function readAll(body: AsyncIterable<Uint8Array>): Promise<number> {
   let n = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return n;
-    n += value.byteLength;
-  }
+  for await (const chunk of body) n += chunk.byteLength;
+  return n;
 }
 
 describe("PacedBody", () => {
@@ -62,6 +60,25 @@ describe("PacedBody", () => {
     expect((read as ServiceError).detail).toMatchObject({ code: "upload_body_too_slow", min_bytes: 30, seconds: 0.05 });
     await vi.advanceTimersByTimeAsync(120);
     expect({ stalled: paced.stalled, stalls }).toEqual({ stalled: true, stalls: 1 });
+  });
+
+  it("keeps no chunk once it is read: a large body is never held whole", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const sent: WeakRef<Uint8Array>[] = [];
+    async function* large() {
+      for (let i = 0; i < 40; i++) {
+        const chunk = new Uint8Array(1024 * 1024).fill(i);
+        sent.push(new WeakRef(chunk));
+        yield chunk;
+      }
+    }
+    const paced = new PacedBody(large(), { windowMs: 1000, minBytes: 1 }, () => undefined);
+    expect(await readAll(paced.body)).toBe(40 * 1024 * 1024);
+    await new Promise((r) => setImmediate(r));
+    gc();
+    expect(sent.filter((ref) => ref.deref() !== undefined).length).toBeLessThanOrEqual(2);
+    paced.stop();
   });
 
   it("ends a trickle that brings bytes every window, but fewer than the pace asks", async () => {

@@ -11,7 +11,8 @@ import { laneTruth } from "./run-truth.js";
 import { runView, type RunView } from "./run-view.js";
 import { dropPrescore, takePrescore } from "./run-prescoring.js";
 import { scoreRun, type RunScores } from "../../scoring/run-scores.js";
-import { deleteUpload, runById, runPredictions, setRunStatus, type RunRow, failRun, finaliseRun } from "../../store/uploads.js";
+import { deleteUpload, runById, setRunStatus, type RunRow, failRun, finaliseRun } from "../../store/uploads.js";
+import { runPredictions } from "../../store/upload-predictions.js";
 import { dueTwoStage } from "../../store/two-stage.js";
 
 /** A run's next transition, due at `t`. */

@@ -16,7 +16,9 @@ import { keepPrescore } from "./run-prescoring.js";
 import { laneTruth } from "./run-truth.js";
 import { checkUploadFiles, passed, type CheckedFiles, type FileRules, type UploadFiles } from "./upload-files.js";
 import { predictionsLimits } from "../kernel/settings/upload-limits.js";
-import { filedWithDigest, insertPredictions, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow, insertUpload, runById } from "../../store/uploads.js";
+import { filedWithDigest, runInFlight, uploadByIdempotencyKey, type Lane, type RunRow, insertUpload, runById } from "../../store/uploads.js";
+import { insertPredictions, linkStage } from "../../store/upload-predictions.js";
+import { dropStaged, stagePredictions } from "./predictions-staging.js";
 import { keepModelFile } from "../../store/model-uploads.js";
 
 /** One upload on either lane: the multipart fields, already read off the transport. */
@@ -54,18 +56,29 @@ export interface UploadPath {
  * Three steps, so that no other call waits while the files are read: the checks that need no
  * file (and a replayed idempotency key's answer) on the serial path; the files read off it; then,
  * on the serial path again, every check once more in the order above (the phase may have moved
- * meanwhile) with the files' findings, and the insert.
+ * meanwhile) with the files' findings, and the insert. A large predictions file is written in
+ * parts between the second and third (src/service/event/predictions-staging.ts), and the insert
+ * links them; an upload refused or replayed then has them removed.
  */
 export async function upload(ctx: ServiceContext, path: UploadPath, p: Principal, lane: Lane, input: UploadInput): Promise<RunView> {
   const first = await path.serial(() => ({ replay: prelude(ctx, p, lane, input), truths: expedsNow(ctx, lane) }));
   if (first.replay) return first.replay;
   const files = await path.checkFiles(input, { ...fileRules(eventSettings(ctx)), score_against: first.truths });
-  return path.serial(() => {
-    const run = accept(ctx, p, lane, input, files);
-    const scores = files.predictions?.ok ? files.predictions.value.scores : null;
-    if (!run.idempotent_replay && first.truths && scores) keepPrescore(ctx, run.upload_id, first.truths, scores);
-    return run;
-  });
+  const staged = files.predictions?.ok ? await stagePredictions(ctx.db, path.serial, files.predictions.value) : null;
+  let run: RunView;
+  try {
+    run = await path.serial(() => {
+      const run = accept(ctx, p, lane, input, files, staged?.stage ?? null);
+      const scores = files.predictions?.ok ? files.predictions.value.scores : null;
+      if (!run.idempotent_replay && first.truths && scores) keepPrescore(ctx, run.upload_id, first.truths, scores);
+      return run;
+    });
+  } catch (e) {
+    if (staged) await dropStaged(ctx.db, path.serial, staged);
+    throw e;
+  }
+  if (staged && run.idempotent_replay) await dropStaged(ctx.db, path.serial, staged);
+  return run;
 }
 
 /** The expeds a run on `lane` accepted now is scored against; null on the round lane outside a round. */
@@ -77,7 +90,7 @@ function expedsNow(ctx: ServiceContext, lane: Lane): readonly PreparedExped[] | 
 
 /** The same upload in one go on this thread, files and all: for a caller that holds the store alone. */
 export function uploadInline(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput): RunView {
-  return prelude(ctx, p, lane, input) ?? accept(ctx, p, lane, input, checkUploadFiles(input, fileRules(eventSettings(ctx))));
+  return prelude(ctx, p, lane, input) ?? accept(ctx, p, lane, input, checkUploadFiles(input, fileRules(eventSettings(ctx))), null);
 }
 
 export function fileRules(event: EventSettings): FileRules {
@@ -97,7 +110,8 @@ function prelude(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInp
   return null;
 }
 
-function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput, files: CheckedFiles): RunView {
+/** The last checks and the insert; `staged`: the stage holding the predictions' parts, else they are written here. */
+function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInput, files: CheckedFiles, staged: number | null): RunView {
   const replay = prelude(ctx, p, lane, input);
   if (replay) return replay;
   const event = eventSettings(ctx);
@@ -131,7 +145,8 @@ function accept(ctx: ServiceContext, p: Principal, lane: Lane, input: UploadInpu
       scoring_at: t + Math.min(QUEUE_SECONDS, event.scoring_seconds) * 1000, finishes_at: t + event.scoring_seconds * 1000,
       digest, n_rows: predictions.n_rows, model_pkl_sha256: modelFile.sha256, python_version: modelFile.python_version, idempotency_key: input.idempotency_key ?? null,
     });
-    insertPredictions(ctx.db, upload_id, blob(predictions.ids_json), blob(predictions.values));
+    if (staged === null) insertPredictions(ctx.db, upload_id, blob(predictions.ids_json), blob(predictions.values));
+    else linkStage(ctx.db, upload_id, staged);
     appendEvent(ctx.db, t, "upload.accepted", {
       upload_id, lane, round_window, model_id: model.id, agent: p.agent, digest, n_rows: predictions.n_rows,
       model_pkl_sha256: modelFile.sha256, uploads_remaining: uploadsRemaining(ctx, p.agent_id),

@@ -92,6 +92,23 @@ describe("upload check pool", () => {
     expect(niced()).toBe(before + 1);
   });
 
+  it("keeps small uploads off a thread that lowered its priority for a large file while another kept its own; a pool of one still serves them", async () => {
+    const pool = new UploadCheckPool(2, 256);
+    await pool.ready();
+    await pool.check(files(100_000), rules);
+    // Two small uploads at once: the second waits for the thread that kept its priority.
+    const small = [pool.check(files(10), rules), pool.check(files(20), rules)];
+    expect(pool.busy).toBe(1);
+    await Promise.all(small);
+    // A large file takes the thread that yielded while the other checks a small upload.
+    const mixed = [pool.check(files(10), rules), pool.check(files(100_000), rules)];
+    expect(pool.busy).toBe(2);
+    await Promise.all(mixed);
+    const one = new UploadCheckPool(1, 256);
+    await one.check(files(100_000), rules);
+    expect((await one.check(files(10), rules)).predictions?.ok).toBe(true);
+  });
+
   it("sends a lane's truth to a thread once while the thread keeps it (the two used last), and scores every upload against the truth it names", async () => {
     const truths = Array.from({ length: 3 }, (_, k) => truth(k));
     const pool = new UploadCheckPool(1, 256);

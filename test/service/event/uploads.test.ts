@@ -8,6 +8,7 @@ import { upload, uploadInline } from "../../../src/service/event/uploads.js";
 import { createModel } from "../../../src/service/models/models.js";
 import { getStarted } from "../../../src/service/overview/status.js";
 import { eventCount } from "../../../src/store/event-log.js";
+import { runPredictions } from "../../../src/store/upload-predictions.js";
 import { checkUploadFiles } from "../../../src/service/event/upload-files.js";
 import type { UploadPath } from "../../../src/service/event/uploads.js";
 import { refusal, refusalParts, refused } from "../../helpers/refusal.js";
@@ -37,9 +38,7 @@ describe("event lanes (service)", () => {
     const h = eventHarness();
     await h.at(h.world.schedule.phases[0].start + 60_000);
     const run = uploadInline(h.ctx, h.ann, "practice", h.input(h.model(h.ann, "mine"), h.validation, h.half(h.validation)));
-    const stored = h.ctx.db.prepare("SELECT typeof(ids) AS type, ids FROM upload_predictions WHERE upload_id = ?").get(run.upload_id) as { type: string; ids: string };
-    expect(stored.type).toBe("text");
-    expect(JSON.parse(stored.ids)).toEqual(h.validation);
+    expect(JSON.parse(runPredictions(h.ctx.db, run.upload_id).ids)).toEqual(h.validation);
   });
 
   it("scores a practice run after scoring_seconds and shows it on the display-only board", async () => {
