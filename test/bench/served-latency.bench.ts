@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { chromium, type Browser } from "playwright-core";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
-import { report } from "./measure.js";
+import { ensureBuilt, report } from "./measure.js";
 
 const FILES = Number(process.env.BENCH_FILES ?? 25);
 const ROWS = Number(process.env.BENCH_ROWS ?? 580_000); // 20 MiB of CSV per file
@@ -56,12 +56,12 @@ const scenario = {
 };
 
 async function startChild(): Promise<{ url: string; measureFromNow: () => void; stop: () => Promise<Record<string, number>> }> {
-  const server = fileURLToPath(new URL("./served-latency-server.ts", import.meta.url));
+  const server = fileURLToPath(new URL("./served-latency-server.js", import.meta.url));
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (where a stall comes from).
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_TRACE_GC=<file>: the server traces each collection (--trace-gc) and its lines go to that file.
   const gcTrace = process.env.BENCH_TRACE_GC;
-  const child = spawn(process.execPath, [...prof, ...(gcTrace ? ["--trace-gc"] : []), "--import", "tsx", server, JSON.stringify(scenario)], {
+  const child = spawn(process.execPath, [...prof, ...(gcTrace ? ["--trace-gc"] : []), server, JSON.stringify(scenario)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   // A bench that fails midway still stops its server (which removes its store) as it exits.
@@ -173,6 +173,7 @@ async function openPages(url: string, key: string): Promise<Browser> {
 }
 
 export async function run(): Promise<void> {
+  ensureBuilt();
   const { url, measureFromNow, stop } = await startChild();
   const batchModels = await Promise.all(Array.from({ length: FILES }, (_, i) => model(url, "key-ann-00000001", `big${i}`)));
   const rings = new Map<string, { models: string[]; lastUsed: number[] }>();

@@ -1,5 +1,5 @@
 /**
- * The server of the served-latency bench, in a process of its own so that its peak RSS is the
+ * The server of the served-latency bench (plain JavaScript on the compiled build), in a process of its own so that its peak RSS is the
  * server's alone: starts `startServer` on the scenario JSON given as the first argument (realtime
  * clock, so runs are scored while the bench runs; the store where `serve` keeps it without
  * `--db`, a temporary file), prints
@@ -10,9 +10,11 @@
  * begins, so the setup's burst is not counted), closes the server (which removes its store) and exits.
  */
 import { readFileSync } from "node:fs";
-import { monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization } from "node:perf_hooks";
-import { startServer } from "../../src/commands/serve.js";
-import { parseScenario } from "../../sim/scenario.js";
+import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
+// The compiled build (the bench builds dist/ first unless it is current), on plain node: the
+// server as `basecamp serve` runs it, without tsx's loader thread in its RSS.
+import { startServer } from "../../dist/src/commands/serve.js";
+import { parseScenario } from "../../dist/sim/scenario.js";
 
 const scenario = parseScenario(JSON.parse(process.argv[2]));
 const server = await startServer({ scenario, port: 0, clock: "realtime" });
@@ -20,14 +22,14 @@ const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 
 /** The main thread's CPU seconds so far (its task's utime + stime; the worker threads are tasks of their own). */
-function mainCpuSeconds(): number {
+function mainCpuSeconds() {
   const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   // Fields 14 and 15 of the line, counted from after the command name; clock ticks of 1/100 s.
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-let since: { cpu: number; elu: EventLoopUtilization } = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
+let since = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
 // The main thread's garbage-collection pauses (each holds every request), since the last SIGUSR2.
 const gc = { n: 0, totalMs: 0, maxMs: 0, over10: 0 };
 new PerformanceObserver((list) => {
@@ -53,7 +55,7 @@ setInterval(() => {
 }, 100).unref();
 console.log(JSON.stringify({ url: server.url }));
 process.on("SIGTERM", () => {
-  const ms = (ns: number) => Math.round(ns / 1e6);
+  const ms = (ns) => Math.round(ns / 1e6);
   const cpu = process.cpuUsage();
   console.log(
     JSON.stringify({
