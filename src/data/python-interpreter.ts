@@ -37,8 +37,9 @@ export type Interpreter = { ok: true; path: string; source: InterpreterSource } 
 let flag: string | undefined;
 let found: Promise<Interpreter> | null = null;
 
-/** The command's `--python PATH`: it comes before every other choice (set before the first findPython). */
+/** The command's `--python PATH`: it comes before every other choice (set before the first findPython; choosing it again keeps the probe made). */
 export function choosePython(path: string | undefined): void {
+  if (found !== null && path === flag) return;
   flag = path;
   found = null;
 }
