@@ -129,6 +129,28 @@ requires("python").describe("frames reach a strategy in their file's own types",
     }
   });
 
+  it.skipIf(!existsSync(venvPython))("reads its train file again when it restarts after a crash, and fits on it again", async () => {
+    const { startPythonWorker } = await workerWith(venvPython);
+    const dir = mkdtempSync(join(tmpdir(), "basecamp-train-file-"));
+    const path = join(dir, "train.parquet");
+    writeFileSync(path, writeFrameParquet(train(50), "exped"));
+    const started = await startPythonWorker({ source: { kind: "module", path: fixture("behaviours.py"), params: {} }, isolation: "trusted", label: "behaviours.py", trainFile: { path, exped: "exped" } });
+    if (!started.ok) throw new Error(started.error);
+    const { worker } = started;
+    const rows: Frame = { ids: ["a", "b"], exped: ["ok", "ok"], columns: { feature_a: Float64Array.of(0, 1), feature_b: Float64Array.of(0, 0) } };
+    const mean = Array.from(train(50).columns.feature_a).reduce((a, b) => a + b, 0) / 50;
+    try {
+      expect(await worker.fit({ ids: [], exped: [], columns: { feature_a: new Float64Array(0), feature_b: new Float64Array(0) } }, 60)).toEqual({ ok: true });
+      const before = await worker.predict(rows, null, 60);
+      expect(before.ok && Array.from(before.values)).toEqual([mean, mean + 1]);
+      expect(await worker.predict({ ...rows, exped: ["crash", "crash"] }, null, 60)).toMatchObject({ ok: false });
+      expect(await worker.predict(rows, null, 60)).toEqual(before);
+    } finally {
+      await worker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("never sends a model file the train split: fit does not read the frame", async () => {
     const { startPythonWorker } = await workerWith("/usr/bin/python3");
     const pickle = await predictPickles();
