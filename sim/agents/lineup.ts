@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { ForkServers } from "../../src/participant/fork-server.js";
+import type { TrainFile } from "../../src/participant/python-worker.js";
 import { localIsolation, type Isolation } from "../../src/participant/isolation.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
 import type { Scenario } from "../scenario.js";
@@ -41,6 +42,8 @@ export interface LineupOptions {
   watch?: StrategyWatch;
   /** Fork servers the sandboxed Python workers are forked from (a sweep's: WorkerOptions.forks); each starts its own without. */
   forks?: ForkServers;
+  /** The train split's file, which each Python strategy's worker reads itself for its fit (PythonStrategyOptions.trainFile). */
+  trainFile?: TrainFile;
 }
 
 /** Default limits of a Python or model-file strategy's calls, in CPU seconds (src/participant/call-limit.ts). */
@@ -96,6 +99,7 @@ async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, h
     isolation: opts.isolation ?? (await localIsolation()),
     share: opts.share,
     forks: opts.forks,
+    trainFile: opts.trainFile,
     fit_timeout_seconds: agent.fit_timeout_seconds ?? FIT_TIMEOUT_SECONDS,
     predict_timeout_seconds: agent.predict_timeout_seconds ?? PREDICT_TIMEOUT_SECONDS,
   });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Isolation } from "../../src/participant/isolation.js";
 import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
-import { startPythonWorker, type WorkerSource } from "../../src/participant/python-worker.js";
+import { startPythonWorker, type TrainFile, type WorkerSource } from "../../src/participant/python-worker.js";
 import { StrategyFailure, type AgentContext, type Held, type Strategy } from "./strategy.js";
 import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
 import { duringWindow } from "./timing.js";
@@ -24,6 +24,8 @@ export interface PythonStrategyOptions {
   watch?: StrategyWatch;
   /** Fork servers its sandboxed worker is forked from (WorkerOptions.forks). */
   forks?: ForkServers;
+  /** The train split's file, which its worker reads itself for the fit (WorkerOptions.trainFile): the served split then gives only its columns. */
+  trainFile?: TrainFile;
 }
 
 /**
@@ -46,7 +48,8 @@ export async function loadPythonStrategy(
   const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
   const fault = (call: StrategyFault["call"], failure: { error: string; traceback?: string }, exped?: string) =>
     opts.watch?.failed?.({ agent: opts.agent, call, exped, error: failure.error, traceback: failure.traceback, log: opts.log });
-  const started = await startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log, forks: opts.forks });
+  const trainFile = kind === "python" ? opts.trainFile : undefined;
+  const started = await startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log, forks: opts.forks, trainFile });
   if (!started.ok) {
     fault("load", started);
     throw new Error(`${basename(path)}: ${started.error}`);

@@ -39,7 +39,9 @@ export interface BacktestOptions {
   /** Wall-clock seconds each Python contender's fit and each predict may take (the lineup's defaults otherwise). */
   timeouts?: { fit_timeout_seconds?: number; predict_timeout_seconds?: number };
   /** Where the Python contenders' logs go, who watches their fits and failures, and how much of the machine their workers take. */
-  lineup?: Pick<LineupOptions, "logDir" | "watch" | "share" | "forks">;
+  lineup?: Pick<LineupOptions, "logDir" | "watch" | "share" | "forks" | "trainFile">;
+  /** The train split's rows, when it is left unread here (its Python strategies read its file themselves: lineup.trainFile). */
+  trainRows?: number;
   /**
    * Ends the walk early: the Python workers are stopped at once (a call in flight fails) and the
    * walk stops after the step in progress; the report then covers the expeds settled so far.
@@ -140,7 +142,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
       against: Object.fromEntries(others.map((name) => [name, played[name]])),
       context: {
         scenario: opts.scenarioName,
-        train_rows: base.dataset.train.ids.length,
+        train_rows: opts.trainRows ?? base.dataset.train.ids.length,
         validation_rows: base.dataset.validation.ids.length,
         weights: opts.scenario.scoring.weights,
         clip: opts.scenario.scoring.clip,

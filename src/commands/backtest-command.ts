@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
 import { DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM } from "../report/backtest-report.js";
 import type { BacktestFlags } from "./backtest.js";
-import { pythonOptions } from "./python-flags.js";
+import { runsInPythonWorker } from "../../sim/agents/strategy-file.js";
+import { localSandbox } from "../participant/isolation.js";
+import { applyPythonFlags, pythonOptions } from "./python-flags.js";
 
 /** A commander parser for a positive number of seconds; the error names the flag and the value. */
 function secondsFlag(flag: string) {
@@ -35,5 +37,18 @@ export function registerBacktestCommand(program: Command): void {
     .option("--fit-timeout <seconds>", "CPU seconds a Python strategy's fit(train) may use, or idle for (default 600)", secondsFlag("--fit-timeout"))
     .option("--predict-timeout <seconds>", "CPU seconds one predict may use, or idle for (default 60)", secondsFlag("--predict-timeout"))
     .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)");
-  pythonOptions(command, true).action(async (strategy: string, flags: BacktestFlags) => (await import("./backtest.js")).backtestCommand(strategy, flags));
+  pythonOptions(command, true).action(async (strategy: string, flags: BacktestFlags) => {
+    if ([strategy, ...flags.against.split(",")].some((s) => runsInPythonWorker(s.trim()))) probePython(flags);
+    return (await import("./backtest.js")).backtestCommand(strategy, flags);
+  });
+}
+
+/**
+ * Starts probing the interpreter and the sandbox (each probed once per process) while the
+ * backtest's own modules load, rather than after: its Python workers, which wait on both, then
+ * start that much sooner. A failure is met where the backtest awaits the same probe.
+ */
+function probePython(flags: BacktestFlags): void {
+  applyPythonFlags(flags);
+  localSandbox().catch(() => {});
 }

@@ -34,13 +34,17 @@ export function dataScenario(base: Scenario, flags: DataFlags): Scenario {
 }
 
 /** What `--data` backtests on, the defaults it chose where the flags were silent among them: the scored target, the benchmark prefix, the core features, the rounds held out. */
-export async function dataDefaults(dir: string, world: World, flags: DataFlags, trainUnread: boolean): Promise<string> {
+export async function dataDefaults(dir: string, world: World, flags: DataFlags, train: "read" | "unneeded" | "workers"): Promise<string> {
   const { dataset } = world;
   const chosen = (flag: "target" | "prefix" | "core") => (flags[flag] !== undefined ? `--${flag}` : `default; --${flag} to choose`);
   const targets = Object.keys(dataset.train.columns).filter((c) => c.startsWith("target"));
   const held = dataset.rounds.map((r) => r.exped);
   const fromLive = await liveCarriesTarget(join(dir, "live.parquet"), dataset.target);
-  const unread = trainUnread ? ["  train split: not read (nothing in this backtest fits on it)"] : [];
+  const unread = {
+    read: [],
+    unneeded: ["  train split: not read (nothing in this backtest fits on it)"],
+    workers: ["  train split: read from train.parquet by each Python strategy's worker (pandas), not sent to it"],
+  }[train];
   return [
     `data: ${dir}`,
     `  scored target: ${dataset.target} (${chosen("target")}; the file's targets: ${targets.join(", ")})`,

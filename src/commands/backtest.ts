@@ -9,6 +9,7 @@ import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { deploymentOf } from "../../sim/deployment.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
 import { fitsOnTrain } from "../../sim/backtest/contenders.js";
+import { workerTrainFile } from "../../sim/backtest/train-file.js";
 import { writeFrameCsv } from "../data/csv.js";
 import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
@@ -57,7 +58,9 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
   const files = [spec(strategy), ...against].filter(runsInPythonWorker);
   // The dataset is read while the interpreter is probed for its one line, and while the strategies load (backtest()).
-  const skipTrain = trainUnneeded(scenario, [spec(strategy), ...against]);
+  // The train split is left unread when nothing fits on it, or when the Python strategies that do read its file themselves.
+  const trainFile = await workerTrainFile(scenario, [spec(strategy), ...against]);
+  const skipTrain = trainUnneeded(scenario, [spec(strategy), ...against]) || trainFile !== null;
   const world = loadWorld(deploymentOf(scenario), { skipTrain });
   world.catch(() => {}); // its failure is met when the backtest awaits it
   await announcePython([...files, ...pythonUses(scenario)], "local");
@@ -93,11 +96,12 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       scenarioName: scenario.dataset.dir ?? flags.scenario,
       world,
       onWorld: async (loaded) => {
-        if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, loaded, flags, skipTrain));
+        if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, loaded, flags, trainFile ? "workers" : skipTrain ? "unneeded" : "read"));
       },
       timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
       // The user's own files on the user's own machine: their workers take every core, as their own script would.
-      lineup: { logDir, watch, share: "whole" },
+      lineup: { logDir, watch, share: "whole", trainFile: trainFile ?? undefined },
+      trainRows: trainFile?.rows,
       stop: stop.signal,
       topBottom: Number(flags.topBottom),
       rollingWindow: Number(flags.window),

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
+import { DataType, Precision } from "apache-arrow";
 import { join } from "node:path";
 import { EXPED_COLUMNS, expedColumnOf, readDirFrame, requireNumeric } from "./dir-frame.js";
 import { asFloat64, rowsByExped, selectColumns, takeRows, type Frame } from "../domain/frame.js";
@@ -86,6 +87,38 @@ export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: numb
     benchmarks: { train: train.benchmark, validation: keepRows(validation.benchmark, (i) => servedIds.has(validation.benchmark.ids[i])) },
     rounds: roundsOf(validation.frame, validation.benchmark, [...held], features, target),
   };
+}
+
+/** A train split's file as pandas reads it: its path, its exped column's name, its rows. */
+export interface PandasTrainFile {
+  path: string;
+  exped: string;
+  rows: number;
+}
+
+/**
+ * The directory's `train.parquet` when pd.read_parquet gives the split as it is served here, for a
+ * strategy's own worker to read rather than be sent it: `id` is its pandas index and a string
+ * column, the exped labels are strings (`exped`, or `era`, which the worker names `exped`), and
+ * every feature and target column is an int of at most 32 bits or a float32/float64, which both
+ * read in the same type. Null otherwise (integer eras are padded here; pandas keeps them ints).
+ */
+export async function pandasTrainFile(settings: DatasetDirSettings): Promise<PandasTrainFile | null> {
+  const file = await ParquetFile.open(join(settings.dir, "train.parquet"));
+  const exped = EXPED_COLUMNS.find((c) => file.fields.has(c));
+  if (!file.pandasIndex || !isString(file.fields.get(file.index)) || exped === undefined || !isString(file.fields.get(exped))) return null;
+  const served = [...namesStarting(file, FEATURE_PREFIX), ...namesStarting(file, TARGET_PREFIX)];
+  if (!served.every((name) => readAlike(file.fields.get(name) as DataType))) return null;
+  return { path: file.path, exped, rows: file.rows };
+}
+
+function isString(type: DataType | undefined): boolean {
+  return DataType.isUtf8(type) || DataType.isLargeUtf8(type);
+}
+
+/** A numeric type that pandas and this reader give alike. */
+function readAlike(type: DataType): boolean {
+  return (DataType.isInt(type) && type.bitWidth <= 32) || (DataType.isFloat(type) && type.precision !== Precision.HALF);
 }
 
 /** The one `<prefix>` of `<prefix>_train_benchmark_models.parquet` in `dir`. */

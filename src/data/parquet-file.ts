@@ -38,6 +38,8 @@ export class ParquetFile {
   readonly fields: Map<string, DataType>;
   /** The column holding the row key `id`. */
   readonly index: string;
+  /** Whether pandas' metadata names `index` as the index (so that pd.read_parquet makes it the frame's index). */
+  readonly pandasIndex: boolean;
   /** The file's row count (its footer's). */
   readonly rows: number;
 
@@ -48,7 +50,9 @@ export class ParquetFile {
   ) {
     const schema = tableFromIPC(file.schema().intoIPCStream()).schema;
     this.fields = new Map(schema.fields.map((f) => [f.name, f.type]));
-    this.index = indexColumn(schema.metadata.get("pandas"), this.fields);
+    const pandas = schema.metadata.get("pandas");
+    this.index = indexColumn(pandas, this.fields);
+    this.pandasIndex = pandas !== undefined && storedIndexColumns(pandas)[0] === this.index;
     this.rows = file.metadata().fileMetadata().numRows();
   }
 

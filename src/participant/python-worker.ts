@@ -1,3 +1,4 @@
+import { closeSync, openSync } from "node:fs";
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,10 +46,28 @@ export interface WorkerOptions {
    * (a per-user process cap would count the server against the worker), each launch starts its own.
    */
   forks?: ForkServers;
+  /**
+   * The train split as its parquet file, which the worker reads itself (pandas): what a
+   * participant's own script does, without the split crossing the wire or being held here to fit
+   * again. The file is opened here and given to the process as descriptor TRAIN_FD, read-only (so
+   * the sandbox needs no path to it, which its unprivileged user may not be let through). fit's
+   * frame is then the served split's shape only (its columns, left unread): the worker reads those
+   * columns' rows from the file.
+   */
+  trainFile?: TrainFile;
+}
+
+/**
+ * A train split's parquet file, as the worker reads it: the file keeps `id` as its pandas index and
+ * its exped labels as strings in the column `exped` (the frame's `exped`, whatever the file calls it).
+ */
+export interface TrainFile {
+  path: string;
+  exped: string;
 }
 
 export interface PythonWorker {
-  /** Calls fit(train) if the module defines it (ok and a no-op otherwise; a model file, which has no fit, is never sent the frame). Remembered: if the process later dies or is killed, the next call restarts it, loads again and re-runs fit on the same frame before going on. */
+  /** Calls fit(train) if the module defines it (ok and a no-op otherwise; a model file, which has no fit, is never sent the frame); with a trainFile, the frame gives only the columns the worker reads from it. Remembered: if the process later dies or is killed, the next call restarts it, loads again and re-runs fit on the same frame before going on. */
   fit(train: Frame, timeoutSeconds: number): Promise<Outcome>;
   /** predict on the live frame (and benchmark frame, may be null). Returns exactly what Python returned: ids as strings in its row order, values as float64 (NaN/inf preserved), and the column name. No checking of ids or ranges here: callers do that. */
   predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>>;
@@ -59,6 +78,8 @@ export interface PythonWorker {
 const SCRIPT = fileURLToPath(new URL("./python/worker.py", import.meta.url));
 /** Where the sandbox sees the worker script and the participant's file. */
 const INSIDE = { script: "/participant/worker.py", module: "/participant/strategy.py", pickle: "/participant/model.pkl" };
+/** The descriptor the process reads its train file from (WorkerOptions.trainFile): the first after its request and answer pipes. */
+const TRAIN_FD = 5;
 const DEFAULT_LOAD_TIMEOUT_SECONDS = 60;
 
 /**
@@ -79,6 +100,7 @@ export async function startPythonWorker(opts: WorkerOptions): Promise<Outcome<{ 
 /** One launch of the process: it, its directory, and how to take paths out of its reasons. */
 interface Run {
   process: WorkerProcess;
+
   clean: (reason: string) => string;
   removed: Promise<void>;
 }
@@ -99,7 +121,7 @@ class Worker implements PythonWorker {
     return this.serial(async () => {
       const up = await this.ensureRunning();
       if (!up.ok || this.opts.source.kind === "pickle") return up;
-      const done = await this.call(await encodeRequest({ op: "fit" }, [train]), timeoutSeconds, "fit");
+      const done = await this.call(await this.fitRequest(train), timeoutSeconds, "fit");
       if (done.ok) this.fitted = { train, timeoutSeconds };
       return done.ok ? { ok: true } : done;
     });
@@ -150,11 +172,18 @@ class Worker implements PythonWorker {
     const source = this.opts.source;
     const load = source.kind === "module" ? { kind: "module", path: launched.path, params: source.params } : { kind: "pickle", path: launched.path };
     const loaded = await this.call(await encodeRequest({ op: "load", ...load }), loadSeconds, "load");
-    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(await encodeRequest({ op: "fit" }, [this.fitted.train]), this.fitted.timeoutSeconds, "fit");
+    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(await this.fitRequest(this.fitted.train), this.fitted.timeoutSeconds, "fit");
     if (refit.ok) return { ok: true };
     await this.stop(); // a process without its source (or its fit) must not answer the next call
     if (!loaded.ok) return loaded;
     return { ...refit, error: `the worker was restarted and fit again, which failed: ${refit.error}` };
+  }
+
+  /** A fit request: the frame, or with a train file, its columns for the worker to read from the file. */
+  private fitRequest(train: Frame): Promise<Buffer[]> {
+    const { trainFile } = this.opts;
+    if (!trainFile) return encodeRequest({ op: "fit" }, [train]);
+    return encodeRequest({ op: "fit", train_file: { fd: TRAIN_FD, exped: trainFile.exped, columns: Object.keys(train.columns) } });
   }
 
   /** One request to the running process; a refusal from Python is a failure with its (cleaned) reason. */
@@ -180,7 +209,8 @@ class Worker implements PythonWorker {
     const sandboxed = isolation === "sandbox" ? await sandboxPython() : null;
     const python = sandboxed ?? (await findPython());
     if (!python.ok) return python;
-    if (sandboxed !== null && this.opts.forks && boundsMode().kind === "cgroup") return this.forked(this.opts.forks, limits);
+    // A forked worker's sandbox binds no train file: one that reads its own starts a sandbox of its own.
+    if (sandboxed !== null && this.opts.forks && !this.opts.trainFile && boundsMode().kind === "cgroup") return this.forked(this.opts.forks, limits);
     let made: { dir: string; scratch: string };
     try {
       made = await makeWorkDir(limits.scratch_bytes);
@@ -213,7 +243,7 @@ class Worker implements PythonWorker {
     if (sandboxed?.ok) {
       path = source.kind === "pickle" ? INSIDE.pickle : INSIDE.module;
       const args = ["-B", INSIDE.script, JSON.stringify(insideLimits(limits))];
-      const started = launchSandbox({ python: sandboxed, scratch, files, args, keep: 5, share: this.opts.share }, limits);
+      const started = launchSandbox({ python: sandboxed, scratch, files, args, keep: this.opts.trainFile ? TRAIN_FD + 1 : TRAIN_FD, share: this.opts.share }, limits);
       if (!started.ok) {
         await removeWorkDir(dir);
         return started;
@@ -224,13 +254,18 @@ class Worker implements PythonWorker {
       path = source.kind === "pickle" ? join(dir, "model.pkl") : resolve(source.path);
       command = { file: python.path, args: ["-B", SCRIPT, "{}"], env: { ...process.env, ...workerEnv(this.opts.share ?? "shared"), TMPDIR: scratch }, cwd: scratch, log: this.opts.log };
     }
+    let trainFd: number | null = null;
     let child: WorkerProcess;
     try {
-      child = new WorkerProcess(command, sandbox?.stoppedBy);
+      if (this.opts.trainFile) trainFd = openSync(resolve(this.opts.trainFile.path), "r");
+      child = new WorkerProcess(trainFd === null ? command : { ...command, fds: [trainFd] }, sandbox?.stoppedBy);
     } catch (e) {
       await sandbox?.release();
       await removeWorkDir(dir);
-      return { ok: false, error: `the log file ${this.opts.log} cannot be opened: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+      const what = trainFd === null && this.opts.trainFile ? `the train file ${this.opts.trainFile.path}` : `the log file ${this.opts.log}`;
+      return { ok: false, error: `${what} cannot be opened: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    } finally {
+      if (trainFd !== null) closeSync(trainFd); // the process holds its own copy
     }
     const launched = sandbox;
     const removed = child.exited.then(async () => {

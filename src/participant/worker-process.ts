@@ -21,6 +21,8 @@ export interface Command {
   log?: string;
   /** The process whose tree a call's CPU time is counted in (default: the spawned process; a forked worker's is its fork server: fork-server.ts). */
   cpuRoot?: number;
+  /** Open descriptors the process is given after its pipes, as fd 5 on (the caller closes its own copies once it has started). */
+  fds?: number[];
 }
 
 export type CallOutcome = { ok: true; answer: Answer } | { ok: false; error: string };
@@ -54,7 +56,7 @@ export class WorkerProcess {
         cwd: command.cwd,
         env: command.env,
         detached: true,
-        stdio: ["ignore", output ?? "ignore", output ?? "pipe", "pipe", "pipe"],
+        stdio: ["ignore", output ?? "ignore", output ?? "pipe", "pipe", "pipe", ...(command.fds ?? [])],
       });
     } finally {
       if (output !== null) closeSync(output); // the child holds its own copy

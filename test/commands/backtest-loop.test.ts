@@ -10,6 +10,7 @@ import { writeDatasetDir } from "../helpers/dataset-dir.js";
 import { descendants, killGroup, stillRunning } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 import { smallScenario } from "../helpers/small-scenario.js";
+import { VENV_PYTHON } from "../helpers/venv.js";
 import { until } from "../helpers/until.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -27,13 +28,18 @@ afterEach(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `basecamp backtest …` in the test's directory (its logs land there), piped: progress lines only with --progress. */
-function start(args: string[]): ChildProcess {
-  child = spawn(process.execPath, [BIN, "backtest", ...args], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+  child = spawn(process.execPath, [BIN, "backtest", ...args], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   return child;
 }
 
 async function backtest(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const p = start(args);
+  return backtestIn({}, ...args);
+}
+
+/** backtest() with `env` over this process's environment. */
+async function backtestIn(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const p = start(args, env);
   let stdout = "";
   let stderr = "";
   p.stdout!.setEncoding("utf8").on("data", (s: string) => (stdout += s));
@@ -158,5 +164,26 @@ describe("backtest's debugging loop", () => {
 
     const stray = await backtest("ridge", "--scenario", scenario, "--core", "feature_a");
     expect(stray.stderr).toBe("basecamp: --core names a setting of --data DIR, and no --data was given\n");
+  });
+
+  requires("venv").it("--data: a Python strategy's worker reads train.parquet itself where its interpreter has pyarrow, and scores as when it is sent the split", async () => {
+    const data = join(dir, "v5-read");
+    writeDatasetDir(data, "blank");
+    const agent = join(root, "examples", "agent.py");
+    const read = await backtestIn({ BASECAMP_PYTHON: VENV_PYTHON as string }, agent, "--data", data, "--json");
+    // Debian's python3 has no pyarrow: the split is read here and sent to it.
+    const sent = await backtestIn({ BASECAMP_PYTHON: "/usr/bin/python3" }, agent, "--data", data, "--json");
+    expect([read.status, sent.status], read.stderr + sent.stderr).toEqual([0, 0]);
+    const line = "  train split: read from train.parquet by each Python strategy's worker (pandas), not sent to it\n";
+    expect(read.stderr).toContain(line);
+    expect(sent.stderr).not.toContain("train split:");
+    const [a, b] = [read, sent].map((r) => JSON.parse(r.stdout) as BacktestReport);
+    expect(a.context.train_rows).toBe(b.context.train_rows);
+    expect(a.expeds.length).toBe(b.expeds.length);
+    a.expeds.forEach((e, i) => {
+      expect(e.n).toBe(b.expeds[i].n);
+      expect(e.corr).toBeCloseTo(b.expeds[i].corr as number, 9);
+      expect(e.aimc).toBeCloseTo(b.expeds[i].aimc as number, 9);
+    });
   });
 });

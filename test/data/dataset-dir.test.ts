@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeVector } from "apache-arrow";
-import { loadDatasetDir } from "../../src/data/dataset-dir.js";
+import { loadDatasetDir, pandasTrainFile } from "../../src/data/dataset-dir.js";
 import { readDirFrame } from "../../src/data/dir-frame.js";
 import { ParquetFile } from "../../src/data/parquet-file.js";
 import { asFloat64, rowsByExped, selectColumns } from "../../src/domain/frame.js";
@@ -136,6 +136,33 @@ describe("readDirFrame: files as pandas writes them", () => {
     await expect(ParquetFile.open(path).then((f) => readDirFrame(f, []))).rejects.toThrow(`${path}: column 'era' has -2 at row 1, expected an integer from 0 to 9999`);
     writeFileSync(path, writeTableParquet({ id: utf8Vector(ids), era: float64Vector(Float64Array.from([1, 2, 3])) }, "id"));
     await expect(ParquetFile.open(path).then((f) => readDirFrame(f, []))).rejects.toThrow(`${path}: column 'era' has type Float64, expected strings or integers`);
+  });
+});
+
+describe("pandasTrainFile: a train file that pd.read_parquet gives as it is served", () => {
+  it("names the file, its exped column and its rows when `id` is its pandas index and the labels are strings", async () => {
+    const { dir, files } = written();
+    expect(await pandasTrainFile({ dir })).toEqual({ path: join(dir, "train.parquet"), exped: "era", rows: files["train.parquet"].ids.length });
+  });
+
+  it("is null for integer eras, an id column under a RangeIndex, and an int64 feature (pandas would give them otherwise)", async () => {
+    const ids = utf8Vector(["n1", "n2"]);
+    const labels = utf8Vector(["e1", "e2"]);
+    const feature = makeVector(Int8Array.from([0, 4]));
+    const cases = {
+      integerEra: writeTableParquet({ id: ids, era: makeVector(Int32Array.from([1, 2])), feature_a: feature, target: float64Vector(Float64Array.of(0.5, 1)) }, "id"),
+      rangeIndex: writeTableParquet({ id: ids, exped: labels, feature_a: feature, target: float64Vector(Float64Array.of(0.5, 1)) }, null),
+      int64Feature: writeTableParquet({ id: ids, exped: labels, feature_a: makeVector(BigInt64Array.from([0n, 4n])), target: float64Vector(Float64Array.of(0.5, 1)) }, "id"),
+      asServed: writeTableParquet({ id: ids, exped: labels, feature_a: feature, target: float64Vector(Float64Array.of(0.5, 1)) }, "id"),
+    };
+    const found: Record<string, string | null> = {};
+    for (const [name, bytes] of Object.entries(cases)) {
+      const dir = join(root, `train-${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "train.parquet"), bytes);
+      found[name] = (await pandasTrainFile({ dir }))?.exped ?? null;
+    }
+    expect(found).toEqual({ integerEra: null, rangeIndex: null, int64Feature: null, asServed: "exped" });
   });
 });
 

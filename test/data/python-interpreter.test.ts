@@ -56,6 +56,21 @@ describe("the interpreter's order", () => {
   });
 });
 
+describe("choosing --python", () => {
+  it("again, unchanged, keeps the probe made (a backtest starts it before its modules load); another path probes afresh", async () => {
+    vi.resetModules();
+    const { choosePython, findPython } = await import("../../src/data/python-interpreter.js");
+    choosePython("/usr/bin/python3");
+    const probed = findPython();
+    choosePython("/usr/bin/python3");
+    expect(findPython()).toBe(probed);
+    choosePython("/no/such/python");
+    expect(findPython()).not.toBe(probed);
+    expect(await findPython()).toMatchObject({ ok: false });
+    expect(await probed).toMatchObject({ ok: true, path: "/usr/bin/python3", source: "--python" });
+  });
+});
+
 describe("the predict runner's interpreter", () => {
   it("fails a run with a message naming what is missing when no interpreter fits", async () => {
     process.env.BASECAMP_PYTHON = "/nonexistent/python3";

@@ -1,7 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import type { Frame } from "../../src/domain/frame.js";
+import { writeFrameParquet } from "../../src/data/parquet.js";
 import { predictPickles } from "../helpers/predict-pickles.js";
 import { requires } from "../helpers/requires.js";
 
@@ -94,6 +97,59 @@ requires("python").describe("frames reach a strategy in their file's own types",
       });
     });
   }
+
+  it.skipIf(!existsSync(venvPython))("reads train from its parquet file itself (trainFile) as the frame it would have been sent: index, dtypes, exped labels, values, writable", async () => {
+    const { startPythonWorker } = await workerWith(venvPython);
+    const seenWith = async (trainFile: { path: string; exped: string } | undefined, given: Frame) => {
+      const started = await startPythonWorker({ source: { kind: "module", path: fixture("dtypes.py"), params: {} }, isolation: "trusted", label: "dtypes.py", trainFile });
+      if (!started.ok) throw new Error(started.error);
+      try {
+        expect(await started.worker.fit(given, 60)).toEqual({ ok: true });
+        const out = await started.worker.predict(live(20), null, 60);
+        if (!out.ok) throw new Error(out.error);
+        const { train: seen, wrote } = JSON.parse(out.column) as { train: { dtypes: Record<string, string> }; wrote: number };
+        return { seen, wrote };
+      } finally {
+        await started.worker.close();
+      }
+    };
+    const dir = mkdtempSync(join(tmpdir(), "basecamp-train-file-"));
+    try {
+      const sent = await seenWith(undefined, train(50));
+      expect(Object.keys(sent.seen.dtypes)).toEqual(["exped", "feature_a", "feature_b", "target", "target_aux"]);
+      // The served split's shape only (no rows): the worker reads those columns' rows from the file, whose exped column may be `era`.
+      const shape: Frame = { ids: [], exped: [], columns: Object.fromEntries(Object.keys(train(50).columns).map((c) => [c, new Float64Array(0)])) };
+      for (const exped of ["exped", "era"]) {
+        const path = join(dir, `train-${exped}.parquet`);
+        writeFileSync(path, writeFrameParquet(train(50), exped));
+        expect(await seenWith({ path, exped }, shape)).toEqual(sent);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!existsSync(venvPython))("reads its train file again when it restarts after a crash, and fits on it again", async () => {
+    const { startPythonWorker } = await workerWith(venvPython);
+    const dir = mkdtempSync(join(tmpdir(), "basecamp-train-file-"));
+    const path = join(dir, "train.parquet");
+    writeFileSync(path, writeFrameParquet(train(50), "exped"));
+    const started = await startPythonWorker({ source: { kind: "module", path: fixture("behaviours.py"), params: {} }, isolation: "trusted", label: "behaviours.py", trainFile: { path, exped: "exped" } });
+    if (!started.ok) throw new Error(started.error);
+    const { worker } = started;
+    const rows: Frame = { ids: ["a", "b"], exped: ["ok", "ok"], columns: { feature_a: Float64Array.of(0, 1), feature_b: Float64Array.of(0, 0) } };
+    const mean = Array.from(train(50).columns.feature_a).reduce((a, b) => a + b, 0) / 50;
+    try {
+      expect(await worker.fit({ ids: [], exped: [], columns: { feature_a: new Float64Array(0), feature_b: new Float64Array(0) } }, 60)).toEqual({ ok: true });
+      const before = await worker.predict(rows, null, 60);
+      expect(before.ok && Array.from(before.values)).toEqual([mean, mean + 1]);
+      expect(await worker.predict({ ...rows, exped: ["crash", "crash"] }, null, 60)).toMatchObject({ ok: false });
+      expect(await worker.predict(rows, null, 60)).toEqual(before);
+    } finally {
+      await worker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it("never sends a model file the train split: fit does not read the frame", async () => {
     const { startPythonWorker } = await workerWith("/usr/bin/python3");

@@ -16,8 +16,9 @@ every interpreter (pyarrow only makes pandas 3's string columns, as pandas itsel
 numeric column is a view of the (writable) message, so with pandas 2 and 3 the frame is made
 without a copy and the strategy may still write into it. (pyarrow's zero-copy columns are
 read-only, and pandas 3 writes into a frame's only reference in place: `assignment destination is
-read-only`.) A predict answer's body is the float64 values, the id byte offsets (uint32, rows + 1)
-and the UTF-8 ids.
+read-only`.) A fit request may instead name a descriptor open on the train split's parquet file
+(`train_file`), which the worker reads itself with pandas (train_file()). A predict answer's body is
+the float64 values, the id byte offsets (uint32, rows + 1) and the UTF-8 ids.
 
 LIMITS_JSON ({} when trusted) holds the rlimits set before any participant code is loaded; lowered
 hard limits cannot be raised again from inside. Where the sandbox has a cgroup, its memory and
@@ -244,6 +245,17 @@ def numpy_frame(np, pd, stream):
     return pd.DataFrame({"exped": strings["exped"], **columns}, index=index, copy=False)
 
 
+def train_file(pd, spec):
+    """The train split read from its parquet file (open on descriptor `fd`) here, as pd.read_parquet
+    gives it (Basecamp checked that the file keeps `id` as its pandas index and its exped labels as
+    strings): the named columns in their order, an `era` column named `exped`, as the frame Basecamp
+    would have sent."""
+    with os.fdopen(spec["fd"], "rb", closefd=False) as file:
+        file.seek(0)
+        frame = pd.read_parquet(file, columns=[spec["exped"], *spec["columns"]])
+    return frame.rename(columns={spec["exped"]: "exped"}) if spec["exped"] != "exped" else frame
+
+
 def strided_block(np, stream, numbers, rows):
     """The numeric columns [(name, dtype, byte offset)] as one (rows × columns) view of the message
     when they share a dtype and lie at one stride from each other (as a stream's buffers of equal
@@ -389,8 +401,8 @@ def serve():
                 strategy = Strategy(header)
                 send({"ok": True})
                 continue
-            frames, at = [], 0
-            for spec in header["frames"]:
+            frames, at = ([train_file(pd, header["train_file"])], 0) if "train_file" in header else ([], 0)
+            for spec in header.get("frames", ()):
                 frame, at = read_frame(np, pd, spec, body, at) if spec is not None else (None, at)
                 frames.append(frame)
             try:

@@ -1,0 +1,22 @@
+import { pandasTrainFile, type PandasTrainFile } from "../../src/data/dataset-dir.js";
+import { findPython, hasModules } from "../../src/data/python-interpreter.js";
+import { strategyFileKind } from "../agents/strategy-file.js";
+import type { Scenario } from "../scenario.js";
+import { fitsOnTrain } from "./contenders.js";
+
+/**
+ * The train split's file, for the backtest's Python strategies to read in their own workers
+ * (pd.read_parquet, as the user's own script does) instead of this process reading it and sending
+ * it to them: when every contender that fits on train is a Python strategy file, the interpreter
+ * has pyarrow, and the file reads there as it is served (pandasTrainFile). Null otherwise, and for
+ * any doubt (a file that cannot be opened is the dataset read's to report).
+ */
+export async function workerTrainFile(scenario: Scenario, strategies: string[]): Promise<PandasTrainFile | null> {
+  const dir = scenario.dataset.dir;
+  const fitters = strategies.filter(fitsOnTrain);
+  if (dir === undefined || fitters.length === 0 || !fitters.every((s) => strategyFileKind(s) === "python")) return null;
+  const python = await findPython();
+  if (!python.ok) return null;
+  const [pyarrow, file] = await Promise.all([hasModules(python.path, ["pyarrow"]), pandasTrainFile({ dir }).catch(() => null)]);
+  return pyarrow ? file : null;
+}
