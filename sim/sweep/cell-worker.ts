@@ -25,7 +25,8 @@ export const RESULT_MARK = "sweep-result\t";
  * 0.11 s on the main thread. That work runs on the idle core with one worker and takes a core from
  * the other cell with two. Sixteen times the budget optimises what stays hot once its feedback is
  * complete: 0 to 15 compiles a cell, almost no deoptimisations, 0.006 s of TurboFan, the same
- * main-thread CPU (`npm run bench -- sweep-cpu`). A flag of V8's, which Node refuses to start
+ * main-thread CPU (`npm run bench -- cell-cpu`). The local pool uses them only when it has a
+ * worker for every core: with a core idle, the early optimised code made a worker faster. A flag of V8's, which Node refuses to start
  * with if its V8 has no such flag; tiering changes when code is optimised, never what a cell
  * computes.
  */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { createInterface } from "node:readline";
 import { packageFile } from "../../src/package-files.js";
 import type { PlannedCell } from "./cells.js";
@@ -28,6 +29,9 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
     for (const child of live) killGroup(child);
   };
   run.signal.addEventListener("abort", stopAll, { once: true });
+  // V8 compiles optimised code on background threads: free while a core is idle, taken from
+  // another cell's worker once every core has one (cell-worker.ts, SWEEP_WORKER_NODE_FLAGS).
+  const flags = workers >= availableParallelism() ? SWEEP_WORKER_NODE_FLAGS : [];
   try {
     await Promise.all(Array.from({ length: Math.min(workers, cells.length) }, () => serve()));
   } finally {
@@ -38,7 +42,7 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
   /** One worker slot: a process fed one cell at a time until the queue is empty (a new process after a death). */
   async function serve(): Promise<void> {
     while (queue.length > 0 && !run.signal.aborted) {
-      const child = spawn(process.execPath, [...SWEEP_WORKER_NODE_FLAGS, packageFile("bin/basecamp.js"), "sweep-worker"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
+      const child = spawn(process.execPath, [...flags, packageFile("bin/basecamp.js"), "sweep-worker"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
       live.add(child);
       await feed(child);
       live.delete(child);
