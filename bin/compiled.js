@@ -17,10 +17,15 @@ export function buildIsCurrent(root) {
   } catch {
     return false;
   }
+  // An entry that vanishes while it is looked at is a change too.
   const newer = (path) => {
-    const stat = statSync(path);
-    if (stat.mtimeMs > built) return true;
-    return stat.isDirectory() && readdirSync(path).some((name) => newer(join(path, name)));
+    try {
+      const stat = statSync(path);
+      if (stat.mtimeMs > built) return true;
+      return stat.isDirectory() && readdirSync(path).some((name) => newer(join(path, name)));
+    } catch {
+      return true;
+    }
   };
   return !SOURCES.some((name) => newer(join(root, name)));
 }

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +7,6 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallScenario } from "../helpers/small-scenario.js";
 import { requires } from "../helpers/requires.js";
-import { buildIsCurrent } from "../../bin/compiled.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
@@ -17,15 +16,19 @@ let pkg: string;
 let files: string[];
 
 /**
- * `npm pack` of the checkout's build, unpacked as `npm install` would lay it out, beside the
- * checkout's node_modules (installing ~200 dependencies, better-sqlite3 compiled, takes minutes).
- * The build is made first only when it is not current (`npm pack` would otherwise rebuild dist/
- * under the other files' tests, whose `basecamp` runs it).
+ * `npm pack` (which builds dist/ first) of a copy of the checkout's package files, unpacked as
+ * `npm install` would lay it out, beside the checkout's node_modules (installing ~200
+ * dependencies, better-sqlite3 compiled, takes minutes). The copy builds its own dist/: the
+ * checkout's, which other files' tests run through `basecamp`, is never rebuilt under them.
  */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "basecamp-pack-"));
-  if (!buildIsCurrent(root)) await run("npm", ["run", "build"], { cwd: root });
-  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], { cwd: root });
+  const copy = join(dir, "checkout");
+  for (const f of ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "README.md", "LICENSE", "bin", "src", "sim", "scenarios", "examples", "data/samples", "docs"]) {
+    cpSync(join(root, f), join(copy, f), { recursive: true });
+  }
+  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: copy });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { filename: string; files: { path: string }[] }[];
   files = packed.files.map((f) => f.path);
   execFileSync("tar", ["-xzf", join(dir, packed.filename), "-C", dir]);
