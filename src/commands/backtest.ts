@@ -56,11 +56,12 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   if (flags.savePredictions) checkOutputPath("--save-predictions", flags.savePredictions);
   applyPythonFlags(flags);
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
-  const files = [spec(strategy), ...against].filter(runsInPythonWorker);
+  const contenders = [spec(strategy), ...against];
+  const files = contenders.filter(runsInPythonWorker);
   // The dataset is read while the interpreter is probed for its one line, and while the strategies load (backtest()).
   // The train split is left unread when nothing fits on it, or when the Python strategies that do read its file themselves.
-  const trainFile = await workerTrainFile(scenario, [spec(strategy), ...against]);
-  const skipTrain = trainUnneeded(scenario, [spec(strategy), ...against]) || trainFile !== null;
+  const trainFile = await workerTrainFile(scenario, contenders);
+  const skipTrain = trainUnneeded(scenario, contenders) || trainFile !== null;
   const world = loadWorld(deploymentOf(scenario), { skipTrain });
   world.catch(() => {}); // its failure is met when the backtest awaits it
   await announcePython([...files, ...pythonUses(scenario)], "local");

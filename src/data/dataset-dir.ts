@@ -184,15 +184,15 @@ async function readBenchmark(path: string, split: Frame, splitPath: string): Pro
   const models = [...file.fields.keys()].filter((n) => n !== file.index && !(EXPED_COLUMNS as readonly string[]).includes(n));
   requireNumeric(file, models);
   const frame = await readDirFrame(file, models);
-  requireSameIds(frame.ids, path, split.ids, splitPath);
-  const ids = sameStrings(frame.ids, split.ids) ? split.ids : frame.ids;
+  const ids = requireSameIds(frame.ids, path, split.ids, splitPath) ? split.ids : frame.ids;
   return { ids, exped: ids === split.ids && sameStrings(frame.exped, split.exped) ? split.exped : frame.exped, columns: frame.columns };
 }
 
-function requireSameIds(ids: string[], path: string, splitIds: string[], splitPath: string): void {
+/** Throws unless `ids` are the split's ids (each once, in any order); true when they are also in the split's order. */
+function requireSameIds(ids: string[], path: string, splitIds: string[], splitPath: string): boolean {
   const expected = new Set(splitIds);
   if (expected.size !== splitIds.length) throw new Error(`${splitPath}: ${splitIds.length - expected.size} duplicate ids`);
-  if (sameStrings(ids, splitIds)) return;
+  if (sameStrings(ids, splitIds)) return true;
   const stray = ids.find((id) => !expected.has(id));
   const mismatch =
     stray !== undefined
@@ -201,6 +201,7 @@ function requireSameIds(ids: string[], path: string, splitIds: string[], splitPa
         ? `${ids.length} rows with ${new Set(ids).size} distinct ids for the split's ${splitIds.length}`
         : null;
   if (mismatch) throw new Error(`${path}: its ids do not match ${splitPath}'s: ${mismatch}`);
+  return false;
 }
 
 function sameStrings(a: string[], b: string[]): boolean {

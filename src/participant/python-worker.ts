@@ -100,7 +100,6 @@ export async function startPythonWorker(opts: WorkerOptions): Promise<Outcome<{ 
 /** One launch of the process: it, its directory, and how to take paths out of its reasons. */
 interface Run {
   process: WorkerProcess;
-
   clean: (reason: string) => string;
   removed: Promise<void>;
 }

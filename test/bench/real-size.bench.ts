@@ -20,7 +20,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { median, report, treeRss } from "./measure.js";
+import { ensureBuilt, median, report, treeRss } from "./measure.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const here = (name: string) => join(root, "test/bench", name);
@@ -131,6 +131,7 @@ function largestDifference(a: Scores, b: Scores): string {
 }
 
 export async function run(): Promise<void> {
+  ensureBuilt();
   const only = process.env.REAL_SIZE_SHAPES?.split(",");
   const bin = join(root, "bin/basecamp.js");
   for (const shape of SHAPES.filter((s) => !only || only.includes(`${s.scale}x${s.features}`))) {
