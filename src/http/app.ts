@@ -58,7 +58,7 @@ async function withArgs(r: Route, c: Context, fn: (args: unknown[]) => Promise<R
 function handler(r: Route, service: Service): Handler {
   const operation = r.operation;
   if (!operation) return (c) => c.json(openApiDocument(routes, "1"));
-  return (c) => withArgs(r, c, async (args) => answer(r, c, await service.perform(operation, c.req.header("x-api-key"), args), args, service));
+  return (c) => withArgs(r, c, async (args) => answer(r, c, await service.perform(operation, c.req.header("x-api-key"), args, callerAddress(c)), args, service));
 }
 
 /** A body limit a route takes from the deployment: the file at its limit still reaches the service, which names that limit. */
@@ -107,11 +107,11 @@ export function createApp(service: Service, options: AppOptions): Hono {
   });
   app.notFound((c) => renderError(unmatched(c.req.method, c.req.path)));
   app.use(`${API_PREFIX}*`, accessGate(service.ctx.world.deployment.gate));
-  app.use(`${API_PREFIX}*`, noAuthorizationHeader, noKeyInQuery, callerAddress);
+  app.use(`${API_PREFIX}*`, noAuthorizationHeader, noKeyInQuery);
   app.get(LOGIN_PATH, () => loginPage());
   // The MCP face: behind the same gate, keyed by X-API-Key or Bearer (src/mcp/http.ts), never by the query; POST only.
-  app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery, callerAddress);
-  app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, log));
+  app.use("/mcp", accessGate(service.ctx.world.deployment.gate), noKeyInQuery);
+  app.post("/mcp", (c) => handleMcpPost(service, c.req.raw, log, callerAddress(c)));
   app.all("/mcp", (c) => renderError(refuse("method_not_allowed", { method: c.req.method, path: "/mcp", allowed: "POST" }, { headers: { Allow: "POST" } })));
   if (options.web) registerWebApp(app, service, options.web);
   for (const r of routes) {

@@ -3,6 +3,7 @@ import type { EventSettings } from "../service/kernel/deployment.js";
 import type { Lane } from "../store/uploads.js";
 import type { Service } from "../service/service.js";
 import { bodyPace, PacedBody } from "./body-pace.js";
+import { callerAddress } from "./caller.js";
 import { renderError } from "./render.js";
 import { replaceBody, requestBody } from "./request-body.js";
 
@@ -31,7 +32,7 @@ export function uploadBodyLimit(event: EventSettings | undefined, items: number,
  */
 export function intakeSlot(service: Service, lane: Lane): MiddlewareHandler {
   return async (c, next) => {
-    const release = service.intakeSlot(c.req.header("x-api-key"), lane);
+    const release = service.intakeSlot(c.req.header("x-api-key"), lane, callerAddress(c));
     const event = service.ctx.world.deployment.event;
     const source = requestBody(c);
     const paced = event && source ? new PacedBody(source, bodyPace(event), release) : undefined;

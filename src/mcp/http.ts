@@ -20,11 +20,12 @@ export function mcpKey(request: Request): string | undefined {
  * One MCP request over stateless streamable HTTP: a fresh server bound to the request's key and a
  * fresh transport answering with JSON (no SSE stream stays open), both closed once answered.
  * File arguments take contents only (no server paths), and downloads answer the REST URL on the
- * origin the caller reached, never a path on the server.
+ * origin the caller reached, never a path on the server. `from` is the caller's network address
+ * (the service counts failed authentications per address).
  */
-export async function handleMcpPost(service: Service, request: Request, log: Log): Promise<Response> {
+export async function handleMcpPost(service: Service, request: Request, log: Log, from?: string): Promise<Response> {
   const downloads = new DownloadLinks(new URL(request.url).origin);
-  const server = createMcpServer(service, mcpKey(request), { transport: "http", downloads, log });
+  const server = createMcpServer(service, mcpKey(request), { transport: "http", downloads, log, from });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);

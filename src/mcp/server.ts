@@ -19,6 +19,8 @@ export interface McpServerOptions {
   /** How download tools hand their files over: a DownloadDir (stdio; its owner removes it when the session ends) or DownloadLinks (HTTP). */
   downloads: Downloads;
   log?: Log;
+  /** The caller's network address, over HTTP (the service counts failed authentications per address). */
+  from?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface McpServerOptions {
  */
 export function createMcpServer(service: Service, key: string | undefined, options: McpServerOptions): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
-  const context = { service, key, transport: options.transport, downloads: options.downloads, log: options.log ?? stderrLog };
+  const context = { service, key, from: options.from, transport: options.transport, downloads: options.downloads, log: options.log ?? stderrLog };
   for (const [name, op] of operationList) for (const tool of op.mcp ?? []) addTool(server, context, name, op, tool);
   return server;
 }

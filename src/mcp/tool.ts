@@ -15,7 +15,7 @@ export function addTool(server: McpServer, context: ToolContext, name: Operation
   const run = async (input: Record<string, unknown>) => {
     const own = fileArguments[tool.name];
     const args = own ? await own(input, context) : toolArgs(op, tool, input);
-    const result = await context.service.perform(name, context.key, args);
+    const result = await context.service.perform(name, context.key, args, context.from);
     const delivered = fileAnswers[tool.name];
     return delivered ? delivered(result, args, context) : tool.answer ? tool.answer(result) : result;
   };

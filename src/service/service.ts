@@ -15,7 +15,6 @@ import { RateLimiter } from "./kernel/rate-limit.js";
 import { lookAhead } from "./cadence/look-ahead.js";
 import { runsAhead, stopRunsAhead } from "./kernel/runs-ahead.js";
 import { AuthFailures } from "./kernel/auth-failures.js";
-import { callerAddress } from "./kernel/caller-address.js";
 import { fileLimits } from "./kernel/file-limits.js";
 import { isOffPath, type Call, type Handler } from "./handlers/call.js";
 import { handlers, type Handlers } from "./handlers/index.js";
@@ -86,10 +85,11 @@ export class Service {
    * A place in a multipart lane's bounded intake for the agent `key` stands for, taken after the
    * key is authenticated (a missing, unknown or blocked key is refused and holds nothing) and
    * before the face reads an upload's body; 503 with `Retry-After: 5` when the lane, or the agent's
-   * share of it, is full. Call the returned function once done.
+   * share of it, is full. Call the returned function once done. `from` is the caller's network
+   * address, as for `perform`.
    */
-  intakeSlot(key: string | undefined, lane: Lane): () => void {
-    return this.intake[lane].take(this.authenticate(key).agent_id);
+  intakeSlot(key: string | undefined, lane: Lane, from?: string): () => void {
+    return this.intake[lane].take(this.authenticate(key, from).agent_id);
   }
 
   /**
@@ -140,25 +140,26 @@ export class Service {
   }
 
   /**
-   * Who `key` stands for. A network caller (a face set its address) whose unknown keys passed the
-   * ceiling is refused (429) before its key is looked up, unless the key is one already at work from
-   * that address; each unknown key counts one against it.
+   * Who `key` stands for. A network caller (`from`, its address, given by a face that has one) whose
+   * unknown keys passed the ceiling is refused (429) before its key is looked up, unless the key is
+   * one already at work from that address; each unknown key counts one against it.
    */
-  private authenticate(key: string | undefined | null): Principal {
-    const address = callerAddress();
-    if (address === undefined) return authenticate(this.ctx, key);
+  private authenticate(key: string | undefined | null, from: string | undefined): Principal {
+    if (from === undefined) return authenticate(this.ctx, key);
     const now = this.ctx.clock.now();
-    this.authFailures.check(address, key, now);
-    return this.authFailures.counting(address, key, now, () => authenticate(this.ctx, key));
+    this.authFailures.check(from, key, now);
+    return this.authFailures.counting(from, key, now, () => authenticate(this.ctx, key));
   }
 
   /**
    * Runs the operation `name` for `key` with the operation's arguments, as the contract says: a keyed
    * operation authenticates the key and counts the call against its rate limit (a read refuses an
    * LLM-scoped key), an organiser's checks the organiser key, then its handler runs on the serial
-   * path (an off-path handler after it, taking its own serial steps). Every face calls this.
+   * path (an off-path handler after it, taking its own serial steps). Every face calls this; one
+   * that serves a network gives the caller's address as `from` (the service counts failed
+   * authentications per address, src/service/kernel/auth-failures.ts); an in-process caller has none.
    */
-  perform(name: OperationName, key: string | undefined, args: readonly unknown[]): Promise<unknown> {
+  perform(name: OperationName, key: string | undefined, args: readonly unknown[], from?: string): Promise<unknown> {
     if (name === "advanceClock") return this.advanceClock(key, args[0] as AdvanceRequest);
     const op = operations[name];
     const handler: Handler = handlers[name];
@@ -166,7 +167,7 @@ export class Service {
       ctx: this.ctx,
       principal: principal as Principal,
       key,
-      authenticate: (k) => this.authenticate(k),
+      authenticate: (k) => this.authenticate(k, from),
       uploadPath: this.uploadPath,
       clockControl: () => this.clockControl(),
     });
@@ -179,7 +180,7 @@ export class Service {
     }
     const rate = rateOf(name, args);
     const admitted = this.run(() => {
-      const p = this.authenticate(key);
+      const p = this.authenticate(key, from);
       this.limiter.hit(key as string, rate, this.ctx.clock.now());
       if (op.scope === "reader") requireScope(p, readerScopes, rate);
       return isOffPath(handler) ? p : handler(call(p), ...args);
