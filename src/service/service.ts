@@ -179,13 +179,30 @@ export class Service {
       });
     }
     const rate = rateOf(name, args);
-    const admitted = this.run(() => {
+    const admit = () => {
       const p = this.authenticate(key, from);
       this.limiter.hit(key as string, rate, this.ctx.clock.now());
       if (op.scope === "reader") requireScope(p, readerScopes, rate);
-      return isOffPath(handler) ? p : handler(call(p), ...args);
-    });
-    return isOffPath(handler) ? admitted.then((p) => handler(call(p as Principal), ...args)) : admitted;
+      return p;
+    };
+    if (!isOffPath(handler)) return this.run(() => handler(call(admit()), ...args));
+    // The handler's answer is wrapped, so that the admitting step does not wait for it.
+    return this.run(() => ({ answer: this.startOffPath(handler, call(admit()), args) })).then(({ answer }) => answer);
+  }
+
+  /**
+   * Starts an off-path handler inside the step that admitted its caller. A serial step it asks for
+   * before it first awaits (an upload's checks that need no file) runs there and then, as the next
+   * step on the path would, without queueing behind every call made meanwhile; its later steps queue.
+   */
+  private startOffPath(handler: Handler, call: Call, args: readonly unknown[]): Promise<unknown> {
+    let admitting = true;
+    const serial: UploadPath["serial"] = (fn) => (admitting ? new Promise((resolve) => resolve(fn())) : this.uploadPath.serial(fn));
+    try {
+      return Promise.resolve(handler({ ...call, uploadPath: { ...this.uploadPath, serial } }, ...args));
+    } finally {
+      admitting = false;
+    }
   }
 
   private clockControl(): ClockControl {
