@@ -17,4 +17,15 @@ describe("the models table's index by agent", () => {
     const scans = byAgent.flatMap((sql) => plan(db, sql).filter((line) => /^SCAN models\b/.test(line)).map((line) => `${line}: ${sql}`));
     expect(scans).toEqual([]);
   });
+
+  it("a key's status names its live models from an index alone, never looking each one up in the table", async () => {
+    const s = await eventServer();
+    const db = s.service.ctx.db;
+    for (const label of ["a", "b", "c"]) await newModel(s, ANN, label);
+    const statements = recordStatements(db);
+    expect((await s.get("/api/v1/status", ANN)).json.models).toHaveLength(3);
+    const names = [...statements].filter((sql) => /^SELECT name FROM models\b/.test(sql) && /\bagent_id = \?/.test(sql));
+    expect(names).toHaveLength(1);
+    expect(plan(db, names[0])).toEqual([expect.stringMatching(/^SEARCH models USING COVERING INDEX models_agent \(agent_id=\?\)$/)]);
+  });
 });

@@ -43,7 +43,7 @@ describe("predictions parts in a store file", () => {
     old.pragma("user_version = 13");
     old.close();
     const db = openDb(path);
-    expect(db.pragma("user_version", { simple: true })).toBe(15);
+    expect(db.pragma("user_version", { simple: true })).toBe(16);
     expect(runPredictions(db, "upl-1")).toEqual({ ids: '["a","b"]', predictions: values });
     expect(count(db)).toBe(1);
     db.close();
