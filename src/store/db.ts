@@ -17,6 +17,7 @@ import { sql as m013 } from "./migrations/013-read-indexes.js";
 import { sql as m014 } from "./migrations/014-predictions-parts.js";
 import { sql as m015 } from "./migrations/015-drop-board-index.js";
 import { sql as m016 } from "./migrations/016-live-model-names.js";
+import { sql as m017 } from "./migrations/017-queued-runs.js";
 import { cacheStatements } from "./statement-cache.js";
 import { startCheckpointer } from "./checkpointer.js";
 import { dropUnlinkedParts } from "./upload-predictions.js";
@@ -27,7 +28,7 @@ export type Db = Database.Database;
 type Migration = string | ((db: Database.Database) => void);
 
 /** Numbered migrations, applied in order; `PRAGMA user_version` records how many have run. */
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017];
 
 /**
  * Opens (or creates) the store in WAL mode and brings its schema up to date. A store file is held

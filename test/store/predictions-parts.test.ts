@@ -27,7 +27,7 @@ describe("predictions parts in a store file", () => {
   it("migration 014 moves each upload's predictions, as the store kept them before, into one linked part", () => {
     const path = join(dir, "v13.sqlite");
     openDb(path).close();
-    // The layout of version 13 (migration 011's predictions, 007's board index), with one upload and its predictions.
+    // The layout of version 13 (migration 011's predictions, 007's board index, no index of queued runs), with one upload and its predictions.
     const old = new Database(path);
     old.pragma("foreign_keys = OFF");
     old.exec(`
@@ -35,6 +35,7 @@ describe("predictions parts in a store file", () => {
       DROP TABLE predictions_parts;
       CREATE TABLE upload_predictions (upload_id TEXT PRIMARY KEY REFERENCES uploads(upload_id), ids TEXT NOT NULL, predictions BLOB NOT NULL);
       CREATE INDEX uploads_board ON uploads(lane, round_window, status);
+      DROP INDEX uploads_queued;
       INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, status, accepted_at, scoring_at, finishes_at, digest, n_rows, model_pkl_sha256, python_version)
         VALUES ('upl-1', 1, 'agt-1', 'mdl-1', 'practice', 'accepted', 0, 0, 0, 'd', 2, 's', '3.12');
     `);
@@ -43,7 +44,7 @@ describe("predictions parts in a store file", () => {
     old.pragma("user_version = 13");
     old.close();
     const db = openDb(path);
-    expect(db.pragma("user_version", { simple: true })).toBe(16);
+    expect(db.pragma("user_version", { simple: true })).toBe(17);
     expect(runPredictions(db, "upl-1")).toEqual({ ids: '["a","b"]', predictions: values });
     expect(count(db)).toBe(1);
     db.close();

@@ -28,4 +28,14 @@ describe("the upload table's indexes", () => {
     const scans = onUploads.flatMap((sql) => plan(db, sql).filter((line) => /^SCAN (uploads|u)\b/.test(line)).map((line) => `${line}: ${sql}`));
     expect(scans).toEqual([]);
   });
+
+  it("the pass before every call finds the runs due to start scoring through their own index, not by reading every accepted run", async () => {
+    const s = await eventServer();
+    const db = s.service.ctx.db;
+    const statements = recordStatements(db);
+    await s.get("/api/v1/status", ANN);
+    const due = [...statements].filter((sql) => /\bFROM uploads\b/.test(sql) && /\bscoring_at <= \?/.test(sql));
+    expect(due).toHaveLength(1);
+    expect(plan(db, due[0])).toContain("SEARCH uploads USING INDEX uploads_queued (status=? AND scoring_at<?)");
+  });
 });
