@@ -91,6 +91,17 @@ describe("the /mcp transport of basecamp serve", () => {
     expect(Object.keys(status.json).sort()).toEqual(["cadence", "live_round", "models", "now", "uploads_remaining"]);
   });
 
+  it("counts its wrong keys against the caller's address, as /api/v1 does: past the ceiling a key never seen from it is refused there too", async () => {
+    const guarded = await testServer({ rate_limit: { ceiling: 1000, window_seconds: 60, failed_auth_ceiling: 2 } });
+    for (const key of ["key-guess-0", "key-guess-1"]) {
+      expect(await callTool(await mcpClient(guarded.url, { "X-API-Key": key }), "get_started")).toMatchObject({
+        isError: true,
+        json: { detail: { code: "invalid_api_key" } },
+      });
+    }
+    expect((await guarded.get("/api/v1/status", ALICE)).status).toBe(429);
+  });
+
   it("answers a missing or wrong key with the 401 body as a tool error; whoami and explain_scoring still answer", async () => {
     const anonymous = await mcpClient(s.url, {});
     expect(await callTool(anonymous, "get_started")).toMatchObject({
