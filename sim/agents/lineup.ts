@@ -6,7 +6,7 @@ import type { CpuShare } from "../../src/participant/sandbox.js";
 import type { Scenario } from "../scenario.js";
 import { loadModuleStrategy } from "./module-strategy.js";
 import { loadPredictionsStrategy } from "./predictions-strategy.js";
-import { loadPythonStrategy } from "./python-strategy.js";
+import { loadPythonStrategy, type WalkAhead } from "./python-strategy.js";
 import { strategyByName } from "./registry.js";
 import type { Held, Strategy } from "./strategy.js";
 import { runsInPythonWorker, strategyFileKind } from "./strategy-file.js";
@@ -44,6 +44,8 @@ export interface LineupOptions {
   forks?: ForkServers;
   /** The train split's file, which each Python strategy's worker reads itself for its fit (PythonStrategyOptions.trainFile). */
   trainFile?: TrainFile;
+  /** A walk's next rounds, known in advance: each Python strategy then asks its next predict early (PythonStrategyOptions.ahead). */
+  ahead?: WalkAhead;
 }
 
 /** Default limits of a Python or model-file strategy's calls, in CPU seconds (src/participant/call-limit.ts). */
@@ -100,6 +102,7 @@ async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, h
     share: opts.share,
     forks: opts.forks,
     trainFile: opts.trainFile,
+    ahead: opts.ahead,
     fit_timeout_seconds: agent.fit_timeout_seconds ?? FIT_TIMEOUT_SECONDS,
     predict_timeout_seconds: agent.predict_timeout_seconds ?? PREDICT_TIMEOUT_SECONDS,
   });

@@ -4,6 +4,7 @@ import { rowsByExped, selectColumns, takeRows, type Frame } from "../../src/doma
 import type { LiveRound } from "../../src/data/generate.js";
 import { compareIds } from "../../src/scoring/align.js";
 import type { World } from "../../src/service/kernel/deployment.js";
+import type { WalkAhead } from "../agents/python-strategy.js";
 
 /**
  * The world a backtest walks: the scenario's dataset with each validation exped turned into one
@@ -43,6 +44,14 @@ export function walkWorld(world: World): Omit<World, "deployment"> & { calendar:
       rounds,
     },
     schedule: tournamentSchedule(calendar, (i) => rounds[i - 1].exped),
+  };
+}
+
+/** The walk's next round after a slot's, as the service serves it (live frame and benchmark: the walk has no faults). */
+export function walkAhead(rounds: LiveRound[]): WalkAhead {
+  return (slot) => {
+    const next = rounds[slot.index]; // slot.index counts rounds from 1: this is the round after it
+    return next ? { live: next.frame, benchmark: next.benchmark } : null;
   };
 }
 
