@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { loadLineup } from "../../sim/agents/lineup.js";
 import type { WalkAhead } from "../../sim/agents/python-strategy.js";
 import { contenders, walkScenario } from "../../sim/backtest/contenders.js";
@@ -37,7 +37,7 @@ async function walked(name: string, ahead: boolean) {
   const spy: WalkAhead = (slot) => (asked.push(slot.index), next(slot));
   const logDir = join(dir, name);
   mkdirSync(logDir);
-  const lineup = await loadLineup(scenario, { isolation: "local", logDir, ...(ahead ? { ahead: spy } : {}) });
+  const lineup = await loadLineup(scenario, { isolation: "trusted", logDir, ...(ahead ? { ahead: spy } : {}) });
   try {
     const result = await walk(scenario, { deployment: deploymentOf(scenario), dataset: w.dataset, schedule: w.schedule }, lineup);
     const own = [...(result.entries.get(agents[0].name) ?? new Map()).values()].map((e) => [...e.values]);
