@@ -25,8 +25,12 @@ export interface PythonStrategyOptions {
   watch?: StrategyWatch;
   /** Fork servers its sandboxed worker is forked from (WorkerOptions.forks). */
   forks?: ForkServers;
-  /** The train split's file, which its worker reads itself for the fit (WorkerOptions.trainFile): the served split then gives only its columns. */
-  trainFile?: TrainFile;
+  /**
+   * The train split's file, which its worker reads itself for the fit (WorkerOptions.trainFile),
+   * with the served split's columns that the fit reads from it: the fit then needs nothing of the
+   * replay, and starts as soon as the worker has loaded.
+   */
+  trainFile?: TrainFile & { columns: string[] };
   /** The round after a slot's, as the service will serve it (WalkAhead): its predict is then asked while the replay settles the slot's round. */
   ahead?: WalkAhead;
 }
@@ -68,11 +72,19 @@ export async function loadPythonStrategy(
   /** Why the agent takes no further part: its fit failed. */
   let out: string | null = null;
 
+  const fitOn = (train: Frame) => {
+    opts.watch?.fitting?.(opts.agent);
+    return worker.fit(train, opts.fit_timeout_seconds).finally(() => opts.watch?.fitted?.(opts.agent));
+  };
+  // With its train file, the fit runs while the replay reads its dataset and opens; the first round
+  // awaits its outcome, which counts as if it had been asked there (a failure ends the part there).
+  const early = trainFile ? fitOn(columnsOnly(trainFile.columns)) : null;
+  early?.catch(() => {}); // a replay that never reaches its first round never reads it
+
   const fit = async (ctx: AgentContext, exped: string) => {
     if (out !== null) throw new StrategyFailure(out);
     if (fitted || source.kind === "pickle") return; // a model file has no fit: it is never sent the train split
-    opts.watch?.fitting?.(opts.agent);
-    const outcome = await worker.fit(await ctx.client.downloadDataset("train"), opts.fit_timeout_seconds).finally(() => opts.watch?.fitted?.(opts.agent));
+    const outcome = await (early ?? fitOn(await ctx.client.downloadDataset("train")));
     if (outcome.ok) {
       fitted = true;
       return;
@@ -131,4 +143,9 @@ export async function loadPythonStrategy(
     },
   };
   return { strategy, close: () => worker.close() };
+}
+
+/** A split's columns without their rows: what a fit whose worker reads them from the train file is given. */
+function columnsOnly(names: string[]): Frame {
+  return { ids: [], exped: [], columns: Object.fromEntries(names.map((name) => [name, new Float64Array(0)])) };
 }
