@@ -9,10 +9,10 @@ import type { WalkAhead } from "../agents/python-strategy.js";
 import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
-import type { Scenario, ScenarioAgent } from "../scenario.js";
+import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
 import { expedDiagnostics, exposuresOf, maxExposure, predictedExpeds, summarise, withBenchmarkDeltas } from "./summary.js";
-import { walk, type WalkEntry, type WalkProgress, type WalkResult } from "./walk.js";
+import { walk, type WalkEntry, type WalkProgress } from "./walk.js";
 import { walkAhead, walkWorld } from "./walk-world.js";
 
 export interface BacktestOptions {
@@ -102,26 +102,13 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const lineup = await loading;
   const closeNow = () => void lineup.close();
   stop?.addEventListener("abort", closeNow, { once: true });
-  let result: WalkResult;
+  let result;
   try {
     result = await walk(scenario, world, lineup, { onProgress: opts.onProgress, shouldStop: stop && (() => stop.aborted) });
-  } catch (e) {
+  } finally {
     stop?.removeEventListener("abort", closeNow);
     await lineup.close();
-    throw e;
   }
-  stop?.removeEventListener("abort", closeNow);
-  // The workers stop (their processes exit, their directories go) while the report is made.
-  const closed = lineup.close();
-  try {
-    return walkRun(opts, agents, base, world, result, topBottom, rollingWindow);
-  } finally {
-    await closed;
-  }
-}
-
-/** The report of a walk, the strategy's predictions and the walked world. */
-function walkRun(opts: BacktestOptions, agents: ScenarioAgent[], base: World, world: World, result: WalkResult, topBottom: number, rollingWindow: number): BacktestRun {
   const settled = new Set(result.settled);
   const expeds = world.dataset.rounds.map((r) => r.exped).filter((exped) => result.finished || settled.has(exped));
   // Each exped's truth and its rows by id, made once and read for every contender.
