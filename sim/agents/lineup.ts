@@ -1,12 +1,11 @@
 import { join } from "node:path";
 import type { ForkServers } from "../../src/participant/fork-server.js";
-import type { TrainFile } from "../../src/participant/python-worker.js";
 import { localIsolation, type Isolation } from "../../src/participant/isolation.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
 import type { Scenario } from "../scenario.js";
 import { loadModuleStrategy } from "./module-strategy.js";
 import { loadPredictionsStrategy } from "./predictions-strategy.js";
-import { loadPythonStrategy } from "./python-strategy.js";
+import { loadPythonStrategy, type PythonStrategyOptions, type WalkAhead } from "./python-strategy.js";
 import { strategyByName } from "./registry.js";
 import type { Held, Strategy } from "./strategy.js";
 import { runsInPythonWorker, strategyFileKind } from "./strategy-file.js";
@@ -43,7 +42,9 @@ export interface LineupOptions {
   /** Fork servers the sandboxed Python workers are forked from (a sweep's: WorkerOptions.forks); each starts its own without. */
   forks?: ForkServers;
   /** The train split's file, which each Python strategy's worker reads itself for its fit (PythonStrategyOptions.trainFile). */
-  trainFile?: TrainFile;
+  trainFile?: PythonStrategyOptions["trainFile"];
+  /** A walk's next rounds, known in advance: each Python strategy then asks its next predict early (PythonStrategyOptions.ahead). */
+  ahead?: WalkAhead;
 }
 
 /** Default limits of a Python or model-file strategy's calls, in CPU seconds (src/participant/call-limit.ts). */
@@ -100,6 +101,7 @@ async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, h
     share: opts.share,
     forks: opts.forks,
     trainFile: opts.trainFile,
+    ahead: opts.ahead,
     fit_timeout_seconds: agent.fit_timeout_seconds ?? FIT_TIMEOUT_SECONDS,
     predict_timeout_seconds: agent.predict_timeout_seconds ?? PREDICT_TIMEOUT_SECONDS,
   });

@@ -1,11 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
+import type { Frame } from "../../src/domain/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
 import { startPythonWorker, type TrainFile, type WorkerSource } from "../../src/participant/python-worker.js";
-import { StrategyFailure, type AgentContext, type Held, type Strategy } from "./strategy.js";
+import { StrategyFailure, type AgentContext, type Held, type RoundSlot, type Strategy } from "./strategy.js";
 import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
 import { duringWindow } from "./timing.js";
 
@@ -24,9 +25,21 @@ export interface PythonStrategyOptions {
   watch?: StrategyWatch;
   /** Fork servers its sandboxed worker is forked from (WorkerOptions.forks). */
   forks?: ForkServers;
-  /** The train split's file, which its worker reads itself for the fit (WorkerOptions.trainFile): the served split then gives only its columns. */
-  trainFile?: TrainFile;
+  /**
+   * The train split's file, which its worker reads itself for the fit (WorkerOptions.trainFile),
+   * with the served split's columns that the fit reads from it: the fit then needs nothing of the
+   * replay, and starts as soon as the worker has loaded.
+   */
+  trainFile?: TrainFile & { columns: string[] };
+  /** The round after a slot's, as the service will serve it (WalkAhead): its predict is then asked while the replay settles the slot's round. */
+  ahead?: WalkAhead;
 }
+
+/**
+ * For a walk whose rounds are all known in advance (a backtest's): the live frame and live
+ * benchmark the service will serve in the round after `slot`'s, or null when there is none.
+ */
+export type WalkAhead = (slot: RoundSlot) => { live: Frame; benchmark: Frame } | null;
 
 /**
  * A Python strategy file (`predict(live, benchmark=None)`, optional `fit(train)` and `PARAMS`) or a
@@ -59,11 +72,19 @@ export async function loadPythonStrategy(
   /** Why the agent takes no further part: its fit failed. */
   let out: string | null = null;
 
+  const fitOn = (train: Frame) => {
+    opts.watch?.fitting?.(opts.agent);
+    return worker.fit(train, opts.fit_timeout_seconds).finally(() => opts.watch?.fitted?.(opts.agent));
+  };
+  // With its train file, the fit runs while the replay reads its dataset and opens; the first round
+  // awaits its outcome, which counts as if it had been asked there (a failure ends the part there).
+  const early = trainFile ? fitOn(columnsOnly(trainFile.columns)) : null;
+  early?.catch(() => {}); // a replay that never reaches its first round never reads it
+
   const fit = async (ctx: AgentContext, exped: string) => {
     if (out !== null) throw new StrategyFailure(out);
     if (fitted || source.kind === "pickle") return; // a model file has no fit: it is never sent the train split
-    opts.watch?.fitting?.(opts.agent);
-    const outcome = await worker.fit(await ctx.client.downloadDataset("train"), opts.fit_timeout_seconds).finally(() => opts.watch?.fitted?.(opts.agent));
+    const outcome = await (early ?? fitOn(await ctx.client.downloadDataset("train")));
     if (outcome.ok) {
       fitted = true;
       return;
@@ -72,6 +93,25 @@ export async function loadPythonStrategy(
     await worker.close();
     fault("fit", outcome, exped);
     throw new StrategyFailure(`fit: ${outcome.error}`);
+  };
+
+  type Answer = ReturnType<typeof worker.predict>;
+  /** The next round's predict, asked before its round opens (askAhead). */
+  let asked: { live: Frame; benchmark: Frame; answer: Answer } | null = null;
+  /**
+   * Pipelines the walk: once this round's predict has answered, the next round's live frame and
+   * benchmark go to the worker at once, so that Python predicts while the replay submits and
+   * settles this round (Node's work) instead of after it. Predict is called in the same order on
+   * the same frames as without it, and is given nothing a round would not give it (no target, no
+   * later round): the worker only holds the next round's live frame for the one round of overlap,
+   * before that round opens. A failed predict asks nothing ahead (the next round asks as usual).
+   */
+  const askAhead = (slot: RoundSlot) => {
+    const next = opts.ahead?.(slot);
+    if (!next) return;
+    const answer = worker.predict(next.live, next.benchmark, opts.predict_timeout_seconds);
+    answer.catch(() => {}); // a walk stopped before the next round never reads it
+    asked = { ...next, answer };
   };
 
   const strategy: Strategy<Record<string, unknown>> = {
@@ -86,11 +126,15 @@ export async function loadPythonStrategy(
       const { exped } = await ctx.client.instruments();
       const live = await ctx.client.downloadDataset("live");
       const benchmark = await ctx.client.downloadBenchmark("futures", "live");
-      const answer = await worker.predict(live, benchmark, opts.predict_timeout_seconds);
+      const early = asked;
+      asked = null;
+      // The answer asked early stands only for the very frames the service now serves.
+      const answer = early && early.live === live && early.benchmark === benchmark ? await early.answer : await worker.predict(live, benchmark, opts.predict_timeout_seconds);
       if (!answer.ok) {
         fault("predict", answer, exped);
         throw new StrategyFailure(answer.error);
       }
+      askAhead(slot);
       await ctx.client.submit({
         model_id: ctx.model,
         exped,
@@ -99,4 +143,9 @@ export async function loadPythonStrategy(
     },
   };
   return { strategy, close: () => worker.close() };
+}
+
+/** A split's columns without their rows: what a fit whose worker reads them from the train file is given. */
+function columnsOnly(names: string[]): Frame {
+  return { ids: [], exped: [], columns: Object.fromEntries(names.map((name) => [name, new Float64Array(0)])) };
 }

@@ -5,6 +5,7 @@ import { trailingWindows } from "../../src/scoring/trailing-windows.js";
 import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
 import { loadWorld, type World } from "../../src/service/kernel/deployment.js";
 import { loadLineup, type LineupOptions } from "../agents/lineup.js";
+import type { WalkAhead } from "../agents/python-strategy.js";
 import { pythonUses, requirePython } from "../requirements.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
@@ -12,7 +13,7 @@ import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
 import { expedDiagnostics, exposuresOf, maxExposure, predictedExpeds, summarise, withBenchmarkDeltas } from "./summary.js";
 import { walk, type WalkEntry, type WalkProgress } from "./walk.js";
-import { walkWorld } from "./walk-world.js";
+import { walkAhead, walkWorld } from "./walk-world.js";
 
 export interface BacktestOptions {
   /** A file strategy's path (absolute, or relative to the working directory) or a built-in's name. */
@@ -79,7 +80,10 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   opts.onReady?.();
   // The strategies load (Python workers start, import, load their files) while the dataset is
   // read: neither waits on the other. The lineup reads only the scenario's kind and agents.
-  const loading = loadLineup({ ...opts.scenario, kind: "tournament", agents }, opts.lineup);
+  // Each Python strategy asks its next round's predict while this one settles (WalkAhead): the
+  // walk's rounds are known once its world is made, which is before its first round.
+  let ahead: WalkAhead = () => null;
+  const loading = loadLineup({ ...opts.scenario, kind: "tournament", agents }, { ...opts.lineup, ahead: (slot) => ahead(slot) });
   loading.catch(() => {}); // its failure is met below, after the world's
   const { stop } = opts;
   let base: World, scenario: Scenario, world: World;
@@ -89,6 +93,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
     const walked = walkWorld(base);
     scenario = walkScenario(opts.scenario, walked.calendar, agents);
     world = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };
+    ahead = walkAhead(walked.dataset.rounds);
     if (stop?.aborted) throw new Error("the backtest was stopped before its walk");
   } catch (e) {
     void loading.then((l) => l.close(), () => {});

@@ -1,5 +1,6 @@
 import { pandasTrainFile, type PandasTrainFile } from "../../src/data/dataset-dir.js";
-import { findPython, hasModules } from "../../src/data/python-interpreter.js";
+import { findPython } from "../../src/data/python-interpreter.js";
+import { interpreterFacts } from "../../src/participant/interpreter-facts.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import type { Scenario } from "../scenario.js";
 import { fitsOnTrain } from "./contenders.js";
@@ -17,6 +18,7 @@ export async function workerTrainFile(scenario: Scenario, strategies: string[]):
   if (dir === undefined || fitters.length === 0 || !fitters.every((s) => strategyFileKind(s) === "python")) return null;
   const python = await findPython();
   if (!python.ok) return null;
-  const [pyarrow, file] = await Promise.all([hasModules(python.path, ["pyarrow"]), pandasTrainFile({ dir }).catch(() => null)]);
-  return pyarrow ? file : null;
+  // The interpreter's one probe (the banner's, started early) says whether it has pyarrow.
+  const [facts, file] = await Promise.all([interpreterFacts(python.path), pandasTrainFile({ dir }).catch(() => null)]);
+  return facts.ok && facts.facts.packages.pyarrow ? file : null;
 }

@@ -1,9 +1,10 @@
 import { tournamentSchedule, type TournamentCalendar } from "../../src/domain/cadence.js";
 import { defaultTournamentCalendar } from "../../src/domain/cadence-tournament.js";
-import { rowsByExped, selectColumns, takeRows, type Frame } from "../../src/domain/frame.js";
+import { rowsByExped, selectColumns, takeRows, type Frame, type NumericColumn } from "../../src/domain/frame.js";
 import type { LiveRound } from "../../src/data/generate.js";
 import { compareIds } from "../../src/scoring/align.js";
 import type { World } from "../../src/service/kernel/deployment.js";
+import type { WalkAhead } from "../agents/python-strategy.js";
 
 /**
  * The world a backtest walks: the scenario's dataset with each validation exped turned into one
@@ -20,7 +21,7 @@ export function walkWorld(world: World): Omit<World, "deployment"> & { calendar:
   const groups = rowsByExped(validation);
   const rounds = [...groups.keys()].sort(compareIds).map((exped): LiveRound => {
     const rows = groups.get(exped) as number[];
-    const frame = selectColumns(takeRows(validation, rows), dataset.features);
+    const frame = expedRows(selectColumns(validation, dataset.features), rows);
     const benchmark = takeRows(
       dataset.benchmarks.validation,
       frame.ids.map((id) => {
@@ -43,6 +44,28 @@ export function walkWorld(world: World): Omit<World, "deployment"> & { calendar:
       rounds,
     },
     schedule: tournamentSchedule(calendar, (i) => rounds[i - 1].exped),
+  };
+}
+
+/**
+ * One exped's rows of the validation features. A file's exped is one run of rows (the service's
+ * files are sorted by exped), whose columns are then views of the split's, not copies: the walk's
+ * rounds hold no second copy of validation, and nothing writes to a round's frame.
+ */
+function expedRows(frame: Frame, rows: number[]): Frame {
+  const first = rows[0];
+  if (!rows.every((r, i) => r === first + i)) return takeRows(frame, rows);
+  const end = first + rows.length;
+  const columns: Record<string, NumericColumn> = {};
+  for (const [name, col] of Object.entries(frame.columns)) columns[name] = col.subarray(first, end);
+  return { ids: frame.ids.slice(first, end), exped: frame.exped.slice(first, end), columns };
+}
+
+/** The walk's next round after a slot's, as the service serves it (live frame and benchmark: the walk has no faults). */
+export function walkAhead(rounds: LiveRound[]): WalkAhead {
+  return (slot) => {
+    const next = rounds[slot.index]; // slot.index counts rounds from 1: this is the round after it
+    return next ? { live: next.frame, benchmark: next.benchmark } : null;
   };
 }
 

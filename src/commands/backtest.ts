@@ -62,7 +62,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   // The train split is left unread when nothing fits on it, or when the Python strategies that do read its file themselves.
   const trainFile = await workerTrainFile(scenario, contenders);
   const skipTrain = trainUnneeded(scenario, contenders) || trainFile !== null;
-  const world = loadWorld(deploymentOf(scenario), { skipTrain });
+  const world = loadWorld(deploymentOf(scenario), { skipTrain, trainFile: trainFile?.file });
   world.catch(() => {}); // its failure is met when the backtest awaits it
   await announcePython([...files, ...pythonUses(scenario)], "local");
 

@@ -34,6 +34,8 @@ export interface DatasetRead {
    * for the largest file nor holds it.
    */
   skipTrain?: boolean;
+  /** `train.parquet`, already opened and checked (PandasTrainFile.file): not opened again. */
+  trainFile?: ParquetFile;
 }
 
 const FEATURE_PREFIX = "feature_";
@@ -42,7 +44,7 @@ const TARGET_PREFIX = "target";
 export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: number, read: DatasetRead = {}): Promise<Dataset> {
   const at = (name: string) => join(settings.dir, name);
   const prefix = settings.prefix ?? discoverPrefix(settings.dir);
-  const trainFile = await ParquetFile.open(at("train.parquet"));
+  const trainFile = read.trainFile?.path === at("train.parquet") ? read.trainFile : await ParquetFile.open(at("train.parquet"));
   const features = namesStarting(trainFile, FEATURE_PREFIX);
   if (features.length === 0) throw new Error(`${trainFile.path}: no feature_* columns`);
   const target = scoredTarget(trainFile, settings.target);
@@ -94,6 +96,10 @@ export interface PandasTrainFile {
   path: string;
   exped: string;
   rows: number;
+  /** The served split's numeric columns (its features, then the file's targets), which a fit reads from the file. */
+  columns: string[];
+  /** The file as opened here, for the dataset's read to take (DatasetRead.trainFile). */
+  file: ParquetFile;
 }
 
 /**
@@ -107,9 +113,9 @@ export async function pandasTrainFile(settings: DatasetDirSettings): Promise<Pan
   const file = await ParquetFile.open(join(settings.dir, "train.parquet"));
   const exped = EXPED_COLUMNS.find((c) => file.fields.has(c));
   if (!file.pandasIndex || !isString(file.fields.get(file.index)) || exped === undefined || !isString(file.fields.get(exped))) return null;
-  const served = [...namesStarting(file, FEATURE_PREFIX), ...namesStarting(file, TARGET_PREFIX)];
+  const served = servedColumns(file, namesStarting(file, FEATURE_PREFIX));
   if (!served.every((name) => readAlike(file.fields.get(name) as DataType))) return null;
-  return { path: file.path, exped, rows: file.rows };
+  return { path: file.path, exped, rows: file.rows, columns: served, file };
 }
 
 function isString(type: DataType | undefined): boolean {
@@ -158,8 +164,13 @@ function readSplit(file: ParquetFile, features: string[], target: string): Promi
 
 /** A split left unread (`skipTrain`): its numeric columns (`features` and the file's targets), no rows. */
 function unreadSplit(file: ParquetFile | null, names: string[]): Frame {
-  const all = [...names, ...(file ? namesStarting(file, TARGET_PREFIX) : [])];
+  const all = file ? servedColumns(file, names) : names;
   return { ids: [], exped: [], columns: Object.fromEntries(all.map((name) => [name, new Float64Array(0)])) };
+}
+
+/** A split's numeric columns as served: `features`, then the file's targets. */
+function servedColumns(file: ParquetFile, features: string[]): string[] {
+  return [...features, ...namesStarting(file, TARGET_PREFIX)];
 }
 
 /** Whether `path` exists and its `target` column has a finite value (real live files carry it blank). */

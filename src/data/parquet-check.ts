@@ -1,4 +1,4 @@
-import { readParquetFooter } from "./parquet-footer.js";
+import { readParquetFooter, type ParquetFooter } from "./parquet-footer.js";
 import { BLOCK_MAX, inflatedSize } from "./parquet-inflated.js";
 import { chunkPages, columnChunks, rowsMismatch, type ChunkPlace } from "./parquet-pages.js";
 import { ParquetFormatError } from "./thrift-compact.js";
@@ -14,10 +14,15 @@ import { ParquetFormatError } from "./thrift-compact.js";
  * column chunk at a time.
  */
 export async function checkParquetBlob(blob: Blob): Promise<void> {
-  const footer = readParquetFooter(await footerBytes(blob));
+  const footer = await checkParquetFooter(blob);
   for (const place of columnChunks(footer, blob.size)) {
     checkChunk(new Uint8Array(await blob.slice(place.start, place.start + place.length).arrayBuffer()), place);
   }
+}
+
+/** The file's footer checked (its magic, length and schema's depth): what a decoder reads to open it, before its pages. */
+export async function checkParquetFooter(blob: Blob): Promise<ParquetFooter> {
+  return readParquetFooter(await footerBytes(blob));
 }
 
 function checkChunk(bytes: Uint8Array, place: ChunkPlace): void {

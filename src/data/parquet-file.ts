@@ -5,7 +5,7 @@ import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } f
 import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
 import { startWorker, workerModule } from "../domain/worker-thread.js";
 import type { NumericColumn } from "../domain/frame.js";
-import { checkParquetBlob } from "./parquet-check.js";
+import { checkParquetBlob, checkParquetFooter } from "./parquet-check.js";
 import { ThreadSlots } from "./thread-slots.js";
 
 /** Rows per batch decoded in wasm: wasm memory holds one batch (and its row group's pages), never the file. */
@@ -31,7 +31,8 @@ export type ColumnValues = string[] | NumericColumn;
  * asked for, row group by row group in batches of BATCH_ROWS, into one array per column of the
  * footer's row count: so any file pyarrow reads is read, whatever its size, and nothing but the
  * result is ever whole in memory. The file is checked to hold what it says before anything is
- * decoded (src/data/parquet-check.ts).
+ * decoded (src/data/parquet-check.ts): its footer as it opens, its pages before its first decode
+ * (a file only opened for its fields and rows, like a train split left unread, is not read through).
  */
 export class ParquetFile {
   /** Column name → arrow type, in file order. */
@@ -42,6 +43,8 @@ export class ParquetFile {
   readonly pandasIndex: boolean;
   /** The file's row count (its footer's). */
   readonly rows: number;
+  /** Its pages checked against its footer, once, before its first decode here. */
+  private pagesChecked: Promise<void> | null = null;
 
   private constructor(
     readonly path: string,
@@ -65,7 +68,7 @@ export class ParquetFile {
       throw new Error(`cannot read ${path}: ${(e as Error).message}`);
     }
     return inFileAsync(path, async () => {
-      await checkParquetBlob(blob);
+      await checkParquetFooter(blob);
       const file = await WasmParquetFile.fromFile(blob);
       try {
         return new ParquetFile(path, blob, file);
@@ -90,6 +93,11 @@ export class ParquetFile {
     const answers = await Promise.all(shares.map((share) => READING_THREADS.run(() => this.readOnThread(share))));
     const read = new Map(answers.flat());
     return new Map(columns.map((name) => [name, read.get(name) as ColumnValues]));
+  }
+
+  /** Resolves once the file's pages are checked (checkParquetBlob); the check runs once. */
+  checkPages(): Promise<void> {
+    return (this.pagesChecked ??= checkParquetBlob(this.blob));
   }
 
   private async readOnThread(columns: string[]): Promise<[string, ColumnValues][]> {
@@ -121,6 +129,7 @@ export async function readColumns(path: string, columns: string[]): Promise<Map<
 /** `columns` of an opened file, decoded on this thread. */
 function decodeColumns(file: ParquetFile, columns: string[]): Promise<Map<string, ColumnValues>> {
   return inFileAsync(file.path, async () => {
+    await file.checkPages();
     const strings = new Map<string, string[][]>();
     const numbers = new Map<string, NumericColumnBuilder>();
     for (const name of columns) {

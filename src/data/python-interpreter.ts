@@ -85,15 +85,10 @@ export function findModules(modules: readonly string[]): string {
   ].join("\n");
 }
 
-/** Whether the interpreter at `path` finds every one of `modules` (without importing them). */
-export async function hasModules(path: string, modules: readonly string[]): Promise<boolean> {
-  return (await probe(path, modules)) === null;
-}
-
-/** Null when `path` has every module, else why not (the missing module by name). */
-function probe(path: string, modules: readonly string[] = PREDICT_MODULES): Promise<string | null> {
+/** Null when `path` has every one of PREDICT_MODULES, else why not (the missing module by name). */
+function probe(path: string): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile(path, ["-c", findModules(modules)], { timeout: 30_000 }, (error, _stdout, stderr) => {
+    execFile(path, ["-c", findModules(PREDICT_MODULES)], { timeout: 30_000 }, (error, _stdout, stderr) => {
       if (!error) return resolve(null);
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return resolve("not found");
       const last = stderr.trim().split("\n").pop();

@@ -7,12 +7,14 @@ export interface InterpreterFacts {
   /** The directories it reads from (its prefixes, its base interpreter's, the import paths), as given and as resolved. */
   roots: string[];
   python: string;
-  /** Version by package for pandas, numpy, cloudpickle and lightgbm; null where it is not importable. */
+  /** Version by package for PROBED_PACKAGES; null where it is not importable. */
   packages: Record<string, string | null>;
 }
 
 /** The packages whose versions the facts name, in the banner's order. */
 export const NAMED_PACKAGES = ["pandas", "numpy", "cloudpickle", "lightgbm"] as const;
+/** The packages the one probe asks for: the named ones, and pyarrow (whether a worker can read a parquet file itself). */
+const PROBED_PACKAGES = [...NAMED_PACKAGES, "pyarrow"] as const;
 
 const CODE = [
   "import importlib, importlib.metadata, importlib.util, json, os, sys",
@@ -28,7 +30,7 @@ const CODE = [
   "    except Exception:",
   "        return None",
   `print(json.dumps({"executable": sys.executable, "roots": paths + [os.path.realpath(p) for p in paths + [sys.executable]],`,
-  `  "python": sys.version.split()[0], "packages": {n: version(n) for n in ${JSON.stringify(NAMED_PACKAGES)}}}))`,
+  `  "python": sys.version.split()[0], "packages": {n: version(n) for n in ${JSON.stringify(PROBED_PACKAGES)}}}))`,
 ].join("\n");
 
 const probed = new Map<string, Promise<{ ok: true; facts: InterpreterFacts } | { ok: false; error: string }>>();

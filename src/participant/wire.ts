@@ -22,8 +22,15 @@ export interface FrameSpec {
   bytes: number;
 }
 
-/** Encoded frames by frame: a frame sent twice (train on a restart, to several agents' workers) is encoded once. */
+/**
+ * Encoded frames by frame: a large frame sent twice (train on a restart, to several agents'
+ * workers) is encoded once. A small one (a round's live frame, kept by the world for the whole
+ * replay) is encoded again when sent again, which costs less than keeping its ids' UTF-8 and
+ * metadata (about 16 kB a round at real size) for as long as the world lives.
+ */
 const encoded = new WeakMap<Frame, Uint8Array[]>();
+/** Rows from which a frame's encoding is kept. */
+const KEPT_FROM_ROWS = 10_000;
 
 /** A request message: the header plus the frames' streams, in order (null frames take no bytes). */
 export async function encodeRequest(header: Record<string, unknown>, frames: (Frame | null)[] = []): Promise<Buffer[]> {
@@ -35,7 +42,7 @@ export async function encodeRequest(header: Record<string, unknown>, frames: (Fr
       continue;
     }
     const parts = encoded.get(frame) ?? (await arrowStream(frame));
-    encoded.set(frame, parts);
+    if (frame.ids.length >= KEPT_FROM_ROWS) encoded.set(frame, parts);
     const bytes = parts.reduce((n, p) => n + p.byteLength, 0);
     specs.push({ bytes });
     body.push(...parts);

@@ -186,4 +186,15 @@ describe("backtest's debugging loop", () => {
       expect(e.aimc).toBeCloseTo(b.expeds[i].aimc as number, 9);
     });
   });
+
+  requires("venv").it("--data: a fit on train.parquet, which starts as the worker loads, that raises stops the backtest as in its first exped, with its traceback", async () => {
+    const data = join(dir, "v5-fit-raises");
+    writeDatasetDir(data, "blank");
+    const run = await backtestIn({ BASECAMP_PYTHON: VENV_PYTHON as string }, fixture("fit-raises.py"), "--data", data);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("  train split: read from train.parquet by each Python strategy's worker (pandas), not sent to it\n");
+    expect(run.stderr).toMatch(/fit-raises: fit \(exped \S+\) failed: fit raised ZeroDivisionError: division by zero\nTraceback \(most recent call last\):\n/);
+    expect(run.stderr).toMatch(/last 2 lines of \S+fit-raises\.log:\n {2}fitting on \d+ rows\n {2}about to divide\n/);
+    expect(run.stderr.trimEnd().split("\n").pop()).toBe("basecamp: fit-raises's fit failed, so the backtest stopped (--keep-going walks on without it)");
+  });
 });

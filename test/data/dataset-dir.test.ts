@@ -140,9 +140,14 @@ describe("readDirFrame: files as pandas writes them", () => {
 });
 
 describe("pandasTrainFile: a train file that pd.read_parquet gives as it is served", () => {
-  it("names the file, its exped column and its rows when `id` is its pandas index and the labels are strings", async () => {
+  it("names the file, its exped column, its rows and the served split's columns when `id` is its pandas index and the labels are strings", async () => {
     const { dir, files } = written();
-    expect(await pandasTrainFile({ dir })).toEqual({ path: join(dir, "train.parquet"), exped: "era", rows: files["train.parquet"].ids.length });
+    const found = await pandasTrainFile({ dir });
+    expect(found).toMatchObject({ path: join(dir, "train.parquet"), exped: "era", rows: files["train.parquet"].ids.length });
+    // The columns a fit reads from the file are the served split's (read with skipTrain, and with the file handed over).
+    const served = await loadDatasetDir({ dir }, 1, { skipTrain: true, trainFile: found!.file });
+    expect(found!.columns).toEqual(Object.keys(served.train.columns));
+    expect(found!.columns.filter((c) => c.startsWith("feature_"))).toEqual(served.features);
   });
 
   it("is null for integer eras, an id column under a RangeIndex, and an int64 feature (pandas would give them otherwise)", async () => {

@@ -32,11 +32,14 @@ describe("local parquet files are checked before a decoder trusts them", () => {
   });
 
   for (const [name, bytes, reason] of HOSTILE) {
-    it(`refuses the ${name} file with a clear error: checked alone, opened as a dataset split, and read as batches`, async () => {
+    it(`refuses the ${name} file with a clear error: checked alone, read as a dataset split (here and on threads), and read as batches`, async () => {
       const file = bytes();
       await expect(checkParquetBlob(new Blob([file as Uint8Array<ArrayBuffer>]))).rejects.toThrow(new ParquetFormatError(reason));
       const path = write(`${name}.parquet`, file);
-      await expect(ParquetFile.open(path)).rejects.toThrow(`${path}: ${reason}`);
+      // Opening checks the footer; the pages are checked before the first decode.
+      for (const where of ["here", "threads"] as const) {
+        await expect(ParquetFile.open(path).then((f) => f.read(["prediction"], where))).rejects.toThrow(`${path}: ${reason}`);
+      }
       await expect(parquetBatches(path)(["prediction"])[Symbol.asyncIterator]().next()).rejects.toThrow(`${path}: ${reason}`);
     });
   }
