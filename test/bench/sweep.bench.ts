@@ -9,7 +9,10 @@
  * process may make a cpuacct cgroup (v1, as root), each local run is made in one of its own, and
  * its whole process tree's CPU time is given (Node, the fork servers and the Python workers in
  * their sandboxes: a sandbox joins its cpu, memory and pids cgroups, not cpuacct), per cell
- * overall and from the first finished cell to the last. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 3); the
+ * overall and from the first finished cell to the last, with the share of the machine's cores other
+ * processes used over that span (/proc/stat's busy time less the run's own): on a machine shared
+ * with other work, wall-time rates and their ratio mean little (`npm run bench -- cell-cpu` splits
+ * a cell's CPU, which other work disturbs far less). BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 3); the
  * whole tree's peak RSS is sampled every 100 ms.
  */
 import { spawn, spawnSync } from "node:child_process";
