@@ -140,6 +140,7 @@ function breakdown(tasks: string, syms: string): Breakdown {
   const lines: Record<string, string> = {
     window: `${cells} cells, ${((to - from) / cells).toFixed(3)} s a cell of wall time (perf's own cost included)`,
     "CPU a cell": perCell(samples.length, 1 / HZ),
+    "fork servers": `${servers.size} started in the whole run (${workers.size} sweep-workers)`,
   };
   for (const [r, n] of [...byRole].sort((a, b) => b[1] - a[1])) lines[r] = `${perCell(n, 1 / HZ)} (${perCell(beside.get(r) ?? 0, 1 / HZ)} of it beside another thread)`;
   lines["of which TurboFan"] = `${perCell(turbofan, 1 / HZ)} (the sweep-worker's other threads compiling)`;
