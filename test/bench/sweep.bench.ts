@@ -12,7 +12,8 @@
  * overall and from the first finished cell to the last, with the share of the machine's cores other
  * processes used over that span (/proc/stat's busy time less the run's own): on a machine shared
  * with other work, wall-time rates and their ratio mean little (`npm run bench -- cell-cpu` splits
- * a cell's CPU, which other work disturbs far less). BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 3); the
+ * a cell's CPU, which other work disturbs far less), so the speed-up of the pairs whose two runs
+ * both had the machine to themselves is given apart. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 3); the
  * whole tree's peak RSS is sampled every 100 ms.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -69,6 +70,16 @@ const TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).std
 function machineBusy(): number {
   const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
   return (user + nice + system + irq + softirq + steal) / TICKS;
+}
+
+/** Other processes' share of the cores (over a run's steady span) under which a run counts as on a quiet machine. */
+const QUIET = 0.05;
+
+/** The steady speed-up of each pair whose two runs both had the machine to themselves, and their median. */
+function quietPairs(ones: Timed[], twos: Timed[]): string {
+  const quiet = ones.flatMap((o, k) => ((o.cpu?.others ?? 1) < QUIET && (twos[k].cpu?.others ?? 1) < QUIET ? [o.steady / twos[k].steady] : []));
+  if (quiet.length === 0) return `none (no pair had both runs under ${QUIET * 100}% of others' CPU)`;
+  return `${quiet.length} of ${ones.length} under ${QUIET * 100}% of others' CPU: ${quiet.map((r) => r.toFixed(2)).join(", ")}; the median of their ratios ${median(quiet).toFixed(2)}×`;
 }
 
 export async function run(): Promise<void> {
@@ -142,6 +153,7 @@ export async function run(): Promise<void> {
       load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
       ...(ones[0].cpu && {
         "others' CPU": `${[ones, twos].map((runs, i) => `w${i + 1} runs ${runs.map((t) => `${((t.cpu?.others ?? 0) * 100).toFixed(0)}%`).join(", ")}`).join("; ")} of the machine's cores, used by other processes (this bench included, idle) over each run's steady span: wall-time rates compare only near 0%`,
+        "quiet pairs": quietPairs(ones, twos),
       }),
       identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
     };
