@@ -13,7 +13,7 @@
  * processes used over that span (/proc/stat's busy time less the run's own): on a machine shared
  * with other work, wall-time rates and their ratio mean little (`npm run bench -- cell-cpu` splits
  * a cell's CPU, which other work disturbs far less), so the speed-up of the pairs whose two runs
- * both had the machine to themselves is given apart. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 3); the
+ * both had the machine to themselves is given apart. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 7: on the quiet 2-core machine, pairs of 3-pair runs ranged 1.63 to 2.02, so 3 pairs did not settle the ratio); the
  * whole tree's peak RSS is sampled every 100 ms.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -30,7 +30,7 @@ const BIN = join(root, "bin/basecamp.js");
 const PYTHON = join(root, ".venv/bin/python");
 const RAY = join(root, ".venv/bin/ray");
 const CELLS = Number(process.env.BENCH_CELLS ?? 24);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CPUACCT = "/sys/fs/cgroup/cpuacct";
 
 interface Timed {
