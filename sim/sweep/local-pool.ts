@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import { packageFile } from "../../src/package-files.js";
 import type { PlannedCell } from "./cells.js";
 import { parseResultLine, SWEEP_WORKER_NODE_FLAGS } from "./cell-worker.js";
+import { pinnedCommand, poolCpus } from "./core-pinning.js";
 import type { CellOutcome } from "./run-cell.js";
 
 /** How a pool hands back each cell as it finishes, and learns it should stop. */
@@ -32,17 +33,20 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
   // V8 compiles optimised code on background threads: free while a core is idle, taken from
   // another cell's worker once every core has one (cell-worker.ts, SWEEP_WORKER_NODE_FLAGS).
   const flags = workers >= availableParallelism() ? SWEEP_WORKER_NODE_FLAGS : [];
+  // A worker per CPU: each slot's process tree on a CPU of its own (core-pinning.ts).
+  const cpus = poolCpus(workers);
   try {
-    await Promise.all(Array.from({ length: Math.min(workers, cells.length) }, () => serve()));
+    await Promise.all(Array.from({ length: Math.min(workers, cells.length) }, (_, slot) => serve(cpus?.[slot])));
   } finally {
     run.signal.removeEventListener("abort", stopAll);
     stopAll();
   }
 
-  /** One worker slot: a process fed one cell at a time until the queue is empty (a new process after a death). */
-  async function serve(): Promise<void> {
+  /** One worker slot: a process fed one cell at a time until the queue is empty (a new process after a death), on `cpu` if given. */
+  async function serve(cpu: number | undefined): Promise<void> {
     while (queue.length > 0 && !run.signal.aborted) {
-      const child = spawn(process.execPath, [...flags, packageFile("bin/basecamp.js"), "sweep-worker"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
+      const [file, args] = pinnedCommand(cpu, process.execPath, [...flags, packageFile("bin/basecamp.js"), "sweep-worker"]);
+      const child = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
       live.add(child);
       await feed(child);
       live.delete(child);

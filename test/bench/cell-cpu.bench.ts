@@ -1,16 +1,21 @@
 /**
  * Where a sweep cell's CPU goes (`npm run bench -- cell-cpu`): the 24-cell grid of sweep.bench.ts
- * at `--workers 1` under `perf record` (which follows every child: the sweep-worker, its
+ * at `--workers 1` and at `--workers 2` (BENCH_WORKERS, e.g. `2` for one of them), one after the
+ * other, each under `perf record` (which follows every child: the sweep-worker, its
  * launchers, the sandboxes and the Python workers forked in them), its samples split by process
  * role, per cell, from the third cell's Python worker to the last one's (leaving out what a run
  * pays once). It also gives how much of that CPU ran while another of the sweep's threads was
  * running too, in 1 ms bins: with one worker that work rides on the idle second core, with two it
- * takes a core from the other cell, so it is what keeps `--workers 2` under 2× `--workers 1`.
+ * takes a core from the other cell, so it is what keeps `--workers 2` under 2× `--workers 1`; and,
+ * role by role, how much more CPU a cell takes at `--workers 2` than at `--workers 1` (two cells at
+ * once). CPU time is far less disturbed than wall time by other work on a shared machine (though
+ * not immune: caches are shared). The pool gives each configuration its own Node flags
+ * (local-pool.ts), as in a real sweep.
  * The sweep-worker's other threads are V8's (TurboFan compiling, the garbage collector's helpers)
- * and libuv's; their TurboFan share is told apart by symbol. Needs `perf` (skipped without it).
+ * and libuv's; their TurboFan and GC shares are told apart by symbol. Needs `perf` (skipped without it).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +25,10 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const CELLS = 24;
 const HZ = 2000;
 const BIN_S = 0.001;
+/** V8's garbage collector's code, by symbol: what its helper threads run besides TurboFan. */
+const GC_SYMBOL = /Marking|Sweep|Scaveng|Evacuat|heap::|Heap::|HeapObject|FreeList|MemoryChunk/;
+/** The pools measured: BENCH_WORKERS, a comma-separated list (default 1,2). */
+const WORKERS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number);
 
 interface Sample {
   pid: number;
@@ -36,20 +45,44 @@ export async function run(): Promise<void> {
     const grid = join(dir, "grid.json");
     const alphas = Array.from({ length: CELLS }, (_, i) => 10 ** (i / 2 - 1));
     writeFileSync(grid, JSON.stringify({ base: { strategy: join(root, "examples/agent.py"), scenario: "default-tournament" }, axes: { params: { alpha: alphas } } }));
-    const data = join(dir, "perf.data");
-    const sweep = [process.execPath, join(root, "bin/basecamp.js"), "sweep", grid, "--out", join(dir, "out.db"), "--workers", "1"];
-    const code = await new Promise<number | null>((done) => spawn("perf", ["record", "-q", "-e", "cpu-clock", "-F", String(HZ), "-o", data, "--", ...sweep], { cwd: root, stdio: "ignore" }).on("close", done));
-    if (code !== 0) throw new Error(`perf record of the sweep: exit ${code}`);
-    const tasks = spawnSync("perf", ["script", "-i", data, "--show-task-events", "-F", "comm,pid,tid,time"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
-    const syms = spawnSync("perf", ["script", "-i", data, "-F", "pid,tid,time,ip,sym"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
-    report(`Sweep cell CPU by role: ${CELLS} backtests of examples/agent.py on default-tournament, --workers 1, perf at ${HZ} Hz`, breakdown(tasks, syms));
+    const byWorkers = new Map<number, Breakdown>();
+    for (const workers of WORKERS) byWorkers.set(workers, await recorded(dir, grid, workers));
+    const lines: Record<string, string> = { load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ") };
+    const keys = [...new Set([...byWorkers.values()].flatMap((b) => Object.keys(b.lines)))];
+    for (const k of keys) lines[k] = WORKERS.map((w) => `w${w}: ${byWorkers.get(w)!.lines[k] ?? "none"}`).join(" | ");
+    const [one, two] = [byWorkers.get(1), byWorkers.get(2)];
+    if (one && two) {
+      const roles = Object.keys(two.seconds).filter((r) => r !== "all");
+      const change = (r: string) => `${r} ${signed(two.seconds[r] - (one.seconds[r] ?? 0))}`;
+      lines["w2 minus w1"] = `${signed(two.seconds.all - one.seconds.all)} s of CPU a cell: ${roles.map(change).join(", ")}`;
+    }
+    report(`Sweep cell CPU by role: ${CELLS} backtests of examples/agent.py on default-tournament, --workers ${WORKERS.join(" and ")}, perf at ${HZ} Hz`, lines);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(3)}`;
+
+/** A recorded sweep's report lines, and its CPU a cell in seconds by role (and "all"). */
+interface Breakdown {
+  lines: Record<string, string>;
+  seconds: Record<string, number>;
+}
+
+/** One sweep of the grid at `workers` under `perf record`, its samples split by role. */
+async function recorded(dir: string, grid: string, workers: number): Promise<Breakdown> {
+  const data = join(dir, `perf-${workers}.data`);
+  const sweep = [process.execPath, join(root, "bin/basecamp.js"), "sweep", grid, "--out", join(dir, `out-${workers}.db`), "--workers", String(workers)];
+  const code = await new Promise<number | null>((done) => spawn("perf", ["record", "-q", "-e", "cpu-clock", "-F", String(HZ), "-o", data, "--", ...sweep], { cwd: root, stdio: "ignore" }).on("close", done));
+  if (code !== 0) throw new Error(`perf record of the sweep at --workers ${workers}: exit ${code}`);
+  const tasks = spawnSync("perf", ["script", "-i", data, "--show-task-events", "-F", "comm,pid,tid,time"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
+  const syms = spawnSync("perf", ["script", "-i", data, "-F", "pid,tid,time,ip,sym"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
+  return breakdown(tasks, syms);
+}
+
 /** The report's lines from perf's task events (forks, execs) and its samples with their symbols. */
-function breakdown(tasks: string, syms: string): Record<string, string> {
+function breakdown(tasks: string, syms: string): Breakdown {
   const parent = new Map<number, number>();
   const execs = new Map<number, string>();
   const forkedAt = new Map<number, number>();
@@ -93,10 +126,12 @@ function breakdown(tasks: string, syms: string): Record<string, string> {
   const byRole = new Map<string, number>();
   const tidsInBin = new Map<number, Set<number>>();
   let turbofan = 0;
+  let gc = 0;
   for (const s of samples) {
     const r = role(s.pid, s.tid);
     byRole.set(r, (byRole.get(r) ?? 0) + 1);
     if (r === "sweep-worker: other threads" && s.sym.includes("compiler::")) turbofan++;
+    if (r === "sweep-worker: other threads" && GC_SYMBOL.test(s.sym)) gc++;
     const bin = Math.floor(s.t / BIN_S);
     tidsInBin.set(bin, (tidsInBin.get(bin) ?? new Set()).add(s.tid));
   }
@@ -105,10 +140,14 @@ function breakdown(tasks: string, syms: string): Record<string, string> {
   const lines: Record<string, string> = {
     window: `${cells} cells, ${((to - from) / cells).toFixed(3)} s a cell of wall time (perf's own cost included)`,
     "CPU a cell": perCell(samples.length, 1 / HZ),
+    "fork servers": `${servers.size} started in the whole run (${workers.size} sweep-workers)`,
   };
   for (const [r, n] of [...byRole].sort((a, b) => b[1] - a[1])) lines[r] = `${perCell(n, 1 / HZ)} (${perCell(beside.get(r) ?? 0, 1 / HZ)} of it beside another thread)`;
   lines["of which TurboFan"] = `${perCell(turbofan, 1 / HZ)} (the sweep-worker's other threads compiling)`;
+  lines["of which GC"] = `${perCell(gc, 1 / HZ)} (the sweep-worker's other threads marking, sweeping, scavenging)`;
   const twoAtOnce = [...tidsInBin.values()].filter((t) => t.size > 1).length;
   lines["two at once"] = `${perCell(twoAtOnce, BIN_S)} a cell of 1 ms bins with two or more of the sweep's threads running, of ${perCell(tidsInBin.size, BIN_S)} busy`;
-  return lines;
+  const seconds: Record<string, number> = { all: samples.length / HZ / cells };
+  for (const [r, n] of byRole) seconds[r] = n / HZ / cells;
+  return { lines, seconds };
 }

@@ -9,12 +9,16 @@
  * process may make a cpuacct cgroup (v1, as root), each local run is made in one of its own, and
  * its whole process tree's CPU time is given (Node, the fork servers and the Python workers in
  * their sandboxes: a sandbox joins its cpu, memory and pids cgroups, not cpuacct), per cell
- * overall and from the first finished cell to the last. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 3); the
+ * overall and from the first finished cell to the last, with the share of the machine's cores other
+ * processes used over that span (/proc/stat's busy time less the run's own): on a machine shared
+ * with other work, wall-time rates and their ratio mean little (`npm run bench -- cell-cpu` splits
+ * a cell's CPU, which other work disturbs far less), so the speed-up of the pairs whose two runs
+ * both had the machine to themselves is given apart. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 7: on the quiet 2-core machine, pairs of 3-pair runs ranged 1.63 to 2.02, so 3 pairs did not settle the ratio); the
  * whole tree's peak RSS is sampled every 100 ms.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -26,15 +30,19 @@ const BIN = join(root, "bin/basecamp.js");
 const PYTHON = join(root, ".venv/bin/python");
 const RAY = join(root, ".venv/bin/ray");
 const CELLS = Number(process.env.BENCH_CELLS ?? 24);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CPUACCT = "/sys/fs/cgroup/cpuacct";
 
 interface Timed {
   seconds: number;
   /** Seconds per cell from the first finished cell to the last. */
   steady: number;
-  /** CPU seconds of the whole process tree: per cell overall, and per cell from the first finished cell to the last (null without a cpuacct cgroup). */
-  cpu: { perCell: number; steady: number } | null;
+  /**
+   * CPU seconds of the whole process tree: per cell overall, and per cell from the first finished
+   * cell to the last; and the share of the machine's cores that other processes kept busy over
+   * that span (null without a cpuacct cgroup).
+   */
+  cpu: { perCell: number; steady: number; others: number } | null;
   /** The whole process tree's peak resident set, MB. */
   peakMb: number;
   out: string;
@@ -55,6 +63,25 @@ function cpuGroup(name: string): { procs: string; seconds(): number; remove(): v
   };
 }
 
+/** Clock ticks a second in /proc/stat. */
+const TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/** CPU seconds the whole machine has spent busy since boot (every process, the kernel's work included), from /proc/stat. */
+function machineBusy(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS;
+}
+
+/** Other processes' share of the cores (over a run's steady span) under which a run counts as on a quiet machine. */
+const QUIET = 0.05;
+
+/** The steady speed-up of each pair whose two runs both had the machine to themselves, and their median. */
+function quietPairs(ones: Timed[], twos: Timed[]): string {
+  const quiet = ones.flatMap((o, k) => ((o.cpu?.others ?? 1) < QUIET && (twos[k].cpu?.others ?? 1) < QUIET ? [o.steady / twos[k].steady] : []));
+  if (quiet.length === 0) return `none (no pair had both runs under ${QUIET * 100}% of others' CPU)`;
+  return `${quiet.length} of ${ones.length} under ${QUIET * 100}% of others' CPU: ${quiet.map((r) => r.toFixed(2)).join(", ")}; the median of their ratios ${median(quiet).toFixed(2)}×`;
+}
+
 export async function run(): Promise<void> {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-bench-"));
@@ -66,6 +93,7 @@ export async function run(): Promise<void> {
       const start = performance.now();
       const done: number[] = [];
       const used: number[] = [];
+      const busy: number[] = [];
       let out = "";
       const group = flags[0] === "--workers" ? cpuGroup(name) : null;
       const args = [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...flags];
@@ -77,9 +105,11 @@ export async function run(): Promise<void> {
       child.stderr.setEncoding("utf8").on("data", (s: string) => {
         const now = performance.now();
         const cpu = group?.seconds() ?? 0;
+        const machine = machineBusy();
         for (let k = s.match(/^sweep: \d+ of \d+ cells done/gm)?.length ?? 0; k > 0; k--) {
           done.push(now);
           used.push(cpu);
+          busy.push(machine);
         }
       });
       child.on("error", (e) => reject((rss.stop(), e)));
@@ -88,8 +118,11 @@ export async function run(): Promise<void> {
         const peakMb = rss.stop();
         group?.remove();
         if (code !== 0 || done.length !== CELLS) return reject(new Error(`sweep ${flags.join(" ")}: exit ${code}, ${done.length} cells`));
-        const cpu = total === undefined ? null : { perCell: total / CELLS, steady: (used[CELLS - 1] - used[0]) / (CELLS - 1) };
-        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[CELLS - 1] - done[0]) / 1000 / (CELLS - 1), cpu, peakMb, out });
+        const last = CELLS - 1;
+        const ours = used[last] - used[0];
+        const others = Math.max(0, busy[last] - busy[0] - ours) / (((done[last] - done[0]) / 1000) * availableParallelism());
+        const cpu = total === undefined ? null : { perCell: total / CELLS, steady: ours / last, others };
+        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[last] - done[0]) / 1000 / last, cpu, peakMb, out });
       });
     });
   try {
@@ -118,6 +151,10 @@ export async function run(): Promise<void> {
       "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×; each pair's: ${pairs})${cpu(two)}`,
       "peak RSS": `${(Math.max(...[...ones, ...twos].map((t) => t.peakMb))).toFixed(0)} MB (whole tree, largest of the runs)`,
       load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
+      ...(ones[0].cpu && {
+        "others' CPU": `${[ones, twos].map((runs, i) => `w${i + 1} runs ${runs.map((t) => `${((t.cpu?.others ?? 0) * 100).toFixed(0)}%`).join(", ")}`).join("; ")} of the machine's cores, used by other processes (this bench included, idle) over each run's steady span: wall-time rates compare only near 0%`,
+        "quiet pairs": quietPairs(ones, twos),
+      }),
       identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
     };
     if (existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0) {
