@@ -105,11 +105,23 @@ def split_utf8(blob, offsets):
     return [bytes(blob[offsets[i]:offsets[i + 1]]).decode("utf-8") for i in range(len(offsets) - 1)]
 
 
+#: The dtype pandas gives a column of str (pandas_string_dtype), learnt once per process.
+STRING_DTYPE = []
+
+
+def pandas_string_dtype(pd):
+    """The dtype this pandas infers for strings (object, or pandas 3's `str`), learnt on first use:
+    asking pandas costs about 0.1 ms, and every frame's string columns need it."""
+    if not STRING_DTYPE:
+        STRING_DTYPE.append(pd.Index(["x"]).dtype)
+    return STRING_DTYPE[0]
+
+
 def string_values(np, pd, rows, offsets, data):
     """A Utf8 column's values from its offsets (int32, rows + 1) and bytes: where pandas keeps its
     strings in pyarrow (pandas 3's `str`), its own string array, built from the two buffers (no
     Python str per row: at millions of rows those cost more than the frame's features); else a list of str."""
-    dtype = pd.Index(["x"]).dtype
+    dtype = pandas_string_dtype(pd)
     if getattr(dtype, "storage", None) == "pyarrow":
         import pyarrow as pa
         return pd.array(pa.Array.from_buffers(pa.string(), rows, [None, pa.py_buffer(offsets), pa.py_buffer(data)]), dtype=dtype)
