@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
-import type { Frame } from "../../src/domain/frame.js";
+import { columnsWithoutRows, type Frame } from "../../src/domain/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
@@ -78,7 +78,7 @@ export async function loadPythonStrategy(
   };
   // With its train file, the fit runs while the replay reads its dataset and opens; the first round
   // awaits its outcome, which counts as if it had been asked there (a failure ends the part there).
-  const early = trainFile ? fitOn(columnsOnly(trainFile.columns)) : null;
+  const early = trainFile ? fitOn(columnsWithoutRows(trainFile.columns)) : null;
   early?.catch(() => {}); // a replay that never reaches its first round never reads it
 
   const fit = async (ctx: AgentContext, exped: string) => {
@@ -143,9 +143,4 @@ export async function loadPythonStrategy(
     },
   };
   return { strategy, close: () => worker.close() };
-}
-
-/** A split's columns without their rows: what a fit whose worker reads them from the train file is given. */
-function columnsOnly(names: string[]): Frame {
-  return { ids: [], exped: [], columns: Object.fromEntries(names.map((name) => [name, new Float64Array(0)])) };
 }

@@ -1,6 +1,6 @@
 import { tournamentSchedule, type TournamentCalendar } from "../../src/domain/cadence.js";
 import { defaultTournamentCalendar } from "../../src/domain/cadence-tournament.js";
-import { rowsByExped, selectColumns, takeRows, type Frame, type NumericColumn } from "../../src/domain/frame.js";
+import { columnsWithoutRows, rowsByExped, selectColumns, takeRows, type Frame, type NumericColumn } from "../../src/domain/frame.js";
 import type { LiveRound } from "../../src/data/generate.js";
 import { compareIds } from "../../src/scoring/align.js";
 import type { World } from "../../src/service/kernel/deployment.js";
@@ -39,8 +39,8 @@ export function walkWorld(world: World): Omit<World, "deployment"> & { calendar:
     calendar,
     dataset: {
       ...dataset,
-      validation: emptyLike(validation),
-      benchmarks: { train: dataset.benchmarks.train, validation: emptyLike(dataset.benchmarks.validation) },
+      validation: columnsWithoutRows(Object.keys(validation.columns)),
+      benchmarks: { train: dataset.benchmarks.train, validation: columnsWithoutRows(Object.keys(dataset.benchmarks.validation.columns)) },
       rounds,
     },
     schedule: tournamentSchedule(calendar, (i) => rounds[i - 1].exped),
@@ -67,8 +67,4 @@ export function walkAhead(rounds: LiveRound[]): WalkAhead {
     const next = rounds[slot.index]; // slot.index counts rounds from 1: this is the round after it
     return next ? { live: next.frame, benchmark: next.benchmark } : null;
   };
-}
-
-function emptyLike(frame: Frame): Frame {
-  return { ids: [], exped: [], columns: Object.fromEntries(Object.keys(frame.columns).map((name) => [name, new Float64Array(0)])) };
 }

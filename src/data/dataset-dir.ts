@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { DataType, Precision } from "apache-arrow";
 import { join } from "node:path";
 import { EXPED_COLUMNS, expedColumnOf, readDirFrame, requireNumeric } from "./dir-frame.js";
-import { asFloat64, rowsByExped, selectColumns, takeRows, type Frame } from "../domain/frame.js";
+import { asFloat64, columnsWithoutRows, rowsByExped, selectColumns, takeRows, type Frame } from "../domain/frame.js";
 import type { Dataset, LiveRound } from "./generate.js";
 import { ParquetFile } from "./parquet-file.js";
 import { DESIGNATED, benchmarkFileName, type Split } from "./schema.js";
@@ -164,8 +164,7 @@ function readSplit(file: ParquetFile, features: string[], target: string): Promi
 
 /** A split left unread (`skipTrain`): its numeric columns (`features` and the file's targets), no rows. */
 function unreadSplit(file: ParquetFile | null, names: string[]): Frame {
-  const all = file ? servedColumns(file, names) : names;
-  return { ids: [], exped: [], columns: Object.fromEntries(all.map((name) => [name, new Float64Array(0)])) };
+  return columnsWithoutRows(file ? servedColumns(file, names) : names);
 }
 
 /** A split's numeric columns as served: `features`, then the file's targets. */

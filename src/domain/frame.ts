@@ -26,6 +26,11 @@ export function asFloat64(column: NumericColumn): Float64Array {
   return column instanceof Float64Array ? column : Float64Array.from(column);
 }
 
+/** A frame with the columns `names` (as float64) and no rows: a split's shape without its data. */
+export function columnsWithoutRows(names: string[]): Frame {
+  return { ids: [], exped: [], columns: Object.fromEntries(names.map((name) => [name, new Float64Array(0)])) };
+}
+
 export function frameLength(frame: Frame): number {
   return frame.ids.length;
 }
