@@ -116,12 +116,17 @@ export class UploadCheckPool {
    * while a task waits and there are fewer than `size`.
    */
   private pump(): void {
-    for (;;) {
-      const waiting = [...this.queue].sort((a, b) => a.size - b.size);
-      const next = waiting.map((task) => ({ task, idle: this.idleThreadFor(task) })).find((t) => t.idle !== undefined);
-      if (!next) break;
-      this.queue.splice(this.queue.indexOf(next.task), 1);
-      this.send(next.idle as Slot, next.task);
+    const waiting = [...this.queue].sort((a, b) => a.size - b.size);
+    for (let i = 0; i < waiting.length; ) {
+      const idle = this.idleThreadFor(waiting[i]);
+      if (!idle) {
+        i++;
+        continue;
+      }
+      const task = waiting.splice(i, 1)[0];
+      this.queue.splice(this.queue.indexOf(task), 1);
+      this.send(idle, task);
+      i = 0; // from the smallest again: a large file's thread now yields, which can free any thread for a small upload
     }
     if (this.queue.length > 0 && this.slots.length < this.size) this.start();
   }
