@@ -177,7 +177,16 @@ export function totalChanges(db: Db): number {
   return (db.prepare("SELECT total_changes() AS n").get() as { n: number }).n;
 }
 
+/**
+ * One transaction function per connection, taking the work as its argument: better-sqlite3's
+ * `db.transaction(fn)` builds four wrapper functions and their properties on every call, a cost a
+ * replay step paid several times over (it chooses a savepoint or not on each call, as before).
+ */
+const runners = new WeakMap<Db, (fn: () => unknown) => unknown>();
+
 /** Runs `fn` in one transaction (a savepoint when an outer transaction is open). */
 export function inTransaction<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn)();
+  let run = runners.get(db);
+  if (!run) runners.set(db, (run = db.transaction((work: () => unknown) => work())));
+  return run(fn) as T;
 }
