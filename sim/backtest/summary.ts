@@ -8,6 +8,7 @@ import { featureExposures, type FeatureExposures } from "../../src/scoring/featu
 import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
 import { topBottomCorr } from "../../src/scoring/top-bottom-corr.js";
 import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
+import { finiteRows } from "../../src/scoring/vector.js";
 import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
 import { fnCorr } from "./fn-corr.js";
 import type { WalkEntry } from "./walk.js";
@@ -77,7 +78,7 @@ export function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry
         exped,
         ids: e.ids,
         prediction: e.values,
-        target: Float64Array.from(rows, (r) => target[r]),
+        target: rowsOf(target, rows) as Float64Array,
         benchmark: Float64Array.from(e.ids, (id) => designated.get(id) ?? NaN),
         features: features.map((f) => (inOrder ? frame.columns[f] : rowsOf(frame.columns[f], rows))),
         ...(inOrder ? { round: frame } : {}),
@@ -108,7 +109,7 @@ export function expedDiagnostics(rows: PredictedExped, topBottom: number): Exped
   const { ids, prediction, target } = rows;
   const work = ids.length * rows.features.length ** 2;
   const fn = work > FN_CORR_MAX_WORK || ids.length <= rows.features.length + 1 ? null : fnCorr(rows);
-  const scored = prediction.filter((p, i) => Number.isFinite(p) && Number.isFinite(target[i])).length;
+  const scored = finiteRows(prediction, target).length;
   const tb = topBottomCorr(prediction, target, ids, topBottomCount(topBottom, scored));
   return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };
 }
