@@ -34,6 +34,8 @@ export type EngineEvent =
 export interface RunOptions {
   /** SQLite file to persist to; in memory when absent. */
   db?: string;
+  /** In memory, a store known to stay small (a backtest's walk): openSmallDb. */
+  smallStore?: boolean;
   /** Continue a run that stopped part-way in `db`. */
   resume?: boolean;
   /** Stop once this many steps (counted from the start of the season) are done. */
@@ -93,6 +95,7 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
   const clock = new SimClock(world.schedule.phases[0].start);
   const app = openBasecamp(world, {
     db: opts.db,
+    small: opts.smallStore,
     clock: () => clock,
     check: ({ stepsDone: done }) => {
       if (done > 0 && !opts.resume) {

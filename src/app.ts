@@ -5,7 +5,7 @@ import { serviceContext, type ServiceContext } from "./service/kernel/context.js
 import type { World } from "./service/kernel/deployment.js";
 import { initialiseStore } from "./service/kernel/setup.js";
 import { Service, type ServiceOptions } from "./service/service.js";
-import { openDb, type Db } from "./store/db.js";
+import { openDb, openSmallDb, type Db } from "./store/db.js";
 import { eventCount, logDigest } from "./store/event-log.js";
 import { inStepTransaction, stepsDone } from "./store/meta.js";
 import { openScratchDb } from "./store/scratch-store.js";
@@ -26,6 +26,8 @@ export interface BasecampOptions<C extends Clock> {
   /** The store's file (resumed when it holds this deployment); absent: in memory, or with `scratch` a temporary file removed on close. */
   db?: string;
   scratch?: boolean;
+  /** In memory, a store known to stay small (a backtest's walk): see openSmallDb. */
+  small?: boolean;
   /** The service's clock, made once the store is open (a served clock resumes where the store stands). */
   clock: (store: StoreStart) => C;
   /** Refuses a store before the deployment is put into it (a replay's, or `--with-agents`', need of a fresh store): throw to refuse. */
@@ -64,7 +66,7 @@ export interface Basecamp<C extends Clock = Clock> {
  * `backtest` (the replay engine), `serve` and `mcp` (the served face) all start here.
  */
 export function openBasecamp<C extends Clock>(world: World, opts: BasecampOptions<C>): Basecamp<C> {
-  const db: Db = opts.db ? openDb(opts.db) : opts.scratch ? openScratchDb() : openDb();
+  const db: Db = opts.db ? openDb(opts.db) : opts.scratch ? openScratchDb() : opts.small ? openSmallDb() : openDb();
   try {
     const seasonStart = world.schedule.phases[0].start;
     const start: StoreStart = { seasonStart, resumeAt: resumeInstant(db, seasonStart), stepsDone: stepsDone(db), events: eventCount(db) };

@@ -11,7 +11,8 @@ import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
 import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
-import { expedDiagnostics, exposuresOf, maxExposure, predictedExpeds, summarise, withBenchmarkDeltas } from "./summary.js";
+import { contenderDiagnostics } from "./contender-diagnostics.js";
+import { summarise, withBenchmarkDeltas } from "./summary.js";
 import { walk, type WalkEntry, type WalkProgress } from "./walk.js";
 import { walkAhead, walkWorld } from "./walk-world.js";
 
@@ -118,9 +119,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   const features = world.dataset.features;
   const contender = (name: string): StrategyBacktest => {
     const entries = result.entries.get(name) ?? new Map<string, WalkEntry>();
-    const rows = predictedExpeds(expeds, entries, truth, features);
-    const exposures = exposuresOf(rows);
-    const byExped = new Map(rows.map((r, k) => [r.exped, { ...expedDiagnostics(r, topBottom), max_exposure: maxExposure(exposures?.perExped[k], features) }] as const));
+    const { byExped, exposures } = contenderDiagnostics(world.dataset.rounds, expeds, entries, truth, features, topBottom);
     const scores = expeds.map((exped): ExpedScore => {
       const e = entries.get(exped);
       if (!e) return { exped, n: 0, corr: null, aimc: null, ncorr: null, score: 0, fn_corr: null, tb_corr: null, designated_corr: null, max_exposure: null };

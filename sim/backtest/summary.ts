@@ -1,15 +1,16 @@
-import { asFloat64, columnLike, type Frame, type NumericColumn } from "../../src/domain/frame.js";
+import { columnLike, type Frame, type NumericColumn } from "../../src/domain/frame.js";
 import { DESIGNATED } from "../../src/data/schema.js";
 import { calmar } from "../../src/scoring/calmar.js";
 import { designatedCorr } from "../../src/scoring/designated-corr.js";
 import { seriesDiagnostics } from "../../src/scoring/diagnostics.js";
 import { maxDrawdownDuration } from "../../src/scoring/max-drawdown-duration.js";
-import { scoreExped } from "../../src/scoring/exped.js";
 import { featureExposures, type FeatureExposures } from "../../src/scoring/feature-exposures.js";
 import { smartSharpe } from "../../src/scoring/smart-sharpe.js";
 import { topBottomCorr } from "../../src/scoring/top-bottom-corr.js";
 import { topBottomCount } from "../../src/scoring/top-bottom-count.js";
+import { finiteRows } from "../../src/scoring/vector.js";
 import type { BacktestSummary, ExpedScore, ExposureSummary, SeriesStats } from "../../src/report/backtest-report.js";
+import { fnCorr } from "./fn-corr.js";
 import type { WalkEntry } from "./walk.js";
 
 /**
@@ -51,6 +52,8 @@ export interface PredictedExped {
   benchmark: Float64Array;
   /** One column per published feature, in the dataset's feature order and its file's own type. */
   features: NumericColumn[];
+  /** The round's live frame, when these are its rows in its order (FnRows.round). */
+  round?: Frame;
 }
 
 /** A walked exped's truth: its features, target and live benchmark, with its rows by id. */
@@ -75,9 +78,10 @@ export function predictedExpeds(expeds: string[], entries: Map<string, WalkEntry
         exped,
         ids: e.ids,
         prediction: e.values,
-        target: Float64Array.from(rows, (r) => target[r]),
+        target: rowsOf(target, rows) as Float64Array,
         benchmark: Float64Array.from(e.ids, (id) => designated.get(id) ?? NaN),
         features: features.map((f) => (inOrder ? frame.columns[f] : rowsOf(frame.columns[f], rows))),
+        ...(inOrder ? { round: frame } : {}),
       },
     ];
   });
@@ -104,8 +108,8 @@ export type ExpedDiagnostics = Pick<ExpedScore, "fn_corr" | "tb_corr" | "designa
 export function expedDiagnostics(rows: PredictedExped, topBottom: number): ExpedDiagnostics {
   const { ids, prediction, target } = rows;
   const work = ids.length * rows.features.length ** 2;
-  const fn = work > FN_CORR_MAX_WORK || ids.length <= rows.features.length + 1 ? null : scoreExped({ ids, target, benchmark: null, core: rows.features.map(asFloat64), prediction }).ncorr;
-  const scored = prediction.filter((p, i) => Number.isFinite(p) && Number.isFinite(target[i])).length;
+  const fn = work > FN_CORR_MAX_WORK || ids.length <= rows.features.length + 1 ? null : fnCorr(rows);
+  const scored = finiteRows(prediction, target).length;
   const tb = topBottomCorr(prediction, target, ids, topBottomCount(topBottom, scored));
   return { fn_corr: fn, tb_corr: tb, designated_corr: designatedCorr(prediction, rows.benchmark) };
 }

@@ -14,7 +14,22 @@ import type { WalkAhead } from "../agents/python-strategy.js";
  * train split is served as it is. The calendar is the scenario's (or the default weekday one)
  * with as many rounds as there are validation expeds.
  */
-export function walkWorld(world: World): Omit<World, "deployment"> & { calendar: TournamentCalendar } {
+export function walkWorld(world: World): WalkWorld {
+  let walked = walks.get(world);
+  if (!walked) walks.set(world, (walked = walkOf(world)));
+  return walked;
+}
+
+export type WalkWorld = Omit<World, "deployment"> & { calendar: TournamentCalendar };
+
+/**
+ * Walks already made, by the world they were made from: a sweep-worker's cells on the same data
+ * share one world (run-cell.ts), and so one walk, instead of re-slicing every exped per cell. A
+ * walk is read, never written (its rounds' frames are views of the world's validation split).
+ */
+const walks = new WeakMap<World, WalkWorld>();
+
+function walkOf(world: World): WalkWorld {
   const { dataset } = world;
   const validation = dataset.validation;
   const benchmarkRow = new Map(dataset.benchmarks.validation.ids.map((id, i) => [id, i] as const));

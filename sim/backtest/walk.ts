@@ -64,6 +64,7 @@ export async function walk(
   });
   const result = await runScenario(scenario, {
     world,
+    smallStore: true,
     lineup,
     wrapClient: capture,
     onEvent: (e) => {

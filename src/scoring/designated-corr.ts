@@ -1,5 +1,6 @@
 import { gaussianise } from "./gaussian.js";
 import { pearson } from "./pearson.js";
+import { finiteRows, valuesAt } from "./vector.js";
 
 /**
  * How much of a prediction is the designated benchmark, on one exped: `pearson(g(p), g(b))` over
@@ -11,10 +12,10 @@ import { pearson } from "./pearson.js";
  */
 export function designatedCorr(prediction: Float64Array, benchmark: Float64Array): number {
   if (benchmark.length !== prediction.length) throw new Error(`benchmark has ${benchmark.length} values for ${prediction.length} predictions`);
-  const rows = [...prediction.keys()].filter((i) => Number.isFinite(prediction[i]) && Number.isFinite(benchmark[i]));
+  const rows = finiteRows(prediction, benchmark);
   const n = rows.length;
-  const gp = Float64Array.from(rows, (i) => prediction[i]);
-  const gb = Float64Array.from(rows, (i) => benchmark[i]);
+  const gp = valuesAt(prediction, rows);
+  const gb = valuesAt(benchmark, rows);
   gaussianise(gp, n, gp);
   gaussianise(gb, n, gb);
   return pearson(gp, gb, n);

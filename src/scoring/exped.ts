@@ -91,6 +91,11 @@ export function prepareExped(truth: ExpedTruth | KeyedExpedTruth): PreparedExped
   };
 }
 
+/** Roughly the bytes a prepared exped holds: its float64 columns (target, benchmark, core) and their sides. */
+export function preparedBytes(p: PreparedExped): number {
+  return 8 * p.target.length * (4 + (p.benchmark ? 2 : 0) + p.core.length) + 16 * p.ids.sorted.length;
+}
+
 /** Scores one prediction (keyed by `ids`; rows not in the exped are ignored) against a prepared exped. */
 export function scoreAgainst(p: PreparedExped, ids: readonly string[], prediction: Float64Array): ExpedTerms {
   checkLength("prediction", prediction, ids.length);
@@ -151,14 +156,15 @@ export function scoreExped(input: ExpedTruth & { predictionIds?: string[]; predi
  * PARALLEL_ROWS prediction rows (or when `opts.workers` > 0 asks for that many worker threads),
  * chunks of submissions go to worker threads that each prepare the same truth, while this thread
  * scores chunks too; the workers are kept for the next call. Each worker runs the same code on the
- * same data, so the results are bit-identical to `scoreAgainst` on one thread.
+ * same data, so the results are bit-identical to `scoreAgainst` on one thread. `opts.prepared` is
+ * `prepareExped(truth)` when the caller has it already.
  */
 export async function scoreSubmissions(
   truth: ExpedTruth,
   subs: { ids: readonly string[]; prediction: Float64Array }[],
-  opts: { workers?: number } = {},
+  opts: { workers?: number; prepared?: PreparedExped } = {},
 ): Promise<ExpedTerms[]> {
-  const prepared = prepareExped(truth);
+  const prepared = opts.prepared ?? prepareExped(truth);
   const rows = subs.reduce((sum, s) => sum + s.prediction.length, 0);
   const workers = opts.workers ?? (rows >= PARALLEL_ROWS ? availableParallelism() - 1 : 0);
   const local = (start: number, end: number) =>

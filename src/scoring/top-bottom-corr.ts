@@ -1,6 +1,7 @@
 import { corrOfGaussian, poweredTarget } from "./corr.js";
 import { gaussianise } from "./gaussian.js";
 import { topBottomRows } from "./top-bottom-rows.js";
+import { finiteRows, valuesAt } from "./vector.js";
 
 /**
  * Top/bottom CORR (numerai-tools' `numerai_corr(..., top_bottom=count)`, numerblox's TB200):
@@ -13,15 +14,15 @@ import { topBottomRows } from "./top-bottom-rows.js";
  */
 export function topBottomCorr(prediction: Float64Array, target: Float64Array, ids: readonly string[], count: number): number {
   if (target.length !== prediction.length) throw new Error(`target has ${target.length} values for ${prediction.length} predictions`);
-  const rows = [...prediction.keys()].filter((i) => Number.isFinite(prediction[i]) && Number.isFinite(target[i]));
+  const rows = finiteRows(prediction, target);
   const n = rows.length;
-  const p = Float64Array.from(rows, (i) => prediction[i]);
+  const p = valuesAt(prediction, rows);
   const gp = new Float64Array(n);
   const tc = new Float64Array(n);
   const poweredTc = new Float64Array(n);
   gaussianise(p, n, gp);
-  poweredTarget(Float64Array.from(rows, (i) => target[i]), n, tc, poweredTc);
+  poweredTarget(valuesAt(target, rows), n, tc, poweredTc);
   const kept = topBottomRows(p, rows.map((i) => ids[i]), count);
-  const keptGp = Float64Array.from(kept, (k) => gp[k]);
-  return corrOfGaussian(keptGp, kept.length, Float64Array.from(kept, (k) => poweredTc[k]), keptGp);
+  const keptGp = valuesAt(gp, kept);
+  return corrOfGaussian(keptGp, kept.length, valuesAt(poweredTc, kept), keptGp);
 }

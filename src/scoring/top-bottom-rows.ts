@@ -1,3 +1,5 @@
+import { finiteRows } from "./vector.js";
+
 /**
  * The rows a top/bottom score keeps: the `count` rows with the lowest and the `count` with the
  * highest finite prediction, ties broken by id in byte order, returned in row order; every finite
@@ -7,7 +9,7 @@
  */
 export function topBottomRows(prediction: Float64Array, ids: readonly string[], count: number): number[] {
   if (ids.length !== prediction.length) throw new Error(`prediction has ${prediction.length} values for ${ids.length} ids`);
-  const finite = [...prediction.keys()].filter((i) => Number.isFinite(prediction[i]));
+  const finite = finiteRows(prediction);
   if (2 * count >= finite.length) return finite;
   finite.sort((a, b) => prediction[a] - prediction[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
   return [...finite.slice(0, count), ...finite.slice(finite.length - count)].sort((a, b) => a - b);

@@ -45,3 +45,17 @@ export function isConstant(x: Float64Array, n: number): boolean {
 export function gather(src: Float64Array, rows: Int32Array, n: number, out: Float64Array): void {
   for (let i = 0; i < n; i++) out[i] = src[rows[i]];
 }
+
+/** The indices, in order, at which `a` (and `b`, when given) is finite. */
+export function finiteRows(a: Float64Array, b?: Float64Array): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i]) && (b === undefined || Number.isFinite(b[i]))) rows.push(i);
+  return rows;
+}
+
+/** A new array of x's values at `rows`, in that order. */
+export function valuesAt(x: Float64Array, rows: readonly number[]): Float64Array {
+  const out = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) out[k] = x[rows[k]];
+  return out;
+}

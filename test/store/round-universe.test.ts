@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { roundUniverse } from "../../src/store/round-universe.js";
+import { publishUniverse, roundUniverse } from "../../src/store/round-universe.js";
 import { openDb, type Db } from "../../src/store/db.js";
 import { countPrepares } from "../helpers/query-plans.js";
 
@@ -45,5 +45,19 @@ describe("a round's universe", () => {
     expect(after).not.toBe(before);
     expect(after.ids).toEqual(["x", "y"]);
     resumed.close();
+  });
+
+  it("is kept as published: publishUniverse stores the ids in order and its round's readers never read them back", () => {
+    const db = openDb();
+    scheduleRound(db, "exped_0100");
+    const reads = countReads(db);
+    publishUniverse(db, "exped_0100", ["c", "a", "b"]);
+    const universe = roundUniverse(db, "exped_0100");
+    expect(universe.ids).toEqual(["c", "a", "b"]);
+    expect([...universe.position]).toEqual([["c", 0], ["a", 1], ["b", 2]]);
+    expect(reads()).toBe(0);
+    const stored = db.prepare("SELECT pos, instrument_id FROM instruments WHERE exped = ? ORDER BY pos").all("exped_0100");
+    expect(stored).toEqual([{ pos: 0, instrument_id: "c" }, { pos: 1, instrument_id: "a" }, { pos: 2, instrument_id: "b" }]);
+    db.close();
   });
 });

@@ -1,13 +1,13 @@
 import { DESIGNATED } from "../../../data/schema.js";
 import { roundScore } from "../../../scoring/blend.js";
-import { scoreSubmissions } from "../../../scoring/exped.js";
+import { scoreSubmissions, type ExpedTruth } from "../../../scoring/exped.js";
 import { inTransaction } from "../../../store/db.js";
 import { appendEvent } from "../../../store/event-log.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import { benchmarkWithheld } from "../../kernel/faults.js";
 import { setRoundStatus, type RoundRow } from "../../../store/rounds.js";
 import { roundEntries } from "../../../store/submissions.js";
-import { designatedBenchmark, entrySubmissions, roundTruth } from "./round-truth.js";
+import { designatedBenchmark, entrySubmissions, preparedRoundTruth, roundTruth } from "./round-truth.js";
 import { takeScoredAhead } from "./scores-ahead.js";
 import { scoringSettings } from "../../kernel/setup.js";
 import { settleStakes } from "../staking/stake-settlement.js";
@@ -31,7 +31,7 @@ export async function settleRound(ctx: ServiceContext, round: RoundRow, t: numbe
   const entries = roundEntries(db, round.exped);
   const terms =
     (await ahead?.termsFor(benchmark, entries)) ??
-    (await scoreSubmissions(roundTruth(world, round.idx, benchmark), entrySubmissions(db, round.exped, entries)));
+    (await scoreRound(roundTruth(world, round.idx, benchmark), entrySubmissions(db, round.exped, entries)));
   if (terms.some((x) => x.aimc === null)) {
     return unsettled(ctx, round, t, "no entry overlaps the designated benchmark");
   }
@@ -47,6 +47,11 @@ export async function settleRound(ctx: ServiceContext, round: RoundRow, t: numbe
     appendEvent(db, t, "round.settled", { exped: round.exped, settings, results });
     settleStakes(ctx, round.exped, t);
   });
+}
+
+/** The entries scored against the round's truth, prepared once per truth kept (preparedRoundTruth) where they are scored here. */
+function scoreRound(truth: ExpedTruth, subs: { ids: readonly string[]; prediction: Float64Array }[]) {
+  return scoreSubmissions(truth, subs, { prepared: preparedRoundTruth(truth) });
 }
 
 function unsettled(ctx: ServiceContext, round: RoundRow, t: number, reason: string): void {
