@@ -40,7 +40,7 @@ export const DEFAULT_PYTHON_VERSION = "3.11";
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const MAJOR_MINOR = /^\d+\.\d+$/;
 
-export function checkModelFile(input: ModelFileInput, rules: ModelFileRules, scanned?: ScannedShapes): CheckedModelFile {
+export function checkModelFile(input: ModelFileInput, rules: ModelFileRules): CheckedModelFile {
   const { filename, bytes } = input;
   if (bytes === null || (bytes.length === 0 && !filename)) throw refuse("model_pkl_required");
   if (!filename || !filename.toLowerCase().endsWith(".pkl")) throw refuse("model_pkl_not_pkl");
@@ -57,21 +57,8 @@ export function checkModelFile(input: ModelFileInput, rules: ModelFileRules, sca
     throw refuse("python_version_unsupported", { version: python_version, accepted: rules.python_versions.join(", ") });
   }
 
-  return { sha256: actual, python_version, python_version_accepted, shape: scanned?.get(actual) ?? scannedShape(bytes) };
-}
-
-/**
- * The shapes of model files whose scan passed, by their bytes' SHA-256: the scan is a function of
- * the bytes alone, so a file with a known digest is not scanned again.
- */
-export interface ScannedShapes {
-  get(sha256: string): PickleShape | undefined;
-}
-
-/** The pickle's top-level shape once the stream is found safe and a callable; else its refusal. */
-function scannedShape(bytes: Uint8Array): PickleShape {
   const { shape, manifest } = readPickle(bytes);
   requireSafe(manifest);
   requireCallable(shape);
-  return shape;
+  return { sha256: actual, python_version, python_version_accepted, shape };
 }

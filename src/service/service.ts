@@ -5,8 +5,6 @@ import type { Lane } from "../store/uploads.js";
 import type { UploadPath } from "./event/uploads.js";
 import { EVENT_UPLOAD_DEFAULTS } from "./kernel/settings/upload-limits.js";
 import { uploadCheckPool } from "./event/upload-check-pool.js";
-import { checkHere, ScannedModelFiles } from "./event/upload-checks-here.js";
-import type { CheckedFiles } from "./event/upload-files.js";
 import { IntakeSlots } from "./event/intake-slots.js";
 import { advanceRounds, type DueStep } from "./cadence/cadence-steps.js";
 import { advanceClockTo, advanceTarget, type AdvanceRequest, type ClockControl } from "./cadence/clock-control.js";
@@ -61,8 +59,6 @@ export class Service {
   private readonly authFailures: AuthFailures;
   private readonly intake: Record<Lane, IntakeSlots>;
   private readonly walk: ClockWalk | undefined;
-  /** Model files the upload check pool passed: a small upload with one is checked on this thread (src/service/event/upload-checks-here.ts). */
-  private readonly scannedModelFiles = new ScannedModelFiles();
 
   constructor(
     readonly ctx: ServiceContext,
@@ -99,22 +95,15 @@ export class Service {
   /**
    * How an upload reaches the store: its short steps on the serial path, its files read by the
    * deployment's pool of worker threads meanwhile (authenticated and counted first, so no unknown
-   * key makes the service read a file), or here at once when they are small and their model file
-   * was scanned before (src/service/event/upload-checks-here.ts). A machine command takes the same serial steps (its run is
+   * key makes the service read a file). A machine command takes the same serial steps (its run is
    * the work done meanwhile).
    */
   private readonly uploadPath: UploadPath = {
     serial: (fn) => this.run(fn),
     checkFiles: (files, rules) => {
-      const here = new Promise<CheckedFiles | null>((resolve) => resolve(checkHere(files, rules, this.scannedModelFiles)));
-      return here.then((checked) => {
-        if (checked) return checked;
-        // A tournament's model files are checked by a pool of the event's default size.
-        const pool = this.ctx.world.deployment.event ?? EVENT_UPLOAD_DEFAULTS;
-        return uploadCheckPool(pool.upload_check_workers, pool.upload_check_memory_mb)
-          .check(files, rules)
-          .then((checked) => (this.scannedModelFiles.keep(checked), checked));
-      });
+      // A tournament's model files are checked by a pool of the event's default size.
+      const pool = this.ctx.world.deployment.event ?? EVENT_UPLOAD_DEFAULTS;
+      return uploadCheckPool(pool.upload_check_workers, pool.upload_check_memory_mb).check(files, rules);
     },
   };
 

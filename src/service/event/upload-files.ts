@@ -3,7 +3,7 @@ import { parsePredictionsFile, predictionsDigest, type PredictionsLimits } from 
 import type { PreparedExped } from "../../scoring/exped.js";
 import { encodePredictions } from "../rounds/submission-codec.js";
 import { scoreRun, type RunScores } from "../../scoring/run-scores.js";
-import { checkModelFile, type CheckedModelFile, type ModelFileRules, type ScannedShapes } from "../../participant/model-file.js";
+import { checkModelFile, type CheckedModelFile, type ModelFileRules } from "../../participant/model-file.js";
 import type { FilePart } from "../../data/file-part.js";
 
 /** A refusal as plain data, to cross a thread boundary and be thrown again on the other side. */
@@ -65,10 +65,9 @@ export interface UploadFiles {
  * Every check on an upload's files that reads their bytes: the model file's (hash, pickle scan)
  * and the predictions file's (bounds, parse, values, digest, and its scores when the rules name
  * the expeds). CPU and memory heavy, state-free, so
- * it runs off the service's serial path (src/service/event/upload-check-pool.ts). `scanned`: model
- * files already scanned, whose scan is not repeated (src/service/event/upload-checks-here.ts).
+ * it runs off the service's serial path (src/service/event/upload-check-pool.ts).
  */
-export function checkUploadFiles(files: UploadFiles, rules: FileRules, scanned?: ScannedShapes): CheckedFiles {
+export function checkUploadFiles(files: UploadFiles, rules: FileRules): CheckedFiles {
   const model_file = outcome(() =>
     checkModelFile(
       {
@@ -78,7 +77,6 @@ export function checkUploadFiles(files: UploadFiles, rules: FileRules, scanned?:
         python_version: files.model_pkl_python_version,
       },
       rules.model_file,
-      scanned,
     ),
   );
   const part = files.predictions;
