@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Float32, Float64, Int32, Schema, Table, Utf8, makeData, makeVector, tableToIPC, vectorFromArray, type Vector } from "apache-arrow";
 import fc from "fast-check";
 import { Table as WasmTable, writeParquet } from "parquet-wasm";
@@ -165,6 +166,28 @@ describe("predictionsDigest", () => {
           expect(predictionsDigest(file(r.map((row, k) => (k === i ? [id, row[1]] : row))))).not.toBe(base);
         }
       }),
+    );
+  });
+
+  it("hashes the documented layout: rows by id's UTF-8 bytes, each its byte length (u32 LE), its bytes, its value (f64 LE)", () => {
+    const layout = (f: PredictionsFile) => {
+      const rows = f.ids.map((id, i) => ({ id: Buffer.from(id, "utf8"), v: f.values[i] })).sort((a, b) => Buffer.compare(a.id, b.id));
+      const parts = rows.flatMap(({ id, v }) => {
+        const n = Buffer.alloc(4);
+        n.writeUInt32LE(id.length);
+        const x = Buffer.alloc(8);
+        x.writeDoubleLE(v === 0 ? 0 : v);
+        return [n, id, x];
+      });
+      return createHash("sha256").update("basecamp.predictions.v1\n").update(Buffer.concat(parts)).digest("hex");
+    };
+    const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 20 });
+    const ids = fc.oneof(ascii, fc.string({ unit: "binary", minLength: 1, maxLength: 8 }));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(ids, fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 40, selector: ([id]) => id }), (r) => {
+        expect(predictionsDigest(file(r))).toBe(layout(file(r)));
+      }),
+      { numRuns: 300 },
     );
   });
 

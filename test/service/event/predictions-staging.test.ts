@@ -48,6 +48,25 @@ describe("a large predictions file is stored in parts before its upload is accep
     expect([...decodePredictions(stored.predictions)]).toEqual(file.values);
   });
 
+  it("lets the event loop serve what arrived between two parts: a large file's parts never hold a request for the whole file", async () => {
+    const h = eventHarness();
+    await h.at(h.world.schedule.phases[0].start + 60_000);
+    const file = largeFile(h.validation, 3 * STAGE_PART_BYTES);
+    const order: string[] = [];
+    const path = countingPath();
+    const serial = path.serial;
+    path.serial = (fn) => serial(() => (order.push("step"), fn()));
+    // A request that arrives while the first part is written: its turn comes before the next part.
+    const staging = upload(h.ctx, path, h.ann, "practice", h.input(h.model(h.ann, "big"), file.ids, file.values));
+    const served = new Promise<void>((resolve) => setImmediate(() => (order.push("request"), resolve())));
+    await Promise.all([staging, served]);
+    const parts = partsOf(h.ctx.db).length;
+    expect(parts).toBeGreaterThanOrEqual(3);
+    // The prelude, the first part, the request, then the other parts and the accepting step.
+    expect(order.slice(0, 3)).toEqual(["step", "step", "request"]);
+    expect(order.filter((o) => o === "step")).toHaveLength(parts + 2);
+  });
+
   it("writes a small file in the accepting commit: one part, no step of its own", async () => {
     const h = eventHarness();
     await h.at(h.world.schedule.phases[0].start + 60_000);
