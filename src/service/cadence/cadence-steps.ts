@@ -131,6 +131,6 @@ function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
     if (ctx.world.deployment.kind === "event") lockWindow(ctx, round.exped, t);
     else lockStakes(ctx, round, t);
-    scoreAhead(ctx, round);
+    scoreAhead(ctx, round, n);
   });
 }
