@@ -24,11 +24,15 @@ export async function act(
   const agent = scenario.agents[step.agent];
   const strategy = lineup.strategies[step.agent];
   const note = (line: string) => log(`${iso(step.t)} ${agent.name} ${step.slot.exped}: ${line}`);
+  // The act's stream is made when the strategy first reads it (most never do; a fork hashes its seed).
+  let rng: Rng | undefined;
   try {
     await strategy.act(
       {
         client,
-        rng: agentRng(root, agent.name, step.slot.index, "act"),
+        get rng() {
+          return (rng ??= agentRng(root, agent.name, step.slot.index, "act"));
+        },
         model: agent.name,
         log: note,
         peekTarget: strategy.oracle ? () => hiddenTarget(world, step.slot.index) : undefined,

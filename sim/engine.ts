@@ -2,7 +2,7 @@ import { iso, SimClock } from "../src/domain/clock.js";
 import { Rng } from "../src/domain/rng.js";
 import { openBasecamp } from "../src/app.js";
 import type { Board } from "../src/scoring/standings.js";
-import { currentStandings, settledRoundBoard, standingRoundCount, standingRounds } from "../src/service/overview/boards.js";
+import { currentStandings, settledRoundBoard, standingRoundCount, standingRoundsAfter } from "../src/service/overview/boards.js";
 import { computeBudgets, type ComputeBudgets } from "../src/service/compute/budgets.js";
 import { loadWorld, cadenceNow, type World } from "../src/service/kernel/deployment.js";
 import { practiceBoard } from "../src/service/event/event-boards.js";
@@ -121,14 +121,16 @@ async function replay(scenario: Scenario, world: World, root: Rng, lineup: Lineu
         await runStep(step);
       });
       // Standings change when a round settles (an event's, when its results unseal): read only for a listener.
+      // Rounds only ever join the standings (a settled round stays settled, an unsealed one unsealed),
+      // so the ones after those already counted are the new ones.
       if (opts.onEvent) {
-        const count = standingRoundCount(ctx);
-        if (count > settled) {
+        const fresh = standingRoundsAfter(ctx, settled);
+        if (fresh.length > 0) {
           let board: Board | undefined;
           const standingsNow = () => (board ??= currentStandings(ctx));
-          for (const exped of standingRounds(ctx).slice(settled)) emit({ kind: "settled", exped, board: standingsNow, round: settledRoundBoard(ctx, exped) });
+          for (const exped of fresh) emit({ kind: "settled", exped, board: standingsNow, round: settledRoundBoard(ctx, exped) });
         }
-        settled = count;
+        settled += fresh.length;
         emit({ kind: "progress", step: i + 1, steps: timeline.length, now: iso(clock.now()), phase: cadenceNow(ctx).phase, settled, rounds: world.schedule.rounds.length });
       }
       await opts.afterStep?.();

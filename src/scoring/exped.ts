@@ -188,10 +188,15 @@ export async function scoreSubmissions(
  * fewer than PARALLEL_ROWS rows, too few to be worth a worker.
  */
 export function scoreSubmissionsAside(truth: ExpedTruth, subs: { ids: readonly string[]; prediction: Float64Array }[]): Promise<ExpedTerms[]> | null {
-  if (subs.reduce((sum, s) => sum + s.prediction.length, 0) < PARALLEL_ROWS) return null;
+  if (!worthScoringAside(subs.reduce((sum, s) => sum + s.prediction.length, 0))) return null;
   const job = asideQueue.then(() => runOnWorker<ExpedTerms>(workerModule("settle-worker", import.meta.url), settleChunk(truth, subs, 0, subs.length, true)));
   asideQueue = job.catch(() => undefined);
   return job;
+}
+
+/** Whether submissions of `rows` prediction rows in all are scored aside (scoreSubmissionsAside), not left to the caller. */
+export function worthScoringAside(rows: number): boolean {
+  return rows >= PARALLEL_ROWS;
 }
 
 /** The last job of `scoreSubmissionsAside` queued: the next one starts once it is done. */

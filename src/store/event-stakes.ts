@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { mayHoldRows, rowsInserted } from "./lifecycle-tables.js";
 
 /** An event stake on one model for one round window, as stored. */
 export interface AllocationRow {
@@ -111,6 +112,7 @@ export function draftsIn(db: Db, window: string): { model_id: string; agent_id: 
 /** Locks the window's drafts and records its terms. */
 export function lockWindowRows(db: Db, window: string, t: number, totalMicro: number, payoutFactor: number, amplitude: number): void {
   db.prepare("UPDATE stake_allocations SET status = 'locked', locked_at = ? WHERE window = ? AND status = 'draft'").run(t, window);
+  rowsInserted(db, "stake_windows");
   db.prepare("INSERT INTO stake_windows (window, locked_at, total_locked_micro, payout_factor, stake_return_amplitude) VALUES (?, ?, ?, ?, ?)").run(
     window,
     t,
@@ -122,6 +124,7 @@ export function lockWindowRows(db: Db, window: string, t: number, totalMicro: nu
 
 /** Locked windows not settled yet. */
 export function unsettledWindows(db: Db): string[] {
+  if (!mayHoldRows(db, "stake_windows")) return [];
   return (db.prepare("SELECT window FROM stake_windows WHERE settled_at IS NULL").all() as { window: string }[]).map((w) => w.window);
 }
 

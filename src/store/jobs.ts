@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { mayHoldRows, rowsInserted } from "./lifecycle-tables.js";
 
 export type JobStatus = "queued" | "running" | "completed" | "failed" | "timeout" | "cancelled";
 export const OPEN_STATUSES: JobStatus[] = ["queued", "running"];
@@ -57,6 +58,7 @@ export function endJob(db: Db, jobId: string, status: JobStatus, costCents: numb
 
 /** Jobs still queued or running within their time limit: those a sandboxed fit may go ahead for. */
 export function jobsToFit(db: Db): JobRow[] {
+  if (!mayHoldRows(db, "compute_jobs")) return [];
   return db.prepare("SELECT * FROM compute_jobs WHERE status IN ('queued', 'running') AND runtime_seconds <= max_runtime_seconds").all() as JobRow[];
 }
 
@@ -65,6 +67,7 @@ export function insertJob(
   db: Db,
   j: Pick<JobRow, "job_id" | "seq" | "agent_id" | "request" | "hold_cents" | "runtime_seconds" | "max_runtime_seconds" | "created_at" | "running_at" | "ends_at" | "feature_manifest">,
 ): void {
+  rowsInserted(db, "compute_jobs");
   db.prepare(
     `INSERT INTO compute_jobs (job_id, seq, agent_id, request, status, hold_cents, runtime_seconds, max_runtime_seconds,
            created_at, running_at, ends_at, feature_manifest) VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { mayHoldRows, rowsInserted } from "./lifecycle-tables.js";
 
 /** Why a machine stopped: its owner stopped it, it sat idle, it reached the daily maximum, the grant or the event's end. */
 export type StopReason = "stopped" | "idle" | "daily_max" | "budget" | "event_end";
@@ -52,6 +53,7 @@ export function runningMachineOf(db: Db, agentId: string): MachineRow | undefine
 
 /** Every running session, in start order. */
 export function runningMachines(db: Db): MachineRow[] {
+  if (!mayHoldRows(db, "machine_sessions")) return [];
   return db.prepare("SELECT * FROM machine_sessions WHERE status = 'running' ORDER BY seq").all() as MachineRow[];
 }
 
@@ -84,6 +86,7 @@ export function insertMachine(
   db: Db,
   m: Pick<MachineRow, "machine_id" | "seq" | "agent_id" | "tier" | "hold_cents" | "started_at" | "idle_stop_at" | "limit_stop_at" | "limit_reason">,
 ): void {
+  rowsInserted(db, "machine_sessions");
   db.prepare(
     `INSERT INTO machine_sessions (machine_id, seq, agent_id, tier, status, hold_cents, started_at, idle_stop_at, limit_stop_at, limit_reason)
            VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`,

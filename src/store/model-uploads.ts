@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { mayHoldRows, rowsInserted } from "./lifecycle-tables.js";
 
 /** `replaced`: a later upload of the same model took its place (its validation, if unfinished, is cancelled). */
 export type ModelUploadStatus = "pending" | "validating" | "validated" | "error" | "replaced";
@@ -26,6 +27,7 @@ export function modelUploadById(db: Db, uploadId: string): ModelUploadRow | unde
 
 /** The model's current file: its latest upload, whatever its status. */
 export function currentModelUpload(db: Db, modelId: string): ModelUploadRow | undefined {
+  if (!mayHoldRows(db, "model_uploads")) return undefined;
   return db.prepare("SELECT * FROM model_uploads WHERE model_id = ? ORDER BY seq DESC LIMIT 1").get(modelId) as
     | ModelUploadRow
     | undefined;
@@ -49,6 +51,7 @@ export function insertModelUpload(
   db: Db,
   u: Pick<ModelUploadRow, "upload_id" | "seq" | "model_id" | "filename" | "sha256" | "python_version" | "n_bytes" | "uploaded_at" | "validating_at" | "validates_at">,
 ): void {
+  rowsInserted(db, "model_uploads");
   db.prepare(
     `INSERT INTO model_uploads (upload_id, seq, model_id, filename, sha256, python_version, n_bytes, status,
            uploaded_at, validating_at, validates_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
@@ -65,5 +68,6 @@ export function markModelUploadError(db: Db, uploadId: string, error: string): v
 
 /** Model files whose validation has not ended. */
 export function unvalidatedModelUploads(db: Db): ModelUploadRow[] {
+  if (!mayHoldRows(db, "model_uploads")) return [];
   return db.prepare("SELECT * FROM model_uploads WHERE status IN ('pending', 'validating')").all() as ModelUploadRow[];
 }

@@ -70,9 +70,11 @@ export function settledRounds(db: Db): { exped: string; idx: number }[] {
   return db.prepare("SELECT exped, idx FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string; idx: number }[];
 }
 
-/** Settled rounds' expeds, in order. */
-export function settledExpeds(db: Db): string[] {
-  return (db.prepare("SELECT exped FROM rounds WHERE status = 'settled' ORDER BY idx").all() as { exped: string }[]).map((r) => r.exped);
+/** Settled rounds' expeds, in order, past the first `skip` (a replay lists only the rounds settled since it last looked). */
+export function settledExpeds(db: Db, skip: number): string[] {
+  return (db.prepare("SELECT exped FROM rounds WHERE status = 'settled' ORDER BY idx LIMIT -1 OFFSET ?").all(skip) as { exped: string }[]).map(
+    (r) => r.exped,
+  );
 }
 
 export function settledCount(db: Db): number {

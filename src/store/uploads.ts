@@ -1,4 +1,5 @@
 import type { Db } from "./db.js";
+import { rowsInserted } from "./lifecycle-tables.js";
 import { deletePredictions } from "./upload-predictions.js";
 
 export type Lane = "round" | "practice";
@@ -77,6 +78,7 @@ export function insertUpload(
   db: Db,
   u: Pick<RunRow, "upload_id" | "seq" | "agent_id" | "model_id" | "lane" | "round_window" | "accepted_at" | "scoring_at" | "finishes_at" | "digest" | "n_rows" | "model_pkl_sha256" | "python_version" | "idempotency_key">,
 ): void {
+  rowsInserted(db, "uploads");
   db.prepare(
     `INSERT INTO uploads (upload_id, seq, agent_id, model_id, lane, round_window, status, accepted_at, scoring_at,
            finishes_at, digest, n_rows, model_pkl_sha256, python_version, idempotency_key)

@@ -32,6 +32,11 @@ describe("the upload table's indexes", () => {
   it("the pass before every call finds the runs due to start scoring through their own index, not by reading every accepted run", async () => {
     const s = await eventServer();
     const db = s.service.ctx.db;
+    // A store that has never held an upload is not asked for runs at all (lifecycle-tables.ts): file one first.
+    const validation = await splitIds(s, ANN, "validation");
+    await toPhase(s, "round_1");
+    const m = await newModel(s, ANN, "m1");
+    expect((await postForm(s, PRACTICE_UPLOAD, ANN, csvUpload(m, validation, spread(validation, 1)))).status).toBe(202);
     const statements = recordStatements(db);
     await s.get("/api/v1/status", ANN);
     const due = [...statements].filter((sql) => /\bFROM uploads\b/.test(sql) && /\bscoring_at <= \?/.test(sql));

@@ -19,7 +19,7 @@ export interface ValidationStep {
   model_upload_id: string;
 }
 
-const VALIDATION_STAGES = { table: "model_uploads", id: "upload_id", from: "pending", next: "validating", firstAt: "validating_at", endAt: "validates_at" };
+const VALIDATION_STAGES = { table: "model_uploads", id: "upload_id", from: "pending", next: "validating", firstAt: "validating_at", endAt: "validates_at" } as const;
 
 export function dueValidationSteps(ctx: ServiceContext, now: number): ValidationStep[] {
   return dueTwoStage(ctx.db, VALIDATION_STAGES, now).map(({ t, stage, id }) => ({ t, lane: stage === "next" ? "validating" : "validate", model_upload_id: id }));

@@ -60,11 +60,13 @@ export async function advanceRounds(ctx: ServiceContext): Promise<DueStep[]> {
   const now = at.now;
   // One read transaction for the five lookups: a statement on its own takes and drops the WAL's
   // read lock, and this pass runs before every call (their cost halves, on a served event's main thread).
-  const { rounds, all } = inTransaction(ctx.db, () => {
+  // Within a transaction already open (a replay's step) they read under its lock: no savepoint.
+  const lookups = () => {
     const rounds = dueSteps(ctx, now);
     const all: Step[] = [...rounds, ...dueRunSteps(ctx, now), ...dueLaneSteps(ctx, now), ...dueJobSteps(ctx, now), ...dueMachineSteps(ctx, now)];
     return { rounds, all: all.sort((a, b) => a.t - b.t || stepRank(a) - stepRank(b)) };
-  });
+  };
+  const { rounds, all } = ctx.db.inTransaction ? lookups() : inTransaction(ctx.db, lookups);
   for (const step of all) {
     settleStakesBefore(ctx, step.t);
     if (isMachineStep(step)) await applyMachineStep(ctx, step);
@@ -131,6 +133,6 @@ function closeStep(ctx: ServiceContext, { t, round }: DueStep): void {
     appendEvent(ctx.db, t, "round.closed", { exped: round.exped, entries: n });
     if (ctx.world.deployment.kind === "event") lockWindow(ctx, round.exped, t);
     else lockStakes(ctx, round, t);
-    scoreAhead(ctx, round);
+    scoreAhead(ctx, round, n);
   });
 }

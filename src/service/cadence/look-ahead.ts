@@ -40,10 +40,12 @@ function validations(ctx: ServiceContext): AheadWork<unknown>[] {
  */
 function autoRuns(ctx: ServiceContext): AheadWork<unknown>[] {
   if (ctx.world.deployment.kind !== "tournament") return [];
+  // The lane's models first: without one (no validated file), no round is looked at.
+  const models = activeLaneModels(ctx);
+  if (models.length === 0) return [];
   const runnable = openRoundsAwaitingLane(ctx.db).filter((round) => !liveEmptied(ctx, round.idx));
   if (runnable.length === 0) return [];
   const delay = autoSubmitSettings(ctx).auto_submit_delay_seconds * 1000;
-  const models = activeLaneModels(ctx);
   return runnable.flatMap((round) =>
     models.filter(({ model_id }) => !hasEntry(ctx.db, model_id, round.exped)).map(({ upload }) => roundRun(ctx, round, upload, round.open_at + delay)),
   );

@@ -26,7 +26,7 @@ export interface JobStep {
   job_id: string;
 }
 
-const JOB_STAGES = { table: "compute_jobs", id: "job_id", from: "queued", next: "running", firstAt: "running_at", endAt: "ends_at" };
+const JOB_STAGES = { table: "compute_jobs", id: "job_id", from: "queued", next: "running", firstAt: "running_at", endAt: "ends_at" } as const;
 
 export function dueJobSteps(ctx: ServiceContext, now: number): JobStep[] {
   return dueTwoStage(ctx.db, JOB_STAGES, now).map(({ t, stage, id }) => ({ t, kind: stage === "next" ? "job_running" : "job_end", job_id: id }));

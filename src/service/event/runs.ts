@@ -22,7 +22,7 @@ export interface RunStep {
   upload_id: string;
 }
 
-const RUN_STAGES = { table: "uploads", id: "upload_id", from: "accepted", next: "scoring", firstAt: "scoring_at", endAt: "finishes_at" };
+const RUN_STAGES = { table: "uploads", id: "upload_id", from: "accepted", next: "scoring", firstAt: "scoring_at", endAt: "finishes_at" } as const;
 
 export function dueRunSteps(ctx: ServiceContext, now: number): RunStep[] {
   return dueTwoStage(ctx.db, RUN_STAGES, now).map(({ t, stage, id }) => ({ t, kind: stage === "next" ? "run_scoring" : "run_finish", upload_id: id }));

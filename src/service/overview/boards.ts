@@ -44,13 +44,17 @@ export function settledRoundBoard(ctx: ServiceContext, round: string): Board {
   return ctx.world.deployment.kind === "event" ? eventRoundBoard(ctx, round) : roundBoard(ctx, round);
 }
 
-/** The rounds the standings cover, in order: settled tournament rounds, or an event's unsealed rounds. */
-export function standingRounds(ctx: ServiceContext): string[] {
-  if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx);
-  return settledExpeds(ctx.db);
+/**
+ * The rounds the standings cover, in order (settled tournament rounds, or an event's unsealed
+ * rounds), past the first `skip`: a replay asks after every step for those it has not seen, and
+ * a tournament's are then read without listing the rounds before them.
+ */
+export function standingRoundsAfter(ctx: ServiceContext, skip: number): string[] {
+  if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx).slice(skip);
+  return settledExpeds(ctx.db, skip);
 }
 
-/** How many rounds the standings cover (standingRounds' length, a tournament's counted without listing them). */
+/** How many rounds the standings cover (standingRoundsAfter's from none, a tournament's counted without listing them). */
 export function standingRoundCount(ctx: ServiceContext): number {
   if (ctx.world.deployment.kind === "event") return unsealedRounds(ctx).length;
   return settledCount(ctx.db);

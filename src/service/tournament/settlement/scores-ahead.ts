@@ -1,17 +1,21 @@
-import { scoreSubmissionsAside, type ExpedTerms } from "../../../scoring/exped.js";
+import { scoreSubmissionsAside, worthScoringAside, type ExpedTerms } from "../../../scoring/exped.js";
 import type { ServiceContext } from "../../kernel/context.js";
 import type { RoundRow } from "../../../store/rounds.js";
 import { roundEntries, type RoundEntry } from "../../../store/submissions.js";
+import { roundUniverse } from "../../../store/round-universe.js";
 import { designatedBenchmark, entrySubmissions, roundTruth } from "./round-truth.js";
 
 /**
  * Starts scoring a round's entries as its window closes, on a worker thread while the service goes
  * on: no entry changes after the close, and the truth is the world's, so settlement (rounds later)
- * mostly finds its terms ready. Entries too few to be worth a worker, or a round whose live
+ * mostly finds its terms ready. Entries too few to be worth a worker (`entryCount` of them), or a round whose live
  * benchmark has no designated column, are left to settlement. Nothing of it reaches the store: it is
  * kept in the service's state until the round settles (ServiceState.scoredAhead).
  */
-export function scoreAhead(ctx: ServiceContext, round: RoundRow): void {
+export function scoreAhead(ctx: ServiceContext, round: RoundRow, entryCount: number): void {
+  // Every entry holds one prediction per instrument of the round: rounds too small for a worker
+  // (a backtest's, every round) are told apart before any entry is read and decoded.
+  if (!worthScoringAside(entryCount * roundUniverse(ctx.db, round.exped).ids.length)) return;
   const benchmark = designatedBenchmark(ctx.world, round.idx);
   if (benchmark === null) return;
   const entries = roundEntries(ctx.db, round.exped);
