@@ -9,6 +9,11 @@ import type { NumericColumn } from "../domain/frame.js";
 
 /** A Utf8 vector of `values`, built from one offsets buffer and one bytes buffer. */
 export function utf8Vector(values: string[]): Vector<Utf8> {
+  return makeVector(makeData({ type: new Utf8(), length: values.length, ...utf8Buffers(values) }));
+}
+
+/** The two buffers of a Utf8 column of `values`: its offsets (int32, one more than the values) and its UTF-8 bytes. */
+export function utf8Buffers(values: string[]): { valueOffsets: Int32Array; data: Buffer } {
   const data = Buffer.from(values.join(""), "utf8");
   if (data.length > 0x7fffffff) throw new Error("Utf8 column is larger than 2 GiB");
   const valueOffsets = new Int32Array(values.length + 1);
@@ -17,7 +22,7 @@ export function utf8Vector(values: string[]): Vector<Utf8> {
     at += ascii ? values[i].length : Buffer.byteLength(values[i], "utf8");
     valueOffsets[i + 1] = at;
   }
-  return makeVector(makeData({ type: new Utf8(), length: values.length, valueOffsets, data }));
+  return { valueOffsets, data };
 }
 
 function totalLength(values: string[]): number {

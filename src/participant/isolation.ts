@@ -41,9 +41,15 @@ export async function localSandbox(): Promise<{ ok: true } | { ok: false; reason
 }
 
 async function probe(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  // Its directory (a tmpfs mount) is made while the interpreter is inspected, not after.
+  const making = makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
+  making.catch(() => {}); // a failure is met where it is awaited below
   const python = await sandboxPython();
-  if (!python.ok) return { ok: false, reason: python.error };
-  const { dir, scratch } = await makeWorkDir(DEFAULT_LIMITS.scratch_bytes);
+  if (!python.ok) {
+    await making.then(({ dir }) => removeWorkDir(dir), () => {});
+    return { ok: false, reason: python.error };
+  }
+  const { dir, scratch } = await making;
   const started = launchSandbox({ python, scratch, files: {}, args: ["-c", `import numpy\n${findModules(PREDICT_MODULES)}`], keep: 3 }, DEFAULT_LIMITS);
   if (!started.ok) {
     await removeWorkDir(dir);

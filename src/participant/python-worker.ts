@@ -109,6 +109,8 @@ class Worker implements PythonWorker {
   private fitted: { train: Frame; timeoutSeconds: number } | null = null;
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Calls queued or running (serial). */
+  private inFlight = 0;
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -120,7 +122,7 @@ class Worker implements PythonWorker {
     return this.serial(async () => {
       const up = await this.ensureRunning();
       if (!up.ok || this.opts.source.kind === "pickle") return up;
-      const done = await this.call(await this.fitRequest(train), timeoutSeconds, "fit");
+      const done = await this.call(this.fitRequest(train), timeoutSeconds, "fit");
       if (done.ok) this.fitted = { train, timeoutSeconds };
       return done.ok ? { ok: true } : done;
     });
@@ -128,9 +130,11 @@ class Worker implements PythonWorker {
 
   predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>> {
     return this.serial(async () => {
-      const up = await this.ensureRunning();
+      // A running process is asked at once, in this turn: an idle worker's request is then written
+      // before the caller goes on (a backtest's next round, asked ahead while this one settles).
+      const up = this.running() ? { ok: true as const } : await this.ensureRunning();
       if (!up.ok) return up;
-      const done = await this.call(await encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
+      const done = await this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
       if (!done.ok) return done;
       const read = decodePredictAnswer(done.answer);
       if (read.ok) return read;
@@ -152,17 +156,30 @@ class Worker implements PythonWorker {
     await run.removed;
   }
 
-  /** Calls run one after another: a worker answers one request at a time. */
+  /**
+   * Calls run one after another: a worker answers one request at a time. A call made while none
+   * is in flight starts at once, in the caller's turn, rather than a microtask later: in between,
+   * the caller's own work (a round's settlement) would run first and hold the request back.
+   */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn);
-    this.queue = next.catch(() => undefined);
+    const next = this.inFlight === 0 ? fn() : this.queue.then(fn);
+    this.inFlight++;
+    this.queue = next.then(
+      () => void this.inFlight--,
+      () => void this.inFlight--,
+    );
     return next;
+  }
+
+  /** Whether the process is up with its source loaded (ensureRunning has nothing to do). */
+  private running(): boolean {
+    return !this.closed && this.run?.process.alive === true;
   }
 
   /** A live process with the source loaded and, when fit ran before, fitted again. */
   private async ensureRunning(): Promise<Outcome> {
     if (this.closed) return { ok: false, error: `the worker for ${this.opts.label} is closed` };
-    if (this.run?.process.alive) return { ok: true };
+    if (this.running()) return { ok: true };
     await this.stop();
     const launched = await this.launch();
     if (!launched.ok) return launched;
@@ -170,8 +187,8 @@ class Worker implements PythonWorker {
     const loadSeconds = this.opts.loadTimeoutSeconds ?? DEFAULT_LOAD_TIMEOUT_SECONDS;
     const source = this.opts.source;
     const load = source.kind === "module" ? { kind: "module", path: launched.path, params: source.params } : { kind: "pickle", path: launched.path };
-    const loaded = await this.call(await encodeRequest({ op: "load", ...load }), loadSeconds, "load");
-    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(await this.fitRequest(this.fitted.train), this.fitted.timeoutSeconds, "fit");
+    const loaded = await this.call(encodeRequest({ op: "load", ...load }), loadSeconds, "load");
+    const refit = !loaded.ok || this.fitted === null ? loaded : await this.call(this.fitRequest(this.fitted.train), this.fitted.timeoutSeconds, "fit");
     if (refit.ok) return { ok: true };
     await this.stop(); // a process without its source (or its fit) must not answer the next call
     if (!loaded.ok) return loaded;
@@ -179,7 +196,7 @@ class Worker implements PythonWorker {
   }
 
   /** A fit request: the frame, or with a train file, its columns for the worker to read from the file. */
-  private fitRequest(train: Frame): Promise<Buffer[]> {
+  private fitRequest(train: Frame): Buffer[] {
     const { trainFile } = this.opts;
     if (!trainFile) return encodeRequest({ op: "fit" }, [train]);
     return encodeRequest({ op: "fit", train_file: { fd: TRAIN_FD, exped: trainFile.exped, columns: Object.keys(train.columns) } });

@@ -33,7 +33,7 @@ const encoded = new WeakMap<Frame, Uint8Array[]>();
 const KEPT_FROM_ROWS = 10_000;
 
 /** A request message: the header plus the frames' streams, in order (null frames take no bytes). */
-export async function encodeRequest(header: Record<string, unknown>, frames: (Frame | null)[] = []): Promise<Buffer[]> {
+export function encodeRequest(header: Record<string, unknown>, frames: (Frame | null)[] = []): Buffer[] {
   const specs: (FrameSpec | null)[] = [];
   const body: Uint8Array[] = [];
   for (const frame of frames) {
@@ -41,7 +41,7 @@ export async function encodeRequest(header: Record<string, unknown>, frames: (Fr
       specs.push(null);
       continue;
     }
-    const parts = encoded.get(frame) ?? (await arrowStream(frame));
+    const parts = encoded.get(frame) ?? arrowStream(frame);
     if (frame.ids.length >= KEPT_FROM_ROWS) encoded.set(frame, parts);
     const bytes = parts.reduce((n, p) => n + p.byteLength, 0);
     specs.push({ bytes });

@@ -212,28 +212,37 @@ SCHEMAS = {}
 SCHEMAS_KEPT = 8
 
 
-def schema_fields(header, metadata):
-    """[(name, dtype)] of a schema message, read once per distinct schema."""
+class Schema:
+    """A schema message's fields [(name, dtype)], and what frames of it reuse: the pandas Index of
+    its numeric columns' names (made on first use; never a frame's own, so never shared)."""
+
+    def __init__(self, fields):
+        self.fields = fields
+        self.numeric_columns = None
+
+
+def read_schema(header, metadata):
+    """The Schema of a schema message, read once per distinct schema."""
     key = bytes(metadata)
-    fields = SCHEMAS.get(key)
-    if fields is None:
-        fields = [(f.string(0), field_dtype(f)) for f in header.tables(1)]
+    schema = SCHEMAS.get(key)
+    if schema is None:
+        schema = Schema([(f.string(0), field_dtype(f)) for f in header.tables(1)])
         if len(SCHEMAS) >= SCHEMAS_KEPT:
             SCHEMAS.clear()
-        SCHEMAS[key] = fields
-    return fields
+        SCHEMAS[key] = schema
+    return schema
 
 
 def numpy_frame(np, pd, stream):
     """The frame of an Arrow IPC stream as Basecamp sends it (no nulls, one record batch), with numpy alone."""
-    fields, strings, numbers, rows = None, {}, [], 0
+    schema, strings, numbers, rows = None, {}, [], 0
     for message, body, metadata in ipc_messages(stream):
         kind, header = message.scalar(1, "<B"), message.table(2)
         if kind == SCHEMA:
-            fields = schema_fields(header, metadata)
+            schema = read_schema(header, metadata)
         elif kind == RECORD_BATCH:
             nodes, buffers = header.structs(1, "<qq"), iter(header.structs(2, "<qq"))
-            for (name, dtype), (rows, nulls) in zip(fields, nodes):
+            for (name, dtype), (rows, nulls) in zip(schema.fields, nodes):
                 if nulls:
                     raise ValueError(f"column '{name}' has nulls, which this reader does not take")
                 next(buffers)  # the validity bitmap, empty without nulls
@@ -249,8 +258,11 @@ def numpy_frame(np, pd, stream):
     block = strided_block(np, stream, numbers, rows)
     if block is not None:
         # One 2-D block over the message (no copy): a frame of 178 columns is made several times faster
-        frame = pd.DataFrame(block, columns=names, index=index, copy=False)
-        frame.insert(0, "exped", strings["exped"])
+        if schema.numeric_columns is None:
+            schema.numeric_columns = pd.Index(names)
+        frame = pd.DataFrame(block, columns=schema.numeric_columns, index=index, copy=False)
+        # A numeric column named exped is refused here as pandas would; otherwise its check is skipped
+        frame.insert(0, "exped", strings["exped"], allow_duplicates="exped" not in names)
         return frame
     columns = {name: np.frombuffer(stream, dtype=dtype, count=rows, offset=at) for name, dtype, at in numbers}
     # pandas 2 and 3 keep the columns as they are (views of the message); pandas 1 copies them into blocks
