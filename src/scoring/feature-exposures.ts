@@ -1,5 +1,5 @@
 import type { NumericColumn } from "../domain/frame.js";
-import { absPearson, type CoMoments, exposureMoments, mergeMoments } from "./exposure.js";
+import { absPearson, type CoMoments, exposuresOf, mergeMoments } from "./exposure.js";
 
 /** Per feature, in the features' order: its exposure on each exped and pooled over every row of the walk. */
 export interface FeatureExposures {
@@ -21,8 +21,7 @@ export function featureExposures(expeds: { prediction: Float64Array; features: N
   const merged: CoMoments[] = [];
   const perExped = expeds.map(({ prediction, features }) => {
     if (features.length !== width) throw new Error(`an exped has ${features.length} features for ${width}`);
-    return features.map((f, j) => {
-      const m = exposureMoments(prediction, f);
+    return exposuresOf(prediction, features).map((m, j) => {
       merged[j] = merged[j] ? mergeMoments(merged[j], m) : m;
       return absPearson(m);
     });

@@ -3,7 +3,7 @@ import { asFloat64, type Frame, type NumericColumn } from "../domain/frame.js";
 import { DuplicateIdError } from "./align.js";
 import { compareExpeds } from "./exped-order.js";
 import { prepareExped, scoreInTruthRows, type ExpedTerms, type ExpedTruth, type KeyedExpedTruth } from "./exped.js";
-import { exposureMoments, type CoMoments } from "./exposure.js";
+import { exposuresOf, type CoMoments } from "./exposure.js";
 import type { HexKeys } from "./hex-ids.js";
 import { packIds, unpackIds, type PackedIds } from "./packed-ids.js";
 import { runChunked, workerModule } from "./workers.js";
@@ -81,7 +81,7 @@ export function scoreSlice({ exped, rows, truth, prediction, diagnose }: ExpedSl
     const terms = scoreInTruthRows(prepared, prediction);
     if (!diagnose) return { exped, terms };
     const benchmarkCorr = truth.benchmark ? scoreInTruthRows(prepared, truth.benchmark).corr : NaN;
-    return { exped, terms, diagnostics: { benchmarkCorr, exposure: truth.core.map((f) => exposureMoments(prediction, f)) } };
+    return { exped, terms, diagnostics: { benchmarkCorr, exposure: exposuresOf(prediction, truth.core) } };
   } catch (err) {
     if (!(err instanceof DuplicateIdError)) throw err;
     const row = Array.isArray(rows) ? rows[0] + err.index : rows[err.index];
