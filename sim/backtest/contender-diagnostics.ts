@@ -1,4 +1,5 @@
 import type { ExpedScore } from "../../src/report/backtest-report.js";
+import { sameStrings } from "../../src/domain/same-strings.js";
 import type { FeatureExposures } from "../../src/scoring/feature-exposures.js";
 import { expedDiagnostics, exposuresOf, maxExposure, predictedExpeds, type ExpedDiagnostics, type WalkedRound } from "./summary.js";
 import type { WalkEntry } from "./walk.js";
@@ -51,12 +52,6 @@ export function contenderDiagnostics(
   const result = { byExped, exposures };
   kept.set(walk, [...past.slice(1 - KEPT_PER_WALK), { expeds, entries: own, features, topBottom, result }]);
   return result;
-}
-
-function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Value for value, NaN equal to NaN and 0 told from -0 (Object.is): the same bits in, the same numbers out. */

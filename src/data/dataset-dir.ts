@@ -3,6 +3,7 @@ import { DataType, Precision } from "apache-arrow";
 import { join } from "node:path";
 import { EXPED_COLUMNS, expedColumnOf, readDirFrame, requireNumeric } from "./dir-frame.js";
 import { asFloat64, columnsWithoutRows, rowsByExped, selectColumns, takeRows, type Frame } from "../domain/frame.js";
+import { sameStrings } from "../domain/same-strings.js";
 import type { Dataset, LiveRound } from "./generate.js";
 import { ParquetFile } from "./parquet-file.js";
 import { DESIGNATED, benchmarkFileName, type Split } from "./schema.js";
@@ -212,12 +213,6 @@ function requireSameIds(ids: string[], path: string, splitIds: string[], splitPa
         : null;
   if (mismatch) throw new Error(`${path}: its ids do not match ${splitPath}'s: ${mismatch}`);
   return false;
-}
-
-function sameStrings(a: string[], b: string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** The frame's exped labels in sorted (time) order. */

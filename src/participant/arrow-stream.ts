@@ -2,6 +2,7 @@ import { RecordBatchStreamWriter, Schema, Table, type Vector } from "apache-arro
 import { numericVector, utf8Buffers, utf8Vector } from "../data/arrow-columns.js";
 import { numpyType, pandasMetadata } from "../data/pandas-metadata.js";
 import type { Frame, NumericColumn } from "../domain/frame.js";
+import { sameStrings } from "../domain/same-strings.js";
 
 /**
  * A frame as an Arrow IPC stream (schema, one record batch, end marker) of `id` and `exped`
@@ -102,10 +103,6 @@ function schemaMessage(names: string[], columns: NumericColumn[]): Uint8Array {
   const message = encodeSchema(names, columns, types);
   schemas.push({ names, types, message });
   return message;
-}
-
-function sameStrings(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function encodeSchema(names: string[], columns: NumericColumn[], types: string[]): Uint8Array {

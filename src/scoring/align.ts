@@ -84,14 +84,6 @@ export function compareIds(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** True when the two rows lists hold the same ids in the same order. */
-export function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * `values` (keyed by `ids`) placed at the positions of `index` (id → position) in an array of
  * `size`; positions with no value are NaN, ids not in the index are ignored.

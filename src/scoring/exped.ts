@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { aimcOfGaussian } from "./aimc.js";
-import { alignValues, indexIds, orderHexKeys, orderIds, sameIds, type IdOrder } from "./align.js";
+import { alignValues, indexIds, orderHexKeys, orderIds, type IdOrder } from "./align.js";
+import { sameStrings } from "../domain/same-strings.js";
 import { corrOfGaussian, poweredTarget } from "./corr.js";
 import { gaussianise } from "./gaussian.js";
 import type { HexKeys } from "./hex-ids.js";
@@ -99,7 +100,7 @@ export function preparedBytes(p: PreparedExped): number {
 /** Scores one prediction (keyed by `ids`; rows not in the exped are ignored) against a prepared exped. */
 export function scoreAgainst(p: PreparedExped, ids: readonly string[], prediction: Float64Array): ExpedTerms {
   checkLength("prediction", prediction, ids.length);
-  if (sameIds(ids, p.ids.original)) return scoreInTruthRows(p, prediction);
+  if (sameStrings(ids, p.ids.original)) return scoreInTruthRows(p, prediction);
   const size = p.target.length;
   const aligned = workspace.ensure(size).aligned;
   p.index ??= indexIds(p.ids.sorted);
@@ -207,7 +208,7 @@ function settleChunk(truth: ExpedTruth, subs: { ids: readonly string[]; predicti
   return {
     start,
     truth: first ? truth : undefined,
-    subs: subs.slice(start, end).map((s) => ({ ids: sameIds(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
+    subs: subs.slice(start, end).map((s) => ({ ids: sameStrings(s.ids, truth.ids) ? null : s.ids, prediction: s.prediction })),
   };
 }
 
