@@ -117,6 +117,10 @@ for (const { isolation, need, how, forked } of isolations) requires(need).descri
     const ids = await worker.predict(live("frame_of_ids"), null, 30);
     expect(ids.ok && ids.ids).toEqual(live("x").ids);
     expect(ids.ok && Array.from(ids.values)).toEqual([4, 4, 3, 3, 1, 3, 1]);
+    // Answered on an index of its own (not the live frame's, whose ids as they came are sent back as they are)
+    const reversed = await worker.predict(live("reversed"), null, 30);
+    expect(reversed.ok && reversed.ids).toEqual(live("x").ids.reverse());
+    expect(reversed.ok && Array.from(reversed.values)).toEqual([1, 3, 1, 3, 3, 4, 4]);
     await worker.close();
   });
 

@@ -235,7 +235,7 @@ def read_schema(header, metadata):
 
 def numpy_frame(np, pd, stream):
     """The frame of an Arrow IPC stream as Basecamp sends it (no nulls, one record batch), with numpy alone."""
-    schema, strings, numbers, rows = None, {}, [], 0
+    schema, strings, utf8, numbers, rows = None, {}, {}, [], 0
     for message, body, metadata in ipc_messages(stream):
         kind, header = message.scalar(1, "<B"), message.table(2)
         if kind == SCHEMA:
@@ -253,7 +253,9 @@ def numpy_frame(np, pd, stream):
                 offsets = stream[body + offset:body + offset + 4 * (rows + 1)]
                 offset, length = next(buffers)
                 strings[name] = string_values(np, pd, rows, offsets, stream[body + offset:body + offset + length])
+                utf8[name] = offsets, stream[body + offset:body + offset + length]
     index = pd.Index(strings["id"], name="id")
+    REQUEST_IDS[id(index)] = (index, *utf8["id"])
     names = [name for name, _, _ in numbers]
     block = strided_block(np, stream, numbers, rows)
     if block is not None:
@@ -397,17 +399,39 @@ def load_pickle(path):
     return fn
 
 
+#: The id index of each frame of the request being served, with its ids as they came (offsets and
+#: UTF-8 bytes), by the index's id(): held until the next request, so no id() is reused meanwhile.
+REQUEST_IDS = {}
+
+
 def answer(np, column, values):
     """The predict answer's header and body parts: values as float64, ids as str() of each index value."""
     try:
-        encoded = [str(key).encode("utf-8", "surrogatepass") for key in values.index]
-        offsets = np.zeros(len(encoded) + 1, dtype="<u4")
-        np.cumsum([len(e) for e in encoded], out=offsets[1:])
         floats = np.ascontiguousarray(values.to_numpy(dtype=np.float64, na_value=np.nan), dtype="<f8")
+        offsets, blob = request_ids(np, values.index) or encoded_ids(np, values.index)
     except Exception as e:
         raise Refusal(f"predict's answer cannot be read: {type(e).__name__}: {e}")
-    blob = b"".join(encoded)
-    return {"ok": True, "column": column, "rows": len(encoded), "id_bytes": len(blob)}, [floats.tobytes(), offsets.tobytes(), blob]
+    return {"ok": True, "column": column, "rows": len(floats), "id_bytes": len(blob)}, [floats.tobytes(), offsets.tobytes(), blob]
+
+
+def encoded_ids(np, index):
+    """(offsets, bytes) of str() of each index value, in UTF-8 (lone surrogates passed through)."""
+    encoded = [str(key).encode("utf-8", "surrogatepass") for key in index]
+    offsets = np.zeros(len(encoded) + 1, dtype="<u4")
+    np.cumsum([len(e) for e in encoded], out=offsets[1:])
+    return offsets, b"".join(encoded)
+
+
+def request_ids(np, index):
+    """encoded_ids of an index that is a frame's of this request (predict answered with the live
+    frame's own index, as a rule), from the ids as they came: the same bytes, for none of a
+    str() and an encode per row (about 1 and 3 ms a 30-round backtest with pandas 1 and 3). None
+    for any other index."""
+    known = REQUEST_IDS.get(id(index))
+    if known is None or known[0] is not index:
+        return None
+    starts = np.frombuffer(known[1], dtype="<i4")
+    return (starts - starts[0]).astype("<u4"), bytes(known[2][starts[0]:starts[-1]])
 
 
 def serve():
@@ -420,6 +444,7 @@ def serve():
         except EOFError:
             return
         op = header["op"]
+        REQUEST_IDS.clear()
         try:
             if op == "load":
                 strategy = Strategy(header)
