@@ -55,6 +55,12 @@ export interface WorkerOptions {
    * columns' rows from the file.
    */
   trainFile?: TrainFile;
+  /**
+   * Whether a sandboxed launch waits for probeSandbox() to answer first (default true): false for
+   * a start that answers the probe itself (local-worker.ts), which is still launched in the sandbox
+   * and fails, never runs unsandboxed, where there is none.
+   */
+  awaitProbe?: boolean;
 }
 
 /**
@@ -217,7 +223,7 @@ class Worker implements PythonWorker {
   /** Spawns the process in a fresh directory, removed once the process is gone. */
   private async launch(): Promise<Outcome<{ run: Run; path: string }>> {
     const { isolation, source, label } = this.opts;
-    if (isolation === "sandbox") {
+    if (isolation === "sandbox" && this.opts.awaitProbe !== false) {
       const sandbox = await probeSandbox();
       if (!sandbox.ok) return { ok: false, error: sandbox.reason };
     }
