@@ -89,6 +89,23 @@ describe("basecamp backtest", () => {
     expect(existsSync(join(cwd, ".basecamp"))).toBe(false);
   });
 
+  // Compiled, the engine runs bundled (bin/bundle-cli.js) and the module imports the compiled Strategy API: one StrategyFailure for both.
+  it("a TypeScript strategy's StrategyFailure, imported from basecamp-sim/strategy, misses its round with its reason", async () => {
+    const module = join(dir, "declines.ts");
+    writeFileSync(
+      module,
+      [
+        'import { StrategyFailure, duringWindow, z, type Strategy } from "basecamp-sim/strategy";',
+        'const declines: Strategy<Record<string, never>> = { name: "declines", kind: "tournament", summary: "never predicts", params: z.strictObject({}),',
+        '  actAt: (slot, _p, rng) => duringWindow(slot, rng), act: async () => { throw new StrategyFailure("no view this round"); } };',
+        "export default declines;",
+      ].join("\n"),
+    );
+    const report = JSON.parse((await basecamp("backtest", module, "--scenario", scenario, "--json")).stdout) as BacktestReport;
+    expect(report.refusals).toHaveLength(5);
+    expect(new Set(report.refusals.map((r) => r.reason))).toEqual(new Set(["failed: no view this round"]));
+  });
+
   it("fails with one line naming a bad --params or an unknown strategy", async () => {
     await expect(basecamp("backtest", "ridge", "--scenario", scenario, "--params", "{nope")).rejects.toMatchObject({ stderr: expect.stringMatching(/^basecamp: --params: not JSON/) });
     await expect(basecamp("backtest", "nope", "--scenario", scenario)).rejects.toMatchObject({ stderr: expect.stringMatching(/^basecamp: agents\[0\]\.strategy: unknown strategy 'nope'/) });
