@@ -85,8 +85,8 @@ async function run(strategy: string, flags: BacktestFlags, params: Record<string
       scenario,
       scenarioName: scenario.dataset.dir ?? flags.scenario,
       world,
-      onWorld: async (loaded) => {
-        if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, loaded, flags, trainFile ? "workers" : skipTrain ? "unneeded" : "read"));
+      onWorld: (loaded) => {
+        if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, loaded, flags, trainFile ? "workers" : skipTrain ? "unneeded" : "read"));
       },
       timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
       // The user's own files on the user's own machine: their workers take every core, as their own script would.
