@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `basecamp` command. It runs the compiled code (dist/) on plain node: always when installed,
+// The `basecamp` command. It runs the compiled code (dist/, bundled) on plain node: always when installed,
 // and in a checkout when dist/ was built from the sources as they are (`npm ci` builds it). A
 // checkout whose sources changed since runs them through tsx's loader in this same process (so
 // there is no child to pass signals to, and no stale build runs); `npm run build` makes it
@@ -21,5 +21,8 @@ if (existsSync(sources) && !buildIsCurrent(fileURLToPath(new URL("..", import.me
   register();
   await import(sources.href);
 } else {
-  await import("../dist/src/cli.js");
+  // The build's bundle of the compiled code (bin/bundle-cli.js), made before its stamp: a build from
+  // before the bundle step has none, and runs its compiled modules as they are.
+  const bundle = new URL("../dist/bundle/cli.js", import.meta.url);
+  await import(existsSync(bundle) ? bundle.href : "../dist/src/cli.js");
 }

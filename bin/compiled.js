@@ -5,8 +5,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-/** The compiled trees (tsconfig.build.json's include) and what the build copies or reads. */
-const SOURCES = ["src", "sim", "tsconfig.json", "tsconfig.build.json"];
+/** The compiled trees (tsconfig.build.json's include), what the build copies or reads, and the step that bundles them. */
+const SOURCES = ["src", "sim", "tsconfig.json", "tsconfig.build.json", "bin/bundle-cli.js"];
 export const STAMP = "dist/.build-stamp";
 
 /** True when `root`/dist was built from the sources now under `root`. */

@@ -45,6 +45,12 @@ export interface LineupOptions {
   trainFile?: PythonStrategyOptions["trainFile"];
   /** A walk's next rounds, known in advance: each Python strategy then asks its next predict early (PythonStrategyOptions.ahead). */
   ahead?: WalkAhead;
+  /**
+   * A worker already starting for one strategy file (a command started it before its modules
+   * loaded: local-worker.ts), with the options this lineup gives it: the first agent playing that
+   * file is played through it (PythonStrategyOptions.started).
+   */
+  started?: { strategy: string; worker: NonNullable<PythonStrategyOptions["started"]> };
 }
 
 /** Default limits of a Python or model-file strategy's calls, in CPU seconds (src/participant/call-limit.ts). */
@@ -61,6 +67,14 @@ export async function loadLineup(scenario: Scenario, opts: LineupOptions = {}): 
   const close = async () => {
     await Promise.all(held.splice(0).map((h) => h.close()));
   };
+  let started = opts.started;
+  /** The started worker, for the first agent that plays its file. */
+  const take = (strategy: string) => {
+    if (started?.strategy !== strategy) return undefined;
+    const { worker } = started;
+    started = undefined;
+    return worker;
+  };
   try {
     const strategies: Strategy<any>[] = [];
     const params: unknown[] = [];
@@ -68,7 +82,7 @@ export async function loadLineup(scenario: Scenario, opts: LineupOptions = {}): 
       const where = `agents[${i}].strategy`;
       let strategy: Strategy<any>;
       try {
-        strategy = await resolve(agent, opts, held);
+        strategy = await resolve(agent, opts, held, take);
       } catch (e) {
         throw new Error(`${where}: ${(e as Error).message}`);
       }
@@ -88,15 +102,22 @@ export async function loadLineup(scenario: Scenario, opts: LineupOptions = {}): 
   }
 }
 
-async function resolve(agent: Scenario["agents"][number], opts: LineupOptions, held: Held<unknown>[]): Promise<Strategy<any>> {
+async function resolve(
+  agent: Scenario["agents"][number],
+  opts: LineupOptions,
+  held: Held<unknown>[],
+  take: (strategy: string) => PythonStrategyOptions["started"],
+): Promise<Strategy<any>> {
   const kind = strategyFileKind(agent.strategy);
   if (kind === null) return strategyByName(agent.strategy);
   if (kind === "module") return loadModuleStrategy(agent.strategy);
   if (kind === "predictions") return loadPredictionsStrategy(agent.strategy);
+  const started = take(agent.strategy);
   const h = await loadPythonStrategy(agent.strategy, kind, agent.params, {
     agent: agent.name,
     log: opts.logDir === undefined ? undefined : join(opts.logDir, `${agent.name}.log`),
     watch: opts.watch,
+    started,
     isolation: opts.isolation ?? (await localIsolation()),
     share: opts.share,
     forks: opts.forks,

@@ -5,7 +5,7 @@ import { columnsWithoutRows, type Frame } from "../../src/domain/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
-import { startPythonWorker, type TrainFile, type WorkerSource } from "../../src/participant/python-worker.js";
+import { startPythonWorker, type Outcome, type PythonWorker, type TrainFile, type WorkerSource } from "../../src/participant/python-worker.js";
 import { StrategyFailure, type AgentContext, type Held, type RoundSlot, type Strategy } from "./strategy.js";
 import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
 import { duringWindow } from "./timing.js";
@@ -33,6 +33,8 @@ export interface PythonStrategyOptions {
   trainFile?: TrainFile & { columns: string[] };
   /** The round after a slot's, as the service will serve it (WalkAhead): its predict is then asked while the replay settles the slot's round. */
   ahead?: WalkAhead;
+  /** Its worker, already starting for this file with these options (a command started it before its modules loaded: local-worker.ts), used instead of starting one. */
+  started?: Promise<Outcome<{ worker: PythonWorker }>>;
 }
 
 /**
@@ -58,11 +60,14 @@ export async function loadPythonStrategy(
   params: Record<string, unknown>,
   opts: PythonStrategyOptions,
 ): Promise<Held<Strategy<Record<string, unknown>>>> {
-  const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
   const fault = (call: StrategyFault["call"], failure: { error: string; traceback?: string }, exped?: string) =>
     opts.watch?.failed?.({ agent: opts.agent, call, exped, error: failure.error, traceback: failure.traceback, log: opts.log });
   const trainFile = kind === "python" ? opts.trainFile : undefined;
-  const started = await startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log, forks: opts.forks, trainFile });
+  const start = async () => {
+    const source: WorkerSource = kind === "python" ? { kind: "module", path, params } : { kind: "pickle", bytes: await readFile(path) };
+    return startPythonWorker({ source, isolation: opts.isolation, share: opts.share, label: basename(path), log: opts.log, forks: opts.forks, trainFile });
+  };
+  const started = await (opts.started ?? start());
   if (!started.ok) {
     fault("load", started);
     throw new Error(`${basename(path)}: ${started.error}`);
@@ -83,7 +88,7 @@ export async function loadPythonStrategy(
 
   const fit = async (ctx: AgentContext, exped: string) => {
     if (out !== null) throw new StrategyFailure(out);
-    if (fitted || source.kind === "pickle") return; // a model file has no fit: it is never sent the train split
+    if (fitted || kind === "pickle") return; // a model file has no fit: it is never sent the train split
     const outcome = await (early ?? fitOn(await ctx.client.downloadDataset("train")));
     if (outcome.ok) {
       fitted = true;

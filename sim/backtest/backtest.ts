@@ -41,7 +41,7 @@ export interface BacktestOptions {
   /** Wall-clock seconds each Python contender's fit and each predict may take (the lineup's defaults otherwise). */
   timeouts?: { fit_timeout_seconds?: number; predict_timeout_seconds?: number };
   /** Where the Python contenders' logs go, who watches their fits and failures, and how much of the machine their workers take. */
-  lineup?: Pick<LineupOptions, "logDir" | "watch" | "share" | "forks" | "trainFile">;
+  lineup?: Pick<LineupOptions, "logDir" | "watch" | "share" | "forks" | "trainFile" | "started">;
   /** The train split's rows, when it is left unread here (its Python strategies read its file themselves: lineup.trainFile). */
   trainRows?: number;
   /**
@@ -85,7 +85,10 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   // walk's rounds are known once its world is made, which is before its first round.
   let ahead: WalkAhead = () => null;
   const loading = loadLineup({ ...opts.scenario, kind: "tournament", agents }, { ...opts.lineup, ahead: (slot) => ahead(slot) });
-  loading.catch(() => {}); // its failure is met below, after the world's
+  // Its failure is met below, after the world's; or, when it is what stopped the backtest (a
+  // strategy that failed to load) before the world was read, as the reason the walk never began.
+  let unloaded: unknown = null;
+  loading.catch((e: unknown) => (unloaded = e));
   const { stop } = opts;
   let base: World, scenario: Scenario, world: World;
   try {
@@ -95,7 +98,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
     scenario = walkScenario(opts.scenario, walked.calendar, agents);
     world = { deployment: deploymentOf(scenario), dataset: walked.dataset, schedule: walked.schedule };
     ahead = walkAhead(walked.dataset.rounds);
-    if (stop?.aborted) throw new Error("the backtest was stopped before its walk");
+    if (stop?.aborted) throw unloaded ?? new Error("the backtest was stopped before its walk");
   } catch (e) {
     void loading.then((l) => l.close(), () => {});
     throw e;

@@ -1,10 +1,15 @@
 import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
 import { DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM } from "../report/backtest-report.js";
-import type { BacktestFlags } from "./backtest.js";
-import { runsInPythonWorker } from "../../sim/agents/strategy-file.js";
+import { readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { checkBacktestFlags, type BacktestFlags, type EarlyWorker } from "./backtest-flags.js";
+import { runsInPythonWorker, strategyFileKind } from "../../sim/agents/strategy-file.js";
+import { contenders } from "../../sim/backtest/contenders.js";
 import { localSandbox } from "../participant/isolation.js";
+import { startLocalWorker } from "../participant/local-worker.js";
 import { applyPythonFlags, pythonOptions } from "./python-flags.js";
+import { makeLogDir } from "./strategy-logs.js";
 
 /** A commander parser for a positive number of seconds; the error names the flag and the value. */
 function secondsFlag(flag: string) {
@@ -38,17 +43,36 @@ export function registerBacktestCommand(program: Command): void {
     .option("--predict-timeout <seconds>", "CPU seconds one predict may use, or idle for (default 60)", secondsFlag("--predict-timeout"))
     .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)");
   pythonOptions(command, true).action(async (strategy: string, flags: BacktestFlags) => {
-    if ([strategy, ...flags.against.split(",")].some((s) => runsInPythonWorker(s.trim()))) probePython(flags);
-    return (await import("./backtest.js")).backtestCommand(strategy, flags);
+    const params = checkBacktestFlags(flags);
+    let early: EarlyWorker | undefined;
+    if ([strategy, ...flags.against.split(",")].some((s) => runsInPythonWorker(s.trim()))) {
+      applyPythonFlags(flags);
+      early = strategyFileKind(strategy) === "pickle" ? startModelFile(resolve(strategy)) : undefined;
+      // The interpreter and the sandbox are probed (once per process) while the backtest's own
+      // modules load, rather than after. A failure is met where the backtest awaits the same probe.
+      localSandbox().catch(() => {});
+    }
+    return (await import("./backtest.js")).backtestCommand(strategy, flags, params, early);
   });
 }
 
 /**
- * Starts probing the interpreter and the sandbox (each probed once per process) while the
- * backtest's own modules load, rather than after: its Python workers, which wait on both, then
- * start that much sooner. A failure is met where the backtest awaits the same probe.
+ * Starts the worker of the model file under test before the backtest's own modules load, as its
+ * lineup would start it (startLocalWorker: sandboxed where the machine has a sandbox, its start
+ * answering the sandbox probe): the interpreter's imports and the file's unpickling then overlap
+ * the loading and the dataset's read instead of following them. Its log is the backtest's. A file
+ * that cannot be read is left to the lineup, which reports it as it does any strategy's.
  */
-function probePython(flags: BacktestFlags): void {
-  applyPythonFlags(flags);
-  localSandbox().catch(() => {});
+function startModelFile(path: string): EarlyWorker | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const logDir = makeLogDir("backtest");
+  // The strategy under test is the first contender, so its agent name is never made unique against another's.
+  const agent = contenders(path, {}, [])[0].name;
+  const worker = startLocalWorker({ source: { kind: "pickle", bytes }, share: "whole", label: basename(path), log: join(logDir, `${agent}.log`) });
+  return { logDir, started: { strategy: path, worker } };
 }

@@ -1,6 +1,6 @@
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseScenario, type Scenario } from "../../sim/scenario.js";
-import { liveCarriesTarget } from "../data/dataset-dir.js";
+import { roundsFromLive } from "../data/dataset-dir.js";
 import type { World } from "../service/kernel/deployment.js";
 
 /** `--data DIR` and the flags that name its defaults. */
@@ -34,12 +34,12 @@ export function dataScenario(base: Scenario, flags: DataFlags): Scenario {
 }
 
 /** What `--data` backtests on, the defaults it chose where the flags were silent among them: the scored target, the benchmark prefix, the core features, the rounds held out. */
-export async function dataDefaults(dir: string, world: World, flags: DataFlags, train: "read" | "unneeded" | "workers"): Promise<string> {
+export function dataDefaults(dir: string, world: World, flags: DataFlags, train: "read" | "unneeded" | "workers"): string {
   const { dataset } = world;
   const chosen = (flag: "target" | "prefix" | "core") => (flags[flag] !== undefined ? `--${flag}` : `default; --${flag} to choose`);
   const targets = Object.keys(dataset.train.columns).filter((c) => c.startsWith("target"));
   const held = dataset.rounds.map((r) => r.exped);
-  const fromLive = await liveCarriesTarget(join(dir, "live.parquet"), dataset.target);
+  const fromLive = roundsFromLive(dataset);
   const unread = {
     read: [],
     unneeded: ["  train split: not read (nothing in this backtest fits on it)"],

@@ -1,6 +1,6 @@
 import { constants } from "node:os";
 import { writeFile } from "node:fs/promises";
-import { extname, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { StrategyFault, StrategyWatch } from "../../sim/agents/strategy-watch.js";
 import { backtest, type BacktestRun } from "../../sim/backtest/backtest.js";
 import { scoredFrame } from "../../sim/backtest/scored-frame.js";
@@ -15,45 +15,34 @@ import { writeFrameParquet } from "../data/parquet.js";
 import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
 import { loadWorld } from "../service/kernel/deployment.js";
-import { dataDefaults, dataScenario, type DataFlags } from "./backtest-data.js";
+import { dataDefaults, dataScenario } from "./backtest-data.js";
 import { faultLine, formatFault } from "./backtest-failure.js";
-import { checkOutputPath } from "./output-paths.js";
 import { logsLine, makeLogDir } from "./strategy-logs.js";
 import { BacktestProgress } from "./backtest-progress.js";
 import { pythonUses } from "../../sim/requirements.js";
-import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
-
-export interface BacktestFlags extends DataFlags, PythonFlags {
-  scenario: string;
-  against: string;
-  params?: string;
-  topBottom: string;
-  window: string;
-  json?: boolean;
-  html?: string;
-  savePredictions?: string;
-  keepGoing?: boolean;
-  fitTimeout?: number;
-  predictTimeout?: number;
-  progress?: boolean;
-}
+import { announcePython, applyPythonFlags } from "./python-flags.js";
+import type { BacktestFlags, EarlyWorker } from "./backtest-flags.js";
 
 /**
  * `basecamp backtest <strategy>` (defined in backtest-command.ts): how a strategy would have scored
- * on the validation expeds. The debugging loop: output paths are checked before any work; each
+ * on the validation expeds, with `params` (its checked `--params`) and the worker it started early,
+ * if any. The debugging loop: output paths are checked before any work (checkBacktestFlags); each
  * Python strategy's prints go to a log file; the first failure of a Python strategy's code stops
  * the backtest with its traceback and its last printed lines (exit 1), unless `--keep-going`;
  * SIGINT/SIGTERM stop the walk and print the report of the expeds settled so far.
  */
-export async function backtestCommand(strategy: string, flags: BacktestFlags): Promise<void> {
-  const params = parseParams(flags.params);
+export async function backtestCommand(strategy: string, flags: BacktestFlags, params: Record<string, unknown>, early?: EarlyWorker): Promise<void> {
+  try {
+    await run(strategy, flags, params, early);
+  } finally {
+    // Idempotent: a worker its lineup took is already closed; one it never reached is closed here.
+    await early?.started.worker.then((s) => (s.ok ? s.worker.close() : undefined));
+  }
+}
+
+async function run(strategy: string, flags: BacktestFlags, params: Record<string, unknown>, early: EarlyWorker | undefined): Promise<void> {
   const spec = (s: string) => (strategyFileKind(s) === null ? s : resolve(s));
   const against = flags.against.split(",").map((s) => s.trim()).filter(Boolean).map(spec);
-  if (flags.savePredictions && !/^\.(csv|parquet)$/i.test(extname(flags.savePredictions))) {
-    throw new Error(`--save-predictions: expected a .csv or .parquet file name, got '${flags.savePredictions}'`);
-  }
-  if (flags.html) checkOutputPath("--html", flags.html);
-  if (flags.savePredictions) checkOutputPath("--save-predictions", flags.savePredictions);
   applyPythonFlags(flags);
   const scenario = dataScenario(loadScenario(scenarioFile(flags.scenario)), flags);
   const contenders = [spec(strategy), ...against];
@@ -74,7 +63,7 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
   let run: BacktestRun;
   try {
     progress?.load(scenario.dataset.dir ?? `the dataset of ${flags.scenario}`);
-    const logDir = files.length > 0 ? makeLogDir("backtest") : undefined;
+    const logDir = early?.logDir ?? (files.length > 0 ? makeLogDir("backtest") : undefined);
     const shownFaults = new Set<string>();
     const watch: StrategyWatch = {
       fitting: (agent) => progress?.fitting(agent),
@@ -96,12 +85,12 @@ export async function backtestCommand(strategy: string, flags: BacktestFlags): P
       scenario,
       scenarioName: scenario.dataset.dir ?? flags.scenario,
       world,
-      onWorld: async (loaded) => {
-        if (scenario.dataset.dir !== undefined) note(await dataDefaults(scenario.dataset.dir, loaded, flags, trainFile ? "workers" : skipTrain ? "unneeded" : "read"));
+      onWorld: (loaded) => {
+        if (scenario.dataset.dir !== undefined) note(dataDefaults(scenario.dataset.dir, loaded, flags, trainFile ? "workers" : skipTrain ? "unneeded" : "read"));
       },
       timeouts: { fit_timeout_seconds: flags.fitTimeout, predict_timeout_seconds: flags.predictTimeout },
       // The user's own files on the user's own machine: their workers take every core, as their own script would.
-      lineup: { logDir, watch, share: "whole", trainFile: trainFile ?? undefined },
+      lineup: { logDir, watch, share: "whole", trainFile: trainFile ?? undefined, started: early?.started },
       trainRows: trainFile?.rows,
       stop: stop.signal,
       topBottom: Number(flags.topBottom),
@@ -150,16 +139,4 @@ function trainUnneeded(scenario: Scenario, strategies: string[]): boolean {
 async function writeOut(path: string, data: string | Uint8Array): Promise<void> {
   await writeFile(path, data);
   process.stderr.write(`wrote ${path}\n`);
-}
-
-function parseParams(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`--params: not JSON: ${(e as Error).message}`);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("--params: expected a JSON object, e.g. '{\"alpha\": 1}'");
-  return value as Record<string, unknown>;
 }

@@ -39,6 +39,18 @@ export interface DatasetRead {
   trainFile?: ParquetFile;
 }
 
+/** Datasets read by loadDatasetDir whose rounds are their live.parquet's (roundsFromLive). */
+const liveRounds = new WeakSet<Dataset>();
+
+/**
+ * Whether a dataset read by loadDatasetDir took its rounds from live.parquet (which carries the
+ * scored target) rather than holding out validation's last expeds: asked of the read, not of the
+ * file again. False for a dataset not read from a directory.
+ */
+export function roundsFromLive(dataset: Dataset): boolean {
+  return liveRounds.has(dataset);
+}
+
 const FEATURE_PREFIX = "feature_";
 const TARGET_PREFIX = "target";
 
@@ -67,12 +79,14 @@ export async function loadDatasetDir(settings: DatasetDirSettings, nExpeds: numb
     const live = await split("live");
     const labels = expedsOf(live.frame);
     if (labels.length < nExpeds) throw new Error(`${at("live.parquet")}: ${labels.length} expeds, but the scenario's rounds need ${nExpeds}`);
-    return {
+    const dataset = {
       ...base,
       validation: validation.frame,
       benchmarks: { train: train.benchmark, validation: validation.benchmark },
       rounds: roundsOf(live.frame, live.benchmark, labels.slice(0, nExpeds), features, target),
     };
+    liveRounds.add(dataset);
+    return dataset;
   }
   const labels = expedsOf(validation.frame);
   if (labels.length <= nExpeds) {
@@ -174,7 +188,7 @@ function servedColumns(file: ParquetFile, features: string[]): string[] {
 }
 
 /** Whether `path` exists and its `target` column has a finite value (real live files carry it blank). */
-export async function liveCarriesTarget(path: string, target: string): Promise<boolean> {
+async function liveCarriesTarget(path: string, target: string): Promise<boolean> {
   if (!existsSync(path)) return false;
   const file = await ParquetFile.open(path);
   if (!file.fields.has(target)) return false;

@@ -53,9 +53,23 @@ export function findPython(): Promise<Interpreter> {
   return found;
 }
 
-async function probeAll(): Promise<Interpreter> {
+/**
+ * The one interpreter findPython() can answer with, where the choice names one (`--python`,
+ * BASECAMP_PYTHON, an activated venv or conda env), else null (python3 on PATH, then the system's):
+ * for a caller to start inspecting it while findPython probes it.
+ */
+export function namedPython(): string | null {
+  const candidates = currentCandidates();
+  return candidates.length === 1 ? candidates[0].path : null;
+}
+
+function currentCandidates(): { path: string; source: InterpreterSource }[] {
   const { BASECAMP_PYTHON, VIRTUAL_ENV, CONDA_PREFIX } = process.env;
-  const candidates = interpreterCandidates({ flag, BASECAMP_PYTHON, VIRTUAL_ENV, CONDA_PREFIX });
+  return interpreterCandidates({ flag, BASECAMP_PYTHON, VIRTUAL_ENV, CONDA_PREFIX });
+}
+
+async function probeAll(): Promise<Interpreter> {
+  const candidates = currentCandidates();
   const misses: string[] = [];
   for (const { path, source } of candidates) {
     const miss = await probe(path);

@@ -30,6 +30,24 @@ export function probeSandbox(): Promise<{ ok: true } | { ok: false; reason: stri
   return probed;
 }
 
+/** Whether a local command's user declined the sandbox (`--no-sandbox`). */
+export function sandboxDeclined(): boolean {
+  return declined !== null;
+}
+
+/**
+ * Lets a sandboxed worker's own start answer the probe, when nothing has probed yet: a worker
+ * that started in the sandbox and loaded its source there (numpy, pandas and cloudpickle imported
+ * inside it) has shown everything the probe checks, so the probe's own sandbox need not start.
+ * When `started` is false (the worker did not start or did not load), the probe runs as usual.
+ */
+export function probeBy(started: Promise<boolean>): void {
+  probed ??= started.then(
+    (ok) => (ok ? { ok: true as const } : probe()),
+    () => probe(),
+  );
+}
+
 /** The isolation for a local command running the user's own files: "sandbox" when probeSandbox() is ok and not declined, else "trusted". */
 export async function localIsolation(): Promise<Isolation> {
   return (await localSandbox()).ok ? "sandbox" : "trusted";

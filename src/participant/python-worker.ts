@@ -55,6 +55,12 @@ export interface WorkerOptions {
    * columns' rows from the file.
    */
   trainFile?: TrainFile;
+  /**
+   * Whether a sandboxed launch waits for probeSandbox() to answer first (default true): false for
+   * a start that answers the probe itself (local-worker.ts), which is still launched in the sandbox
+   * and fails, never runs unsandboxed, where there is none.
+   */
+  awaitProbe?: boolean;
 }
 
 /**
@@ -217,42 +223,26 @@ class Worker implements PythonWorker {
   /** Spawns the process in a fresh directory, removed once the process is gone. */
   private async launch(): Promise<Outcome<{ run: Run; path: string }>> {
     const { isolation, source, label } = this.opts;
-    if (isolation === "sandbox") {
+    if (isolation === "sandbox" && this.opts.awaitProbe !== false) {
       const sandbox = await probeSandbox();
       if (!sandbox.ok) return { ok: false, error: sandbox.reason };
     }
     const limits = { ...DEFAULT_LIMITS, ...this.opts.limits };
+    // A forked worker's sandbox binds no train file: one that reads its own starts a sandbox of its own.
+    const forking = isolation === "sandbox" && this.opts.forks !== undefined && !this.opts.trainFile && boundsMode().kind === "cgroup";
+    // Its directory and files are made while the interpreter is inspected, not after.
+    const preparing = forking ? null : this.prepare(limits);
     const sandboxed = isolation === "sandbox" ? await sandboxPython() : null;
     const python = sandboxed ?? (await findPython());
-    if (!python.ok) return python;
-    // A forked worker's sandbox binds no train file: one that reads its own starts a sandbox of its own.
-    if (sandboxed !== null && this.opts.forks && !this.opts.trainFile && boundsMode().kind === "cgroup") return this.forked(this.opts.forks, limits);
-    let made: { dir: string; scratch: string };
-    try {
-      made = await makeWorkDir(limits.scratch_bytes);
-    } catch (e) {
-      return { ok: false, error: `the worker's directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    if (!python.ok) {
+      const prepared = await preparing;
+      if (prepared?.ok) await removeWorkDir(prepared.dir);
+      return python;
     }
-    const { dir, scratch } = made;
-    const files: Record<string, string> = {};
-    try {
-      if (source.kind === "pickle") {
-        await writeFile(join(dir, "model.pkl"), source.bytes);
-        files[INSIDE.pickle] = join(dir, "model.pkl");
-      } else {
-        const text = await readFile(source.path);
-        if (isolation === "sandbox") await writeFile(join(dir, "strategy.py"), text);
-        files[INSIDE.module] = join(dir, "strategy.py");
-      }
-      if (isolation === "sandbox") {
-        await copyFile(SCRIPT, join(dir, "worker.py"));
-        files[INSIDE.script] = join(dir, "worker.py");
-      }
-    } catch (e) {
-      await removeWorkDir(dir);
-      const what = source.kind === "module" ? `the strategy ${label} cannot be read` : "the model file cannot be written";
-      return { ok: false, error: logSafe(`${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, dir) };
-    }
+    if (preparing === null) return this.forked(this.opts.forks as ForkServers, limits);
+    const prepared = await preparing;
+    if (!prepared.ok) return prepared;
+    const { dir, scratch, files } = prepared;
     let path: string;
     let command: Command;
     let sandbox: SandboxLaunch | null = null;
@@ -291,6 +281,38 @@ class Worker implements PythonWorker {
     const inside = path;
     const clean = (reason: string) => logSafe(reason.replaceAll(inside, label), dir);
     return { ok: true, run: { process: child, clean, removed }, path };
+  }
+
+  /** The process's fresh directory, with the files it reads there: the source's (a sandbox's own copy) and, in a sandbox, the worker script. */
+  private async prepare(limits: SandboxLimits): Promise<Outcome<{ dir: string; scratch: string; files: Record<string, string> }>> {
+    const { isolation, source, label } = this.opts;
+    let made: { dir: string; scratch: string };
+    try {
+      made = await makeWorkDir(limits.scratch_bytes);
+    } catch (e) {
+      return { ok: false, error: `the worker's directory cannot be made: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    }
+    const { dir, scratch } = made;
+    const files: Record<string, string> = {};
+    try {
+      if (source.kind === "pickle") {
+        await writeFile(join(dir, "model.pkl"), source.bytes);
+        files[INSIDE.pickle] = join(dir, "model.pkl");
+      } else {
+        const text = await readFile(source.path);
+        if (isolation === "sandbox") await writeFile(join(dir, "strategy.py"), text);
+        files[INSIDE.module] = join(dir, "strategy.py");
+      }
+      if (isolation === "sandbox") {
+        await copyFile(SCRIPT, join(dir, "worker.py"));
+        files[INSIDE.script] = join(dir, "worker.py");
+      }
+    } catch (e) {
+      await removeWorkDir(dir);
+      const what = source.kind === "module" ? `the strategy ${label} cannot be read` : "the model file cannot be written";
+      return { ok: false, error: logSafe(`${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, dir) };
+    }
+    return { ok: true, dir, scratch, files };
   }
 
   /** Forks the process from a fork server: the same sandbox, paths and bounds as a launch of its own. */

@@ -1,6 +1,6 @@
 import { mkdir, stat } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
-import { findPython, type InterpreterSource } from "../data/python-interpreter.js";
+import { findPython, namedPython, type InterpreterSource } from "../data/python-interpreter.js";
 import { mountAt } from "./host-mount.js";
 import { interpreterFacts, type InterpreterFacts } from "./interpreter-facts.js";
 import type { Bind } from "./sandbox.js";
@@ -21,6 +21,9 @@ export function sandboxPython(): Promise<SandboxPython> {
 }
 
 async function pick(): Promise<SandboxPython> {
+  // A named interpreter is inspected while findPython probes it, not after (one interpreter's start fewer before a worker's).
+  const named = namedPython();
+  if (named !== null) void interpreterFacts(named);
   const found = await findPython();
   if (!found.ok) return found;
   const probed = await interpreterFacts(found.path);

@@ -162,6 +162,14 @@ describe("backtest's debugging loop", () => {
     expect(report.expeds.map((e) => e.exped)).not.toContain(held);
     expect(report.context.scenario).toBe(data);
 
+    // A live.parquet that carries the target is the service's round: every validation exped is walked.
+    const scored = join(dir, "v5-scored");
+    writeDatasetDir(scored, "scored");
+    const live = await backtest("ridge", "--data", scored, "--json");
+    expect(live.status).toBe(0);
+    expect(live.stderr).toMatch(/\n  rounds held out: none \(the service's round is live\.parquet's \S+\); every validation exped is walked\n/);
+    expect((JSON.parse(live.stdout) as BacktestReport).expeds.length).toBe(6);
+
     const stray = await backtest("ridge", "--scenario", scenario, "--core", "feature_a");
     expect(stray.stderr).toBe("basecamp: --core names a setting of --data DIR, and no --data was given\n");
   });

@@ -6,12 +6,12 @@ import { buildIsCurrent, STAMP } from "../../bin/compiled.js";
 
 /** A checkout's layout with every file and directory dated `at` (seconds), and the build's stamp at `built`. */
 function checkout(root: string, at: number, built: number | null): void {
-  const files = ["src/cli.ts", "src/participant/python/worker.py", "sim/scenario.ts", "tsconfig.json", "tsconfig.build.json"];
+  const files = ["src/cli.ts", "src/participant/python/worker.py", "sim/scenario.ts", "tsconfig.json", "tsconfig.build.json", "bin/bundle-cli.js"];
   for (const f of files) {
     mkdirSync(join(root, f, ".."), { recursive: true });
     writeFileSync(join(root, f), "");
   }
-  for (const p of [...files, "src/participant/python", "src/participant", "src", "sim"]) utimesSync(join(root, p), at, at);
+  for (const p of [...files, "src/participant/python", "src/participant", "src", "sim", "bin"]) utimesSync(join(root, p), at, at);
   if (built === null) return;
   mkdirSync(join(root, "dist"), { recursive: true });
   writeFileSync(join(root, STAMP), "");
@@ -56,9 +56,11 @@ describe("the checkout's compiled build is current", () => {
     }
   });
 
-  it("not when the build's configuration changed", () => {
-    checkout(root, 1_000, 2_000);
-    utimesSync(join(root, "tsconfig.build.json"), 3_000, 3_000);
-    expect(buildIsCurrent(root)).toBe(false);
+  it("not when the build's configuration or its bundling step changed", () => {
+    for (const changed of ["tsconfig.build.json", "bin/bundle-cli.js"]) {
+      checkout(root, 1_000, 2_000);
+      utimesSync(join(root, changed), 3_000, 3_000);
+      expect(buildIsCurrent(root)).toBe(false);
+    }
   });
 });

@@ -71,6 +71,23 @@ describe("choosing --python", () => {
   });
 });
 
+describe("the named interpreter", () => {
+  it("is the one candidate that --python, BASECAMP_PYTHON, a venv or a conda env names, and none where python3 is looked for on PATH", async () => {
+    vi.resetModules();
+    const { choosePython, namedPython } = await import("../../src/data/python-interpreter.js");
+    delete process.env.BASECAMP_PYTHON;
+    expect(namedPython()).toBeNull();
+    process.env.CONDA_PREFIX = "/opt/conda";
+    expect(namedPython()).toBe("/opt/conda/bin/python");
+    process.env.VIRTUAL_ENV = "/home/me/.venv";
+    expect(namedPython()).toBe("/home/me/.venv/bin/python");
+    process.env.BASECAMP_PYTHON = "/opt/py/bin/python3";
+    expect(namedPython()).toBe("/opt/py/bin/python3");
+    choosePython("/usr/bin/python3");
+    expect(namedPython()).toBe("/usr/bin/python3");
+  });
+});
+
 describe("the predict runner's interpreter", () => {
   it("fails a run with a message naming what is missing when no interpreter fits", async () => {
     process.env.BASECAMP_PYTHON = "/nonexistent/python3";
