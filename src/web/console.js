@@ -15,12 +15,12 @@ function feedRow(row) {
   return el("li", { class: row.refused ? "refusal" : null }, row.text);
 }
 
+/** Puts `rows` (oldest first) at the top of the feed in one change to the page; only the rows the feed keeps are drawn. */
 function addToFeed(rows) {
   const list = document.getElementById("feed");
-  for (const row of rows) {
-    feed.unshift(row);
-    list.prepend(feedRow(row));
-  }
+  const fresh = rows.slice(-MAX_ROWS).reverse();
+  feed.unshift(...fresh);
+  list.prepend(...fresh.map(feedRow));
   while (feed.length > MAX_ROWS) {
     feed.pop();
     list.lastElementChild.remove();

@@ -19,8 +19,12 @@ interface Task {
 interface Slot {
   thread: Worker;
   ready: boolean;
-  task: Task | null;
-  /** The current task's deadline: past it the thread is terminated and the task refused. */
+  /**
+   * The tasks sent to the thread and not yet answered, in the order sent (the thread checks them
+   * in that order): the first is being checked, the others wait in the thread's own queue.
+   */
+  tasks: Task[];
+  /** The first task's deadline: past it the thread is terminated and that task refused. */
   deadline: NodeJS.Timeout | null;
   /** The truths (by number) this thread holds, as `useTruth` keeps them on its side. */
   truths: Map<number, true>;
@@ -43,6 +47,15 @@ const WORKER_MODULE = workerModule("upload-check-worker", import.meta.url);
 const LARGE_CHECK_BYTES = 1024 * 1024;
 
 /**
+ * Small uploads a thread may hold at once. A thread given one task at a time sits idle from each
+ * answer until the thread that answers requests has read it and sent the next, and that thread is
+ * busy: at 20 agents submitting, small uploads waited tens of milliseconds in the pool's queue
+ * while their thread had CPU to spare. A few sent ahead are checked back to back; a few, so that
+ * one slow small file holds up little behind it.
+ */
+const SMALL_TASKS_AHEAD = 8;
+
+/**
  * The longest one upload's files may take to check. Files within the upload bounds take a second
  * or two (tens on a machine whose cores are all busy); a decoder still busy after this is spinning
  * on something the checks before it did not foresee, and is terminated (its WebAssembly memory with it).
@@ -57,6 +70,9 @@ export const UPLOAD_CHECK_SECONDS = 60;
  * LARGE_CHECK_BYTES) never take the last thread, so a practice upload of a few kilobytes never
  * waits behind a batch of large files, and at most `size - 1` large files are in memory at once.
  * A small upload never takes a thread that lowered its priority while another thread kept it.
+ * A thread takes one task at a time, but the one kept for small uploads takes up to
+ * SMALL_TASKS_AHEAD, which it checks in turn; a task sent behind another is copied (not moved),
+ * so that, should the thread end before it (a deadline, a refused parquet file), it is checked on another.
  * A task whose thread runs out of memory or time (`deadlineSeconds`) is
  * that upload's refusal (413 naming the limit), and the thread is replaced; so is a thread whose
  * WebAssembly memory grew large, one whose check threw, and one that refused a parquet file (its
@@ -93,7 +109,12 @@ export class UploadCheckPool {
 
   /** Threads checking a task now. */
   get busy(): number {
-    return this.slots.filter((s) => s.task !== null).length;
+    return this.slots.filter((s) => s.tasks.length > 0).length;
+  }
+
+  /** Tasks waiting for a thread. */
+  get waiting(): number {
+    return this.queue.length;
   }
 
   /** Starts every thread the pool may have and resolves once each can take a task (otherwise threads start as uploads need them). */
@@ -111,29 +132,41 @@ export class UploadCheckPool {
   }
 
   /**
-   * The smallest waiting task that has an idle thread it may take goes first (a small upload
-   * waiting for its thread does not hold up a large file whose thread is idle); a thread is started
-   * while a task waits and there are fewer than `size`.
+   * The smallest waiting task that has a thread it may take goes first (a small upload waiting for
+   * its thread does not hold up a large file whose thread is idle); a thread is started while a
+   * task waits and there are fewer than `size`.
    */
   private pump(): void {
     const waiting = [...this.queue].sort((a, b) => a.size - b.size);
     for (let i = 0; i < waiting.length; ) {
-      const idle = this.idleThreadFor(waiting[i]);
-      if (!idle) {
+      const slot = this.threadFor(waiting[i]);
+      if (!slot) {
         i++;
         continue;
       }
       const task = waiting.splice(i, 1)[0];
       this.queue.splice(this.queue.indexOf(task), 1);
-      this.send(idle, task);
+      this.send(slot, task);
       i = 0; // from the smallest again: a large file's thread now yields, which can free any thread for a small upload
     }
     if (this.queue.length > 0 && this.slots.length < this.size) this.start();
   }
 
-  /** An idle thread the task may take, the last first (the last never takes a large file, so it keeps its priority). */
-  private idleThreadFor(task: Task): Slot | undefined {
-    return [...this.threadsFor(task)].reverse().find((s) => s.ready && s.task === null);
+  /**
+   * The thread the task may take now: an idle one, the last first (the last never takes a large
+   * file, so it keeps its priority); a small upload may also queue on the thread kept for small
+   * uploads, up to SMALL_TASKS_AHEAD (only there: a thread a large file may take is left to drain).
+   * The one holding the fewest tasks goes first.
+   */
+  private threadFor(task: Task): Slot | undefined {
+    const small = task.size <= LARGE_CHECK_BYTES;
+    const open = this.threadsFor(task).filter((s) => s.ready && (s.tasks.length === 0 || (small && this.keptForSmall(s) && s.tasks.length < SMALL_TASKS_AHEAD)));
+    return open.reverse().reduce<Slot | undefined>((best, s) => (best === undefined || s.tasks.length < best.tasks.length ? s : best), undefined);
+  }
+
+  /** The thread no large file takes: the last of a pool of two or more. */
+  private keptForSmall(slot: Slot): boolean {
+    return this.size > 1 && this.slots.indexOf(slot) === this.size - 1;
   }
 
   /**
@@ -158,7 +191,8 @@ export class UploadCheckPool {
     const fresh = truth !== null && !slot.truths.has(truth);
     const message: CheckMessage = { id: task.id, files: task.files, rules: fresh ? task.rules : rules, truth, large: task.size > LARGE_CHECK_BYTES };
     try {
-      slot.thread.postMessage(message, movedMemory(task.files));
+      // Behind another task the bytes are copied: they may yet have to go to another thread.
+      slot.thread.postMessage(message, slot.tasks.length === 0 ? movedMemory(task.files) : []);
     } catch (e) {
       // Nothing was sent (bytes that cannot be cloned or moved): the task fails, the thread stays idle.
       task.reject(e as Error);
@@ -167,12 +201,17 @@ export class UploadCheckPool {
     if (truth !== null) useTruth(slot.truths, truth, true);
     if (fresh) this.sent++;
     if (message.large) slot.yielded = true;
-    slot.task = task;
-    slot.deadline = setTimeout(() => this.overtime(slot), this.deadlineSeconds * 1000);
+    slot.tasks.push(task);
+    if (slot.tasks.length === 1) this.startClock(slot);
     slot.thread.ref();
   }
 
-  /** The slot's task took longer than the deadline: refused, and its thread terminated (never to be used again). */
+  /** The deadline of the slot's first task, which the thread is checking from now on. */
+  private startClock(slot: Slot): void {
+    slot.deadline = setTimeout(() => this.overtime(slot), this.deadlineSeconds * 1000);
+  }
+
+  /** The slot's first task took longer than the deadline: refused, and its thread terminated (never to be used again). */
   private overtime(slot: Slot): void {
     const task = this.finish(slot);
     this.retire(slot);
@@ -180,12 +219,12 @@ export class UploadCheckPool {
     this.pump();
   }
 
-  /** The slot's task, taken off it with its deadline. */
+  /** The slot's first task, taken off it with its deadline; the next one's deadline starts. */
   private finish(slot: Slot): Task | null {
-    const task = slot.task;
-    slot.task = null;
+    const task = slot.tasks.shift() ?? null;
     if (slot.deadline) clearTimeout(slot.deadline);
     slot.deadline = null;
+    if (slot.tasks.length > 0) this.startClock(slot);
     return task;
   }
 
@@ -197,7 +236,7 @@ export class UploadCheckPool {
 
   private start(): void {
     const { thread } = startWorker(WORKER_MODULE, null, { maxOldGenerationSizeMb: this.memoryMb });
-    const slot: Slot = { thread, ready: false, task: null, deadline: null, truths: new Map(), yielded: false };
+    const slot: Slot = { thread, ready: false, tasks: [], deadline: null, truths: new Map(), yielded: false };
     this.threads++;
     this.slots.push(slot);
     thread.unref();
@@ -209,7 +248,7 @@ export class UploadCheckPool {
       // A thread terminated at its deadline may still deliver what it posted before: its task is answered already.
       const task = this.finish(slot);
       if (!task) return;
-      thread.unref();
+      if (slot.tasks.length === 0) thread.unref();
       if (msg.error !== undefined) task.reject(new Error(`upload check failed: ${msg.error}`));
       else task.resolve(msg.result as CheckedFiles);
       if (msg.recycle || msg.error !== undefined) this.retire(slot);
@@ -233,7 +272,8 @@ export class UploadCheckPool {
   }
 
   /**
-   * Ends a thread. One that had started is replaced at once, so the next upload (after a refused
+   * Ends a thread; the tasks it held behind its first go back to the queue (their bytes were
+   * copied to it). One that had started is replaced at once, so the next upload (after a refused
    * one, often) does not wait for a thread to load; one that never started is not, lest a thread
    * that cannot start be started again and again.
    */
@@ -241,6 +281,9 @@ export class UploadCheckPool {
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
     this.slots.splice(at, 1);
+    if (slot.deadline) clearTimeout(slot.deadline);
+    slot.deadline = null;
+    this.queue.push(...slot.tasks.splice(0));
     void slot.thread.terminate();
     if (slot.ready && this.slots.length < this.size) this.start();
   }

@@ -31,12 +31,20 @@ export interface LiveFeedOptions {
   clockRate: () => number;
   /** Open streams per key. */
   maxStreamsPerKey?: number;
-  /** Wall-clock ms over which appends are gathered into one push. */
+  /** Wall-clock ms over which appends are gathered into one push (GATHER_MS unless given). */
   gatherMs?: number;
 }
 
 /** Events after which what every agent sees may read differently: the boards, the rounds, the stake windows, the scoring. */
 const SHARED_MOVES = /^(run\.(finalised|failed|removed|cancelled)|round\.|stakes?\.(locked|settled)|final\.|scoring\.|submission\.)/;
+
+/**
+ * Wall-clock ms over which a busy event's appends are gathered into one push: a page redraws at
+ * most once a second (each agent's page reads again at most once a second anyway, common.js
+ * REFRESH_GAP_MS), so twenty agents submitting cost the browser one redraw a second, not a redraw
+ * each time the log grows; the pushes' timer is the feed's own, not the service's clock.
+ */
+export const GATHER_MS = 1000;
 
 /** The events one push carries to the organiser at most (the console keeps fewer rows still). */
 export const FEED_BATCH = 200;
@@ -86,7 +94,7 @@ export class LiveFeed {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.push();
-    }, this.options.gatherMs ?? 500);
+    }, this.options.gatherMs ?? GATHER_MS);
     this.timer.unref();
   }
 

@@ -109,6 +109,34 @@ describe("upload check pool", () => {
     expect((await one.check(files(10), rules)).predictions?.ok).toBe(true);
   });
 
+  it("sends the thread kept for small uploads up to eight at once, which it checks in turn; more wait for it", async () => {
+    const pool = new UploadCheckPool(2, 256);
+    await pool.ready();
+    // The first thread lowers its priority for a large file: small uploads keep to the last.
+    await pool.check(files(100_000), rules);
+    const small = Array.from({ length: 10 }, (_, i) => pool.check(movable(10 + i), rules));
+    expect(pool.busy).toBe(1);
+    expect(pool.waiting).toBe(2);
+    const checked = await Promise.all(small);
+    expect(checked.map((r) => r.predictions?.ok && r.predictions.value.n_rows)).toEqual(Array.from({ length: 10 }, (_, i) => 10 + i));
+  });
+
+  it("checks on a new thread the small uploads sent behind one whose thread ended (a refused parquet file), their bytes copied, not moved", async () => {
+    const pool = new UploadCheckPool(2, 256);
+    await pool.ready();
+    await pool.check(files(100_000), rules);
+    const refused = pool.check(parquet(damagedParquet()), rules);
+    const behind = [movable(10), movable(20)];
+    const sizes = behind.map((f) => f.predictions!.bytes.byteLength);
+    const checks = behind.map((f) => pool.check(f, rules));
+    expect(pool.waiting).toBe(0);
+    expect(behind.map((f) => f.predictions!.bytes.byteLength)).toEqual(sizes);
+    expect((await refused).predictions?.ok).toBe(false);
+    const checked = await Promise.all(checks);
+    expect(checked.map((r) => r.predictions?.ok && r.predictions.value.n_rows)).toEqual([10, 20]);
+    expect(pool.started).toBe(3);
+  });
+
   it("sends a lane's truth to a thread once while the thread keeps it (the two used last), and scores every upload against the truth it names", async () => {
     const truths = Array.from({ length: 3 }, (_, k) => truth(k));
     const pool = new UploadCheckPool(1, 256);
@@ -148,16 +176,10 @@ describe("upload check pool", () => {
 
   it("replaces the thread that refused a parquet file, so no decoder is used again after it failed; keeps the one that accepted", async () => {
     const pool = new UploadCheckPool(1, 256);
-    const parquet = (bytes: Uint8Array): UploadFiles => ({ ...files(1), predictions: { filename: "p.parquet", bytes } });
     const good = honestParquet(["a", "b"], [0.25, 0.75]);
     expect((await pool.check(parquet(good), rules)).predictions?.ok).toBe(true);
     expect(pool.started).toBe(1);
-    // Sizes and rows all as declared, so only the decoder finds it wrong: an id whose length runs past its page.
-    const ids = plainStrings(["a", "b"]);
-    ids.writeUInt32LE(1000, 0);
-    const values = plainDoubles([0.25, 0.75]);
-    const damaged = hostileParquet({ codec: 0, id: [{ body: ids, uncompressed: ids.length, values: 2 }], prediction: [{ body: values, uncompressed: values.length, values: 2 }] });
-    const refused = await pool.check(parquet(damaged), rules);
+    const refused = await pool.check(parquet(damagedParquet()), rules);
     expect(refused.predictions).toMatchObject({ ok: false, refusal: { code: "predictions_file_unreadable", message: expect.stringContaining("eof decoding byte array") } });
     const after = await pool.check(parquet(good), rules);
     expect(after.predictions?.ok && after.predictions.value.n_rows).toBe(2);
@@ -176,6 +198,24 @@ describe("upload check pool", () => {
     expect(next.predictions?.ok).toBe(true);
   });
 });
+
+function parquet(bytes: Uint8Array): UploadFiles {
+  return { ...files(1), predictions: { filename: "p.parquet", bytes } };
+}
+
+/** A parquet file whose sizes and rows are all as declared, so only the decoder finds it wrong: an id whose length runs past its page. */
+function damagedParquet(): Uint8Array {
+  const ids = plainStrings(["a", "b"]);
+  ids.writeUInt32LE(1000, 0);
+  const values = plainDoubles([0.25, 0.75]);
+  return hostileParquet({ codec: 0, id: [{ body: ids, uncompressed: ids.length, values: 2 }], prediction: [{ body: values, uncompressed: values.length, values: 2 }] });
+}
+
+/** `files(n)` whose predictions the caller gives up (movable bytes of their own). */
+function movable(n: number): UploadFiles {
+  const f = files(n);
+  return { ...f, predictions: { ...f.predictions!, bytes: new Uint8Array(f.predictions!.bytes), movable: true } };
+}
 
 const TRUTH_ROWS = 50;
 
