@@ -14,7 +14,8 @@
  *
  * The interpreter is BASECAMP_PYTHON, else the project venv (.venv/bin/python); both sides run it
  * (VIRTUAL_ENV is set for the backtest, which runs it sandboxed where the sandbox takes a venv).
- * REAL_SIZE_SHAPES=1x178 (or 4x700) limits the shapes; REAL_SIZE_RUNS the pairs per case.
+ * REAL_SIZE_SHAPES=1x178 (or 4x700) limits the shapes; REAL_SIZE_KINDS=strategy (or model) the
+ * strategies to the files of that kind; REAL_SIZE_RUNS the pairs per case.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -136,7 +137,8 @@ export async function run(): Promise<void> {
   const bin = join(root, "bin/basecamp.js");
   for (const shape of SHAPES.filter((s) => !only || only.includes(`${s.scale}x${s.features}`))) {
     const { dir, scenario } = await prepared(shape);
-    for (const strategy of shape.strategies) {
+    const kinds = process.env.REAL_SIZE_KINDS?.split(",");
+    for (const strategy of shape.strategies.filter((s) => !kinds || kinds.includes(s.kind))) {
       const file = strategy.file(dir);
       const ours: Run[] = [];
       const plain: Run[] = [];
