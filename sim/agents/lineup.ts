@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { ForkServers } from "../../src/participant/fork-server.js";
 import { localIsolation, type Isolation } from "../../src/participant/isolation.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
@@ -8,7 +7,7 @@ import { loadPredictionsStrategy } from "./predictions-strategy.js";
 import { loadPythonStrategy, type PythonStrategyOptions, type WalkAhead } from "./python-strategy.js";
 import { strategyByName } from "./registry.js";
 import type { Held, Strategy } from "./strategy.js";
-import { runsInPythonWorker, strategyFileKind } from "./strategy-file.js";
+import { runsInPythonWorker, strategyFileKind, strategyLogFile } from "./strategy-file.js";
 import type { StrategyWatch } from "./strategy-watch.js";
 
 /**
@@ -115,7 +114,7 @@ async function resolve(
   const started = take(agent.strategy);
   const h = await loadPythonStrategy(agent.strategy, kind, agent.params, {
     agent: agent.name,
-    log: opts.logDir === undefined ? undefined : join(opts.logDir, `${agent.name}.log`),
+    log: opts.logDir === undefined ? undefined : strategyLogFile(opts.logDir, agent.name),
     watch: opts.watch,
     started,
     isolation: opts.isolation ?? (await localIsolation()),

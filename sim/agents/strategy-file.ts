@@ -1,4 +1,4 @@
-import { extname } from "node:path";
+import { extname, join } from "node:path";
 
 /** How a scenario's `strategy` names a file: by its extension. */
 export type StrategyFileKind = "python" | "pickle" | "module" | "predictions";
@@ -22,6 +22,11 @@ export function strategyFileKind(strategy: string): StrategyFileKind | null {
 export function runsInPythonWorker(strategy: string): boolean {
   const kind = strategyFileKind(strategy);
   return kind === "python" || kind === "pickle";
+}
+
+/** Where a Python or model-file agent's stdout and stderr go in a log directory: `<agent>.log`. */
+export function strategyLogFile(logDir: string, agent: string): string {
+  return join(logDir, `${agent}.log`);
 }
 
 /** The model name a file strategy plays under by default: its file name without directory or extension. */

@@ -2,9 +2,9 @@ import type { Command } from "commander";
 import { DEFAULT_SCENARIO } from "../../sim/builtin-scenarios.js";
 import { DEFAULT_ROLLING_WINDOW, DEFAULT_TOP_BOTTOM } from "../report/backtest-report.js";
 import { readFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { checkBacktestFlags, type BacktestFlags, type EarlyWorker } from "./backtest-flags.js";
-import { runsInPythonWorker, strategyFileKind } from "../../sim/agents/strategy-file.js";
+import { runsInPythonWorker, strategyFileKind, strategyLogFile } from "../../sim/agents/strategy-file.js";
 import { contenders } from "../../sim/backtest/contenders.js";
 import { localSandbox } from "../participant/isolation.js";
 import { startLocalWorker } from "../participant/local-worker.js";
@@ -73,6 +73,6 @@ function startModelFile(path: string): EarlyWorker | undefined {
   const logDir = makeLogDir("backtest");
   // The strategy under test is the first contender, so its agent name is never made unique against another's.
   const agent = contenders(path, {}, [])[0].name;
-  const worker = startLocalWorker({ source: { kind: "pickle", bytes }, share: "whole", label: basename(path), log: join(logDir, `${agent}.log`) });
+  const worker = startLocalWorker({ source: { kind: "pickle", bytes }, share: "whole", label: basename(path), log: strategyLogFile(logDir, agent) });
   return { logDir, started: { strategy: path, worker } };
 }
