@@ -61,8 +61,8 @@ export function exposureMoments(p: Float64Array, f: NumericColumn): CoMoments {
  * once for every feature instead of once per feature, and a feature with every value present is
  * summed in one pass without the per-row checks; its sums run over the same rows in the same
  * order as exposureMoments'. A feature with a value absent, or a p with a non-finite value, takes
- * exposureMoments itself. A report's feature exposures (every feature of every exped) are
- * mostly this loop.
+ * exposureMoments itself (on data where most features have an absent value in most expeds, as the
+ * real-size bench's do, that is most of the work).
  */
 export function exposuresOf(p: Float64Array, features: readonly NumericColumn[]): CoMoments[] {
   const n = p.length;
