@@ -3,9 +3,11 @@
  * server's alone: starts `startServer` on the scenario JSON given as the first argument (realtime
  * clock, so runs are scored while the bench runs; the store where `serve` keeps it without
  * `--db`, a temporary file), prints
- * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms", "main_cpu_s", "main_busy", "gc_pauses", "gc_total_s", "gc_max_ms", "gc_over_10ms"}`
+ * `{"url"}` on a line, and on SIGTERM prints `{"peak_rss_mb", "peak_main_heap_mb", "peak_main_external_mb", "cpu_s", "loop_delay_p99_ms", "loop_delay_max_ms", "main_cpu_s", "main_wait_s", "main_busy", "gc_pauses", "gc_total_s", "gc_max_ms", "gc_over_10ms"}`
  * (how long the event loop was held: what every request waits behind; the main thread's own CPU
- * seconds, which other processes on a busy machine hardly change; and the share of wall time its
+ * seconds, which other processes on a busy machine hardly change; the seconds it was ready to run
+ * but waited for a core (its scheduler's run-queue wait: on a shared machine, time every request
+ * behind it waits too, which no profile of the thread shows); and the share of wall time its
  * event loop was busy: each since the last SIGUSR2, which the bench sends as its measured phase
  * begins, so the setup's burst is not counted), closes the server (which removes its store) and exits.
  */
@@ -29,7 +31,19 @@ function mainCpuSeconds() {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-let since = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
+/**
+ * The seconds the main thread has waited on a run queue so far: ready to run, another task on its
+ * core (/proc schedstat's second field, in nanoseconds; 0 where the kernel keeps no schedstats).
+ */
+function mainWaitSeconds() {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[1]) / 1e9;
+  } catch {
+    return 0;
+  }
+}
+
+let since = { cpu: mainCpuSeconds(), wait: mainWaitSeconds(), elu: performance.eventLoopUtilization() };
 // The main thread's garbage-collection pauses (each holds every request), since the last SIGUSR2.
 const gc = { n: 0, totalMs: 0, maxMs: 0, over10: 0 };
 new PerformanceObserver((list) => {
@@ -43,7 +57,7 @@ new PerformanceObserver((list) => {
 process.on("SIGUSR2", () => {
   delay.reset();
   Object.assign(gc, { n: 0, totalMs: 0, maxMs: 0, over10: 0 });
-  since = { cpu: mainCpuSeconds(), elu: performance.eventLoopUtilization() };
+  since = { cpu: mainCpuSeconds(), wait: mainWaitSeconds(), elu: performance.eventLoopUtilization() };
 });
 // Where the peak RSS goes: the main thread's own heap and its off-heap buffers (the rest is the
 // worker threads' heaps, SQLite's cache and the code).
@@ -66,6 +80,7 @@ process.on("SIGTERM", () => {
       loop_delay_p99_ms: ms(delay.percentile(99)),
       loop_delay_max_ms: ms(delay.max),
       main_cpu_s: Number((mainCpuSeconds() - since.cpu).toFixed(2)),
+      main_wait_s: Number((mainWaitSeconds() - since.wait).toFixed(2)),
       main_busy: Number(performance.eventLoopUtilization(since.elu).utilization.toFixed(3)),
       gc_pauses: gc.n,
       gc_total_s: Number((gc.totalMs / 1000).toFixed(2)),

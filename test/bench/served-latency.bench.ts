@@ -9,7 +9,7 @@
  * batch's runs are scored while the others are measured. The batch is sent by a process of its own
  * (served-latency-batch.ts), so that the client measuring the others does not stream it too. Prints the others' p50/p99 for status and
  * for a submit, the batch's wall time, the server's event-loop delay while they are measured, its CPU time (and its main
- * thread's, per measured request: a figure a busy machine hardly moves) and peak RSS. Goal:
+ * thread's, per measured request: a figure a busy machine hardly moves), the seconds its main thread waited for a core, and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
  * rows) for a quicker look; BENCH_CPU_PROF=<dir>
  * writes the server's CPU profile there, BENCH_TRACE_GC=<file> its collections (`--trace-gc`).
@@ -255,6 +255,8 @@ export async function run(): Promise<void> {
     server_main_cpu_s: server.main_cpu_s,
     // The main thread's CPU per measured request (the batch's share included): what 20 looping agents queue behind.
     server_main_cpu_ms_per_request: ((server.main_cpu_s * 1000) / (status.length + submit.length)).toFixed(2),
+    // Seconds the main thread was ready but another task had its core: on a machine whose cores the load shares.
+    server_main_runqueue_wait_s: server.main_wait_s,
     server_main_busy: server.main_busy,
     server_gc: `${server.gc_pauses} pauses, ${server.gc_total_s} s in all, max ${server.gc_max_ms} ms, ${server.gc_over_10ms} over 10 ms`,
     server_peak_rss_mb: server.peak_rss_mb,
