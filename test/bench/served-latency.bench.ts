@@ -7,7 +7,8 @@
  * the first looping agent's page and the organiser's console, both live (BENCH_PAGES=0 leaves
  * them closed; BENCH_AGENTS=2 BENCH_PAGES=0 is the bench as it was before the web app). Runs are scored `scoring_seconds` (2) after acceptance, so the
  * batch's runs are scored while the others are measured. The batch is sent by a process of its own
- * (served-latency-batch.ts), so that the client measuring the others does not stream it too. Prints the others' p50/p99 for status and
+ * (served-latency-batch.ts), so that the client measuring the others does not stream it too, and the
+ * others call through node:http, the cheapest client at hand (the client shares the cores). Prints the others' p50/p99 for status and
  * for a submit, the batch's wall time, the server's event-loop delay while they are measured, its CPU time (and its main
  * thread's, per measured request: a figure a busy machine hardly moves), the seconds its main thread waited for a core, and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
@@ -16,6 +17,7 @@
  */
 import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
+import { Agent, request } from "node:http";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -104,14 +106,36 @@ function startBatch(url: string, key: string, models: string[]) {
 
 let retries = 0;
 
-async function call(url: string, method: string, path: string, key: string, body?: FormData | string | Multipart): Promise<{ status: number; json: any }> {
+/**
+ * The measuring agents' connections, kept alive. They call through node:http rather than fetch: on
+ * this 2-core machine the load generator shares the cores with the server it measures, and fetch
+ * costs several times node:http's CPU per call, taken from the server.
+ */
+const connections = new Agent({ keepAlive: true });
+
+/** One call: its status and body. */
+function send(url: string, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: body ? { ...headers, "content-length": String(body.length) } : headers, agent: connections }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function call(url: string, method: string, path: string, key: string, body?: string | Multipart): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { "X-API-Key": key };
   if (typeof body === "string") headers["content-type"] = "application/json";
   if (body instanceof Multipart) headers["content-type"] = body.type;
+  const bytes = body instanceof Multipart ? body.bytes : body === undefined ? undefined : Buffer.from(body);
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url + path, { method, headers, body: body instanceof Multipart ? body.bytes : body });
-      return { status: res.status, json: await res.json() };
+      const res = await send(url + path, method, headers, bytes);
+      return { status: res.status, json: JSON.parse(res.text) };
     } catch (e) {
       // A pooled connection the server closed as idle: a client retries a GET once on a new one.
       if (method !== "GET" || attempt > 1) throw new Error(`${method} ${path}: ${(e as Error).message} (${String((e as Error).cause)})`);
@@ -233,6 +257,7 @@ export async function run(): Promise<void> {
   clientDelay.disable();
   const clientCpuS = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(clientCpu));
   await browser?.close();
+  connections.destroy();
   const server = await stop();
   if (sent.status !== 202) throw new Error(`batch ${sent.status} ${sent.body}`);
   report(`served latency: others while one agent uploads a batch of ${FILES} large files on the practice lane`, {
