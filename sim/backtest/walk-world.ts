@@ -76,10 +76,10 @@ function expedRows(frame: Frame, rows: number[]): Frame {
   return { ids: frame.ids.slice(first, end), exped: frame.exped.slice(first, end), columns };
 }
 
-/** The walk's next round after a slot's, as the service serves it (live frame and benchmark: the walk has no faults). */
+/** The walk's rounds after a slot's, as the service serves them (live frame and benchmark: the walk has no faults). */
 export function walkAhead(rounds: LiveRound[]): WalkAhead {
-  return (slot) => {
-    const next = rounds[slot.index]; // slot.index counts rounds from 1: this is the round after it
+  return (slot, step) => {
+    const next = rounds[slot.index - 1 + step]; // slot.index counts rounds from 1
     return next ? { live: next.frame, benchmark: next.benchmark } : null;
   };
 }
