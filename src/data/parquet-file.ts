@@ -2,7 +2,7 @@ import { openAsBlob } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { DataType, tableFromIPC, type Vector } from "apache-arrow";
-import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
+import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "./parquet-wasm.js";
 import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
 import { startWorker, workerModule } from "../domain/worker-thread.js";
 import type { NumericColumn } from "../domain/frame.js";
