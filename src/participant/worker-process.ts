@@ -106,6 +106,7 @@ export class WorkerProcess {
       const { exitCode, signalCode } = this.child;
       this.failUnbegun();
       this.fail({ ok: false, error: this.crashReason(exitCode, signalCode) });
+      this.cpu?.close(); // its calls are over: nothing looks at its CPU time again
     });
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
@@ -73,6 +73,21 @@ requires("python").describe("a worker process's calls written behind one another
     const worker = fake("extra");
     expect(numbers([await ask(worker, 1)])).toEqual(["predict's answer cannot be read: it wrote more than one answer; the worker was stopped"]);
     expect(worker.alive).toBe(false);
+  });
+
+  it("keeps the stat files of the process it limits open while it runs, and closes them once it has exited", async () => {
+    const open = () => readdirSync("/proc/self/fd").length;
+    const warm = fake("pair"); // the first worker's mark also opens /proc/uptime, kept for good
+    expect(numbers(await Promise.all([ask(warm, 1), ask(warm, 2)]))).toEqual([1, 2]);
+    warm.kill();
+    await warm.exited;
+    const before = open();
+    const worker = fake("pair");
+    expect(numbers(await Promise.all([ask(worker, 1), ask(worker, 2)]))).toEqual([1, 2]);
+    expect(numbers(await Promise.all([ask(worker, 3), ask(worker, 4)]))).toEqual([3, 4]);
+    worker.kill();
+    await worker.exited;
+    expect(open()).toBe(before);
   });
 
   it("fails a call written behind one that was stopped at its limit as unbegun: none of it ran, so it may be asked again", async () => {
