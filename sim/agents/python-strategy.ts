@@ -5,7 +5,7 @@ import { columnsWithoutRows, type Frame } from "../../src/domain/frame.js";
 import type { Isolation } from "../../src/participant/isolation.js";
 import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { CpuShare } from "../../src/participant/sandbox.js";
-import { startPythonWorker, type Outcome, type PythonWorker, type TrainFile, type WorkerSource } from "../../src/participant/python-worker.js";
+import { PREDICTS_AHEAD, startPythonWorker, type Outcome, type PythonWorker, type TrainFile, type WorkerSource } from "../../src/participant/python-worker.js";
 import { StrategyFailure, type AgentContext, type Held, type RoundSlot, type Strategy } from "./strategy.js";
 import type { StrategyFault, StrategyWatch } from "./strategy-watch.js";
 import { duringWindow } from "./timing.js";
@@ -31,7 +31,7 @@ export interface PythonStrategyOptions {
    * replay, and starts as soon as the worker has loaded.
    */
   trainFile?: TrainFile & { columns: string[] };
-  /** The round after a slot's, as the service will serve it (WalkAhead): its predict is then asked while the replay settles the slot's round. */
+  /** The rounds after a slot's, as the service will serve them (WalkAhead): their predicts are then asked while the replay settles the slot's round. */
   ahead?: WalkAhead;
   /** Its worker, already starting for this file with these options (a command started it before its modules loaded: local-worker.ts), used instead of starting one. */
   started?: Promise<Outcome<{ worker: PythonWorker }>>;
@@ -39,9 +39,9 @@ export interface PythonStrategyOptions {
 
 /**
  * For a walk whose rounds are all known in advance (a backtest's): the live frame and live
- * benchmark the service will serve in the round after `slot`'s, or null when there is none.
+ * benchmark the service will serve `step` rounds after `slot`'s (1: the next), or null when there is none.
  */
-export type WalkAhead = (slot: RoundSlot) => { live: Frame; benchmark: Frame } | null;
+export type WalkAhead = (slot: RoundSlot, step: number) => { live: Frame; benchmark: Frame } | null;
 
 /**
  * A Python strategy file (`predict(live, benchmark=None)`, optional `fit(train)` and `PARAMS`) or a
@@ -101,22 +101,25 @@ export async function loadPythonStrategy(
   };
 
   type Answer = ReturnType<typeof worker.predict>;
-  /** The next round's predict, asked before its round opens (askAhead). */
-  let asked: { live: Frame; benchmark: Frame; answer: Answer } | null = null;
+  /** The next rounds' predicts, asked before their rounds open (askAhead), in round order. */
+  let asked: { live: Frame; benchmark: Frame; answer: Answer }[] = [];
   /**
-   * Pipelines the walk: once this round's predict has answered, the next round's live frame and
-   * benchmark go to the worker at once, so that Python predicts while the replay submits and
-   * settles this round (Node's work) instead of after it. Predict is called in the same order on
-   * the same frames as without it, and is given nothing a round would not give it (no target, no
-   * later round): the worker only holds the next round's live frame for the one round of overlap,
-   * before that round opens. A failed predict asks nothing ahead (the next round asks as usual).
+   * Pipelines the walk: once this round's predict has answered, the next PREDICTS_AHEAD rounds'
+   * live frames and benchmarks are with the worker, so that Python predicts while the replay submits
+   * and settles this round (Node's work) instead of after it, and goes from one round's predict
+   * straight to the next's without waiting for Node to read the answer. Predict is called in the
+   * same order on the same frames as without it, and is given nothing a round would not give it
+   * (no target): the worker only holds the next rounds' live frames a round or two before they
+   * open. A failed predict asks nothing more ahead (the next rounds ask as usual).
    */
   const askAhead = (slot: RoundSlot) => {
-    const next = opts.ahead?.(slot);
-    if (!next) return;
-    const answer = worker.predict(next.live, next.benchmark, opts.predict_timeout_seconds);
-    answer.catch(() => {}); // a walk stopped before the next round never reads it
-    asked = { ...next, answer };
+    for (let step = asked.length + 1; step <= PREDICTS_AHEAD; step++) {
+      const next = opts.ahead?.(slot, step);
+      if (!next) return;
+      const answer = worker.predict(next.live, next.benchmark, opts.predict_timeout_seconds);
+      answer.catch(() => {}); // a walk stopped before that round never reads it
+      asked.push({ ...next, answer });
+    }
   };
 
   const strategy: Strategy<Record<string, unknown>> = {
@@ -131,10 +134,12 @@ export async function loadPythonStrategy(
       const { exped } = await ctx.client.instruments();
       const live = await ctx.client.downloadDataset("live");
       const benchmark = await ctx.client.downloadBenchmark("futures", "live");
-      const early = asked;
-      asked = null;
-      // The answer asked early stands only for the very frames the service now serves.
-      const answer = early && early.live === live && early.benchmark === benchmark ? await early.answer : await worker.predict(live, benchmark, opts.predict_timeout_seconds);
+      // The answer asked early stands only for the very frames the service now serves: asked for
+      // rounds that were not played (none in a backtest's walk) are dropped.
+      const at = asked.findIndex((a) => a.live === live && a.benchmark === benchmark);
+      const early = at < 0 ? null : asked[at];
+      asked = at < 0 ? [] : asked.slice(at + 1);
+      const answer = early ? await early.answer : await worker.predict(live, benchmark, opts.predict_timeout_seconds);
       if (!answer.ok) {
         fault("predict", answer, exped);
         throw new StrategyFailure(answer.error);

@@ -13,7 +13,7 @@ import type { Scenario } from "../scenario.js";
 import { contenders, DESIGNATED_CONTENDER, walkScenario } from "./contenders.js";
 import { contenderDiagnostics } from "./contender-diagnostics.js";
 import { summarise, withBenchmarkDeltas } from "./summary.js";
-import { walk, type WalkEntry, type WalkProgress } from "./walk.js";
+import { walk, type WalkEntry, type WalkProgress, type WalkResult } from "./walk.js";
 import { walkAhead, walkWorld } from "./walk-world.js";
 
 export interface BacktestOptions {
@@ -84,7 +84,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   // Each Python strategy asks its next round's predict while this one settles (WalkAhead): the
   // walk's rounds are known once its world is made, which is before its first round.
   let ahead: WalkAhead = () => null;
-  const loading = loadLineup({ ...opts.scenario, kind: "tournament", agents }, { ...opts.lineup, ahead: (slot) => ahead(slot) });
+  const loading = loadLineup({ ...opts.scenario, kind: "tournament", agents }, { ...opts.lineup, ahead: (slot, step) => ahead(slot, step) });
   // Its failure is met below, after the world's; or, when it is what stopped the backtest (a
   // strategy that failed to load) before the world was read, as the reason the walk never began.
   let unloaded: unknown = null;
@@ -109,10 +109,32 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   let result;
   try {
     result = await walk(scenario, world, lineup, { onProgress: opts.onProgress, shouldStop: stop && (() => stop.aborted) });
+  } catch (e) {
+    await lineup.close();
+    throw e;
   } finally {
     stop?.removeEventListener("abort", closeNow);
-    await lineup.close();
   }
+  // The strategies' workers end (their processes exit, their sandboxes are released) while the report is made.
+  const closing = lineup.close();
+  try {
+    return reportOf({ opts, agents, base, world, result, topBottom, rollingWindow });
+  } finally {
+    await closing;
+  }
+}
+
+/** The backtest's report of its walk: each contender's per-exped scores, diagnostics and summary, the strategy's predictions. */
+function reportOf(walked: {
+  opts: BacktestOptions;
+  agents: { name: string }[];
+  base: World;
+  world: World;
+  result: WalkResult;
+  topBottom: number;
+  rollingWindow: number;
+}): BacktestRun {
+  const { opts, agents, base, world, result, topBottom, rollingWindow } = walked;
   const settled = new Set(result.settled);
   const expeds = world.dataset.rounds.map((r) => r.exped).filter((exped) => result.finished || settled.has(exped));
   // Each exped's truth and its rows by id, made once and read for every contender.

@@ -37,7 +37,7 @@ function walkOf(world: World): WalkWorld {
   const rounds = [...groups.keys()].sort(compareIds).map((exped): LiveRound => {
     const rows = groups.get(exped) as number[];
     const frame = expedRows(selectColumns(validation, dataset.features), rows);
-    const benchmark = takeRows(
+    const benchmark = expedRows(
       dataset.benchmarks.validation,
       frame.ids.map((id) => {
         const row = benchmarkRow.get(id);
@@ -63,9 +63,10 @@ function walkOf(world: World): WalkWorld {
 }
 
 /**
- * One exped's rows of the validation features. A file's exped is one run of rows (the service's
- * files are sorted by exped), whose columns are then views of the split's, not copies: the walk's
- * rounds hold no second copy of validation, and nothing writes to a round's frame.
+ * One exped's rows of a frame (the validation features, or the validation benchmark). A file's
+ * exped is one run of rows (the service's files are sorted by exped, and the benchmark's rows are
+ * in the validation file's order), whose columns are then views of the frame's, not copies: the
+ * walk's rounds hold no second copy of validation or its benchmark, and nothing writes to a round's frame.
  */
 function expedRows(frame: Frame, rows: number[]): Frame {
   const first = rows[0];
@@ -76,10 +77,10 @@ function expedRows(frame: Frame, rows: number[]): Frame {
   return { ids: frame.ids.slice(first, end), exped: frame.exped.slice(first, end), columns };
 }
 
-/** The walk's next round after a slot's, as the service serves it (live frame and benchmark: the walk has no faults). */
+/** The walk's rounds after a slot's, as the service serves them (live frame and benchmark: the walk has no faults). */
 export function walkAhead(rounds: LiveRound[]): WalkAhead {
-  return (slot) => {
-    const next = rounds[slot.index]; // slot.index counts rounds from 1: this is the round after it
+  return (slot, step) => {
+    const next = rounds[slot.index - 1 + step]; // slot.index counts rounds from 1
     return next ? { live: next.frame, benchmark: next.benchmark } : null;
   };
 }

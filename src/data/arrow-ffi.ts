@@ -1,4 +1,4 @@
-import { wasmMemory, type RecordBatch } from "parquet-wasm";
+import { wasmMemory, type RecordBatch } from "./parquet-wasm.js";
 
 /**
  * The columns of a parquet-wasm record batch read in place, through the Arrow C data interface

@@ -1,6 +1,6 @@
 import { openAsBlob } from "node:fs";
 import { Type, makeVector, tableFromIPC, type Vector } from "apache-arrow";
-import { ParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
+import { ParquetFile, type RecordBatch as WasmRecordBatch } from "./parquet-wasm.js";
 import { readNumbers, readStrings } from "./arrow-columns.js";
 import { FfiColumnReader, type FfiColumn } from "./arrow-ffi.js";
 import { checkParquetBlob } from "./parquet-check.js";

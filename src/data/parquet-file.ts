@@ -1,7 +1,8 @@
 import { openAsBlob } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { DataType, tableFromIPC, type Vector } from "apache-arrow";
-import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "parquet-wasm";
+import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "./parquet-wasm.js";
 import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
 import { startWorker, workerModule } from "../domain/worker-thread.js";
 import type { NumericColumn } from "../domain/frame.js";
@@ -59,11 +60,17 @@ export class ParquetFile {
     this.rows = file.metadata().fileMetadata().numRows();
   }
 
-  /** Opens `path`; a missing or unreadable file is an error naming it. */
+  /**
+   * Opens `path`; a missing or unreadable file is an error naming it. A file to be decoded here
+   * (MAX_BYTES_IN_PLACE) is read whole as it opens and its byte ranges are sliced from memory: each
+   * range read of a file-backed Blob opens the file anew, hundreds of times for a file of many
+   * column chunks, each a round trip through libuv's threads.
+   */
   static async open(path: string): Promise<ParquetFile> {
     let blob: Blob;
     try {
       blob = await openAsBlob(path);
+      if (blob.size <= MAX_BYTES_IN_PLACE) blob = new Blob([await readFile(path)]);
     } catch (e) {
       throw new Error(`cannot read ${path}: ${(e as Error).message}`);
     }

@@ -1,5 +1,5 @@
 import { Schema, Table, tableFromIPC, tableToIPC, type Vector } from "apache-arrow";
-import { Compression, Table as WasmTable, WriterPropertiesBuilder, readParquet, writeParquet } from "parquet-wasm";
+import { Compression, Table as WasmTable, WriterPropertiesBuilder, readParquet, writeParquet } from "./parquet-wasm.js";
 import { numericVector, readNumbers, readStrings, utf8Vector } from "./arrow-columns.js";
 import type { Frame } from "../domain/frame.js";
 import { numpyType, pandasMetadata } from "./pandas-metadata.js";

@@ -1,5 +1,5 @@
 import { Type, tableFromIPC, type Table, type Vector } from "apache-arrow";
-import { readParquet } from "parquet-wasm";
+import { readParquet } from "./parquet-wasm.js";
 import { refuse } from "../domain/errors.js";
 import { readNumbers, readStrings } from "./arrow-columns.js";
 import { readParquetFooter } from "./parquet-footer.js";

@@ -87,6 +87,12 @@ const INSIDE = { script: "/participant/worker.py", module: "/participant/strateg
 /** The descriptor the process reads its train file from (WorkerOptions.trainFile): the first after its request and answer pipes. */
 const TRAIN_FD = 5;
 const DEFAULT_LOAD_TIMEOUT_SECONDS = 60;
+/**
+ * Predicts a running process may be sent at once. It answers them in order, and begins the next the
+ * moment it has answered one, instead of idling until its answer has been read here and the next
+ * request written (a backtest asks its rounds ahead: python-strategy.ts).
+ */
+export const PREDICTS_AHEAD = 2;
 
 /**
  * Starts a persistent Python worker for one strategy: the process is spawned and the source loaded
@@ -103,6 +109,9 @@ export async function startPythonWorker(opts: WorkerOptions): Promise<Outcome<{ 
   return { ok: true, worker };
 }
 
+/** A call's outcome: its answer, or why not (`unbegun`: the process ended before it began the call: WorkerProcess). */
+type Called = { ok: true; answer: { header: Record<string, unknown>; body: Buffer } } | { ok: false; error: string; traceback?: string; unbegun?: true };
+
 /** One launch of the process: it, its directory, and how to take paths out of its reasons. */
 interface Run {
   process: WorkerProcess;
@@ -117,6 +126,8 @@ class Worker implements PythonWorker {
   private queue: Promise<unknown> = Promise.resolve();
   /** Calls queued or running (serial). */
   private inFlight = 0;
+  /** Of those, the predicts written to the process at once (PREDICTS_AHEAD), not yet answered. */
+  private writtenAhead = 0;
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -134,19 +145,36 @@ class Worker implements PythonWorker {
     });
   }
 
+  /**
+   * A running process is asked at once, in this turn, also behind predicts it has not answered yet
+   * (up to PREDICTS_AHEAD): the request is then written before the caller goes on (a backtest's
+   * next rounds, asked ahead while this one settles). Anything else waits its turn.
+   */
   predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>> {
-    return this.serial(async () => {
-      // A running process is asked at once, in this turn: an idle worker's request is then written
-      // before the caller goes on (a backtest's next round, asked ahead while this one settles).
+    const ask = async () => {
       const up = this.running() ? { ok: true as const } : await this.ensureRunning();
       if (!up.ok) return up;
-      const done = await this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
-      if (!done.ok) return done;
-      const read = decodePredictAnswer(done.answer);
-      if (read.ok) return read;
-      this.run?.process.kill();
-      return { ok: false, error: `predict's answer cannot be read: ${read.error}; the worker was stopped` };
-    });
+      return this.predicted(await this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict"));
+    };
+    if (!this.running() || this.inFlight !== this.writtenAhead || this.writtenAhead >= PREDICTS_AHEAD) return this.serial(ask);
+    this.writtenAhead++;
+    const sent = this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
+    return this.track(
+      sent.then((done) => {
+        this.writtenAhead--;
+        // A call before it ended the process first: nothing of it ran; it is asked as it would have been, on a process started again.
+        return !done.ok && done.unbegun ? ask() : this.predicted(done);
+      }),
+    );
+  }
+
+  /** A predict's answer, read; one that cannot be read stops the process. */
+  private predicted(done: Called): Outcome<{ column: string; ids: string[]; values: Float64Array }> {
+    if (!done.ok) return done;
+    const read = decodePredictAnswer(done.answer);
+    if (read.ok) return read;
+    this.run?.process.kill();
+    return { ok: false, error: `predict's answer cannot be read: ${read.error}; the worker was stopped` };
   }
 
   close(): Promise<void> {
@@ -168,13 +196,18 @@ class Worker implements PythonWorker {
    * the caller's own work (a round's settlement) would run first and hold the request back.
    */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.inFlight === 0 ? fn() : this.queue.then(fn);
+    return this.track(this.inFlight === 0 ? fn() : this.queue.then(fn));
+  }
+
+  /** Counts a call in flight until it ends; later serial calls wait for it. */
+  private track<T>(call: Promise<T>): Promise<T> {
     this.inFlight++;
-    this.queue = next.then(
+    const ended = call.then(
       () => void this.inFlight--,
       () => void this.inFlight--,
     );
-    return next;
+    this.queue = Promise.all([this.queue, ended]);
+    return call;
   }
 
   /** Whether the process is up with its source loaded (ensureRunning has nothing to do). */
@@ -209,10 +242,10 @@ class Worker implements PythonWorker {
   }
 
   /** One request to the running process; a refusal from Python is a failure with its (cleaned) reason. */
-  private async call(parts: Buffer[], timeoutSeconds: number, what: string): Promise<Outcome<{ answer: { header: Record<string, unknown>; body: Buffer } }>> {
+  private async call(parts: Buffer[], timeoutSeconds: number, what: string): Promise<Called> {
     const run = this.run as Run;
     const done = await run.process.call(parts, timeoutSeconds, what);
-    if (!done.ok) return { ok: false, error: run.clean(done.error) };
+    if (!done.ok) return { ok: false, error: run.clean(done.error), ...(done.unbegun ? { unbegun: true as const } : {}) };
     if (done.answer.header.ok) return { ok: true, answer: done.answer };
     const { error, traceback } = done.answer.header;
     if (typeof error === "string") return { ok: false, error: run.clean(error), ...(typeof traceback === "string" ? { traceback: run.clean(traceback) } : {}) };

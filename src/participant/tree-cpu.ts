@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 
 /** Linux reports CPU times in /proc in USER_HZ ticks, 100 a second on every architecture it runs on (an ABI constant). */
 const TICKS_PER_SECOND = 100;
@@ -14,13 +14,30 @@ interface Stat {
   start: number;
 }
 
-function readStat(pid: number | string): Stat | null {
-  let fd: number;
+/** `/proc/<pid>/stat` opened, or null once the process is gone. */
+function openStat(pid: number | string): number | null {
   try {
-    fd = openSync(`/proc/${pid}/stat`, "r");
+    return openSync(`/proc/${pid}/stat`, "r");
   } catch {
     return null; // gone
   }
+}
+
+function readStat(pid: number | string): Stat | null {
+  const fd = openStat(pid);
+  if (fd === null) return null;
+  try {
+    return statAt(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A process's stat, read again from its file's start: a file kept open stays the process's own
+ * (a later process given the same pid has a file of its own), and once the process is gone it reads null.
+ */
+function statAt(fd: number): Stat | null {
   try {
     const text = line.toString("latin1", 0, readSync(fd, line, 0, line.length, 0));
     // The name, in parentheses, may hold spaces and parentheses: the fields start after the last ')'.
@@ -29,14 +46,17 @@ function readStat(pid: number | string): Stat | null {
     return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]), start: Number(f[19]) };
   } catch {
     return null;
-  } finally {
-    closeSync(fd);
   }
 }
 
+/** /proc/uptime, kept open for the process's life and read again from its start at each look. */
+let uptime: number | null = null;
+
 /** Ticks since boot, now. */
 function uptimeTicks(): number {
-  return Math.floor(Number(readFileSync("/proc/uptime", "latin1").split(" ")[0]) * TICKS_PER_SECOND);
+  uptime ??= openSync("/proc/uptime", "r");
+  const text = line.toString("latin1", 0, readSync(uptime, line, 0, line.length, 0));
+  return Math.floor(Number(text.split(" ")[0]) * TICKS_PER_SECOND);
 }
 
 /**
@@ -56,6 +76,8 @@ function uptimeTicks(): number {
 export class ProcessTreeCpu {
   /** The tree's processes as the last full pass found them. */
   private members = new Map<number, number>(); // pid → start
+  /** Their stat files, kept open while they are members: a call's mark re-reads them instead of opening each again. */
+  private readonly files = new Map<number, { start: number; fd: number }>();
   /** Whether a full pass has run: before one, `mark` knows of the root alone. */
   passed = false;
   private markTicks = 0;
@@ -79,7 +101,7 @@ export class ProcessTreeCpu {
     this.baseline = new Map();
     this.markTicks = 0;
     for (const [pid, start] of this.members) {
-      const stat = readStat(pid);
+      const stat = this.statOf(pid);
       if (stat === null || stat.start !== start) continue; // ended, and counted in its parent's reaped time
       this.baseline.set(pid, { start, ticks: stat.ticks });
       this.markTicks += stat.ticks;
@@ -105,7 +127,33 @@ export class ProcessTreeCpu {
         ticks -= stat.ticks;
       }
     }
+    for (const [pid, file] of this.files) if (this.members.get(pid) !== file.start) this.forget(pid);
     return Math.max(0, ticks) / TICKS_PER_SECOND;
+  }
+
+  /** Closes the stat files it keeps open (the worker has exited). */
+  close(): void {
+    for (const pid of [...this.files.keys()]) this.forget(pid);
+  }
+
+  /** A member's stat, from its kept file (opened at its first read). */
+  private statOf(pid: number): Stat | null {
+    const start = this.members.get(pid) as number;
+    let file = this.files.get(pid);
+    if (file?.start !== start) {
+      this.forget(pid);
+      const fd = openStat(pid);
+      if (fd === null) return null;
+      this.files.set(pid, (file = { start, fd }));
+    }
+    return statAt(file.fd);
+  }
+
+  private forget(pid: number): void {
+    const file = this.files.get(pid);
+    if (file === undefined) return;
+    closeSync(file.fd);
+    this.files.delete(pid);
   }
 
   /** Every process of the tree, by one pass over /proc. */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { loadLineup } from "../../sim/agents/lineup.js";
 import type { WalkAhead } from "../../sim/agents/python-strategy.js";
+import { PREDICTS_AHEAD } from "../../src/participant/python-worker.js";
 import { contenders, walkScenario } from "../../sim/backtest/contenders.js";
 import { walk } from "../../sim/backtest/walk.js";
 import { walkAhead, walkWorld } from "../../sim/backtest/walk-world.js";
@@ -32,9 +33,16 @@ async function walked(name: string, ahead: boolean) {
   const world = await loadWorld(deploymentOf(base));
   const w = walkWorld(world);
   const scenario = walkScenario(base, w.calendar, agents);
+  /** The rounds asked ahead for, by index (from 1), and how far ahead of the asking round each was. */
   const asked: number[] = [];
+  const steps: number[] = [];
   const next = walkAhead(w.dataset.rounds);
-  const spy: WalkAhead = (slot) => (asked.push(slot.index), next(slot));
+  const spy: WalkAhead = (slot, step) => {
+    const round = next(slot, step);
+    if (round) asked.push(slot.index + step);
+    steps.push(step);
+    return round;
+  };
   const logDir = join(dir, name);
   mkdirSync(logDir);
   const lineup = await loadLineup(scenario, { isolation: "trusted", logDir, ...(ahead ? { ahead: spy } : {}) });
@@ -42,13 +50,13 @@ async function walked(name: string, ahead: boolean) {
     const result = await walk(scenario, { deployment: deploymentOf(scenario), dataset: w.dataset, schedule: w.schedule }, lineup);
     const own = [...(result.entries.get(agents[0].name) ?? new Map()).values()].map((e) => [...e.values]);
     const log = readFileSync(join(logDir, `${agents[0].name}.log`), "utf8").split("\n").filter((l) => l.startsWith("predict"));
-    return { digest: result.digest, own, log, asked, expeds: w.dataset.rounds.map((r) => r.exped) };
+    return { digest: result.digest, own, log, asked, steps, expeds: w.dataset.rounds.map((r) => r.exped) };
   } finally {
     await lineup.close();
   }
 }
 
-requires("python").describe("the walk asks each next round's predict ahead", () => {
+requires("python").describe("the walk asks its next rounds' predicts ahead", () => {
   it("predict is called once per round, in round order, on the same frames: the same submissions and event log as asking each in its round", async () => {
     const plain = await walked("plain", false);
     const ahead = await walked("ahead", true);
@@ -57,7 +65,8 @@ requires("python").describe("the walk asks each next round's predict ahead", () 
     expect(plain.log).toEqual(ahead.log);
     expect(ahead.own).toEqual(plain.own);
     expect(ahead.digest).toBe(plain.digest);
-    // Asked after every round's answer; the last round's has no round after it.
-    expect(ahead.asked).toEqual(plain.expeds.map((_, i) => i + 1));
+    // Every round after the first asked ahead once, in order, never more than PREDICTS_AHEAD rounds before it opens.
+    expect(ahead.asked).toEqual(plain.expeds.slice(1).map((_, i) => i + 2));
+    expect(Math.max(...ahead.steps)).toBe(PREDICTS_AHEAD);
   });
 });

@@ -176,4 +176,31 @@ for (const { isolation, need, how, forked } of isolations) requires(need).descri
     await Promise.all([worker.close(), other.close()]);
     await allGone();
   });
+
+  it("takes predicts written behind one another, each answered on its own frame; one behind a call that ends the process is asked again on a restarted, refitted one", async () => {
+    const worker = await started({ kind: "module", path: fixture("behaviours.py"), params: {} }, isolation, forks);
+    expect(await worker.fit(train, 30)).toEqual({ ok: true });
+    const shifted = (by: number): Frame => {
+      const frame = live("ok");
+      return { ...frame, columns: { ...frame.columns, feature_a: frame.columns.feature_a.map((v) => v + by) } };
+    };
+    // Three at once: the first two go to the process together (PREDICTS_AHEAD), the third waits its turn; each answer is its own frame's.
+    const three = await Promise.all([0, 10, 20].map((by) => worker.predict(shifted(by), null, 30)));
+    expect(three.map((o) => o.ok && Array.from(o.values))).toEqual([0, 10, 20].map((by) => [2, 3, 4, 5, 6, 7, 8].map((v) => v + by)));
+    const reasons: Record<string, string> = {
+      raises: "predict raised ValueError: no signal today",
+      os_exit: "predict ended without reporting a result (the process exited early, e.g. through os._exit)",
+      crash: "the predict run crashed: segfault imitation",
+      poison_json: "predict's answer cannot be read: its header is not JSON; the worker was stopped",
+      hangs: "predict did not finish within 1 s and was stopped",
+    };
+    for (const [mode, reason] of Object.entries(reasons)) {
+      const [broken, behind] = await Promise.all([worker.predict(live(mode), null, mode === "hangs" ? 1 : 30), worker.predict(shifted(1), null, 30)]);
+      expect([mode, failure(broken)]).toEqual([mode, reason]);
+      // Fitted again where the process was restarted: "ok" adds fit's mean (2), so a missing refit would show NaN.
+      expect([mode, behind.ok && Array.from(behind.values)]).toEqual([mode, [3, 4, 5, 6, 7, 8, 9]]);
+    }
+    await worker.close();
+    await allGone();
+  });
 });

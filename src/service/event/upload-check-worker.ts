@@ -1,7 +1,7 @@
 /** Worker thread of the upload check pool: checks one upload's files per message. */
 import { parentPort } from "node:worker_threads";
 import { yieldCpu } from "../../domain/thread-priority.js";
-import { wasmMemory } from "parquet-wasm";
+import { wasmMemory } from "../../data/parquet-wasm.js";
 import type { PreparedExped } from "../../scoring/exped.js";
 import { useTruth } from "./kept-truths.js";
 import type { CheckMessage } from "./upload-check-pool.js";
