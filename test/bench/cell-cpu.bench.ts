@@ -12,7 +12,12 @@
  * not immune: caches are shared). The pool gives each configuration its own Node flags
  * (local-pool.ts), as in a real sweep.
  * The sweep-worker's other threads are V8's (TurboFan compiling, the garbage collector's helpers)
- * and libuv's; their TurboFan and GC shares are told apart by symbol. Needs `perf` (skipped without it).
+ * and libuv's; their TurboFan and GC shares are told apart by symbol. Each role's time in the
+ * kernel is given too, and the kernel's time split by what it was doing, from each sample's kernel
+ * stack (perf records them with `-g`): page faults (a process's first touch of a page: a forked
+ * Python worker's writes to pages it shares with its fork server, fresh pages zeroed), fork (a
+ * process copying its page tables: the sweep-worker's Node starting each cell's launcher, the fork
+ * server forking its worker), exec, exit. Needs `perf` (skipped without it).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,7 +39,23 @@ interface Sample {
   pid: number;
   tid: number;
   t: number;
+  /** The function the sample was taken in. */
   sym: string;
+  /** What the kernel was doing (KERNEL_CAUSES), or null for a sample taken outside the kernel. */
+  kernel: string | null;
+}
+
+/** What a kernel sample was doing: the first of these whose function is on its kernel stack, else "other". */
+const KERNEL_CAUSES: [string, RegExp][] = [
+  ["page faults", /^exc_page_fault$/],
+  ["fork", /^kernel_clone$/],
+  ["exec", /execve/],
+  ["exit", /^do_exit$/],
+];
+
+/** A kernel sample's cause from its kernel stack's functions, leaf first. */
+function kernelCause(stack: string[]): string {
+  return KERNEL_CAUSES.find(([, fn]) => stack.some((f) => fn.test(f)))?.[0] ?? "other";
 }
 
 export async function run(): Promise<void> {
@@ -74,14 +95,43 @@ interface Breakdown {
 async function recorded(dir: string, grid: string, workers: number): Promise<Breakdown> {
   const data = join(dir, `perf-${workers}.data`);
   const sweep = [process.execPath, join(root, "bin/basecamp.js"), "sweep", grid, "--out", join(dir, `out-${workers}.db`), "--workers", String(workers)];
-  const code = await new Promise<number | null>((done) => spawn("perf", ["record", "-q", "-e", "cpu-clock", "-F", String(HZ), "-o", data, "--", ...sweep], { cwd: root, stdio: "ignore" }).on("close", done));
+  const code = await new Promise<number | null>((done) => spawn("perf", ["record", "-q", "-g", "-e", "cpu-clock", "-F", String(HZ), "-o", data, "--", ...sweep], { cwd: root, stdio: "ignore" }).on("close", done));
   if (code !== 0) throw new Error(`perf record of the sweep at --workers ${workers}: exit ${code}`);
   const tasks = spawnSync("perf", ["script", "-i", data, "--show-task-events", "-F", "comm,pid,tid,time"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
-  const syms = spawnSync("perf", ["script", "-i", data, "-F", "pid,tid,time,ip,sym"], { encoding: "utf8", maxBuffer: 1 << 28 }).stdout;
+  const syms = spawnSync("perf", ["script", "-i", data, "-F", "pid,tid,time,ip,sym,dso"], { encoding: "utf8", maxBuffer: 1 << 30 }).stdout;
   return breakdown(tasks, syms);
 }
 
-/** The report's lines from perf's task events (forks, execs) and its samples with their symbols. */
+/**
+ * perf script's samples, each a line `pid/tid time:` and then its stack, a frame a line
+ * (`ip function (dso)`, leaf first), kept when taken in [from, to).
+ */
+function samplesOf(script: string, from: number, to: number): Sample[] {
+  const samples: Sample[] = [];
+  let head: { pid: number; tid: number; t: number } | null = null;
+  let frames: { fn: string; dso: string }[] = [];
+  const flush = () => {
+    if (head && head.t >= from && head.t < to && frames.length > 0) {
+      const kernel = frames.filter((f) => f.dso === "[kernel.kallsyms]").map((f) => f.fn);
+      samples.push({ ...head, sym: frames[0].fn, kernel: frames[0].dso === "[kernel.kallsyms]" ? kernelCause(kernel) : null });
+    }
+  };
+  for (const line of script.split("\n")) {
+    const sample = /^\s*(\d+)\/(\d+)\s+(\d+\.\d+):\s*$/.exec(line);
+    if (sample) {
+      flush();
+      head = { pid: Number(sample[1]), tid: Number(sample[2]), t: Number(sample[3]) };
+      frames = [];
+      continue;
+    }
+    const frame = /^\s+[0-9a-f]+\s+(.*?)\s+\(([^()]*)\)$/.exec(line);
+    if (frame) frames.push({ fn: frame[1].replace(/\+0x[0-9a-f]+$/, ""), dso: frame[2] });
+  }
+  flush();
+  return samples;
+}
+
+/** The report's lines from perf's task events (forks, execs) and its samples with their stacks. */
 function breakdown(tasks: string, syms: string): Breakdown {
   const parent = new Map<number, number>();
   const execs = new Map<number, string>();
@@ -117,19 +167,23 @@ function breakdown(tasks: string, syms: string): Breakdown {
   if (cellStarts.length < 4) throw new Error(`only ${cellStarts.length} Python workers were forked: no steady window`);
   const [from, to] = [cellStarts[2], cellStarts[cellStarts.length - 1]];
   const cells = cellStarts.length - 3;
-  const samples: Sample[] = [];
-  for (const line of syms.split("\n")) {
-    const m = /^\s*(\d+)\/(\d+)\s+(\d+\.\d+):\s+\S+\s+(.*)$/.exec(line);
-    if (m && Number(m[3]) >= from && Number(m[3]) < to) samples.push({ pid: Number(m[1]), tid: Number(m[2]), t: Number(m[3]), sym: m[4] });
-  }
+  const samples = samplesOf(syms, from, to);
   const perCell = (n: number, seconds: number) => `${((n * seconds) / cells).toFixed(3)} s`;
   const byRole = new Map<string, number>();
+  const inKernel = new Map<string, number>();
+  /** Kernel samples by cause, and within each by role. */
+  const byCause = new Map<string, Map<string, number>>();
   const tidsInBin = new Map<number, Set<number>>();
   let turbofan = 0;
   let gc = 0;
   for (const s of samples) {
     const r = role(s.pid, s.tid);
     byRole.set(r, (byRole.get(r) ?? 0) + 1);
+    if (s.kernel !== null) {
+      inKernel.set(r, (inKernel.get(r) ?? 0) + 1);
+      const roles = byCause.get(s.kernel) ?? new Map<string, number>();
+      byCause.set(s.kernel, roles.set(r, (roles.get(r) ?? 0) + 1));
+    }
     if (r === "sweep-worker: other threads" && s.sym.includes("compiler::")) turbofan++;
     if (r === "sweep-worker: other threads" && GC_SYMBOL.test(s.sym)) gc++;
     const bin = Math.floor(s.t / BIN_S);
@@ -142,9 +196,16 @@ function breakdown(tasks: string, syms: string): Breakdown {
     "CPU a cell": perCell(samples.length, 1 / HZ),
     "fork servers": `${servers.size} started in the whole run (${workers.size} sweep-workers)`,
   };
-  for (const [r, n] of [...byRole].sort((a, b) => b[1] - a[1])) lines[r] = `${perCell(n, 1 / HZ)} (${perCell(beside.get(r) ?? 0, 1 / HZ)} of it beside another thread)`;
+  for (const [r, n] of [...byRole].sort((a, b) => b[1] - a[1])) lines[r] = `${perCell(n, 1 / HZ)} (${perCell(beside.get(r) ?? 0, 1 / HZ)} of it beside another thread, ${perCell(inKernel.get(r) ?? 0, 1 / HZ)} in the kernel)`;
   lines["of which TurboFan"] = `${perCell(turbofan, 1 / HZ)} (the sweep-worker's other threads compiling)`;
   lines["of which GC"] = `${perCell(gc, 1 / HZ)} (the sweep-worker's other threads marking, sweeping, scavenging)`;
+  for (const cause of [...KERNEL_CAUSES.map(([c]) => c), "other"]) {
+    // Roles with under half a millisecond a cell are left out of the split (not out of the total).
+    const roles = [...(byCause.get(cause) ?? [])].sort((a, b) => b[1] - a[1]);
+    const shown = roles.filter(([, n]) => n / HZ / cells >= 0.0005);
+    const total = roles.reduce((sum, [, n]) => sum + n, 0);
+    lines[`kernel: ${cause}`] = `${perCell(total, 1 / HZ)}${shown.length > 0 ? ` (${shown.map(([r, n]) => `${r} ${perCell(n, 1 / HZ)}`).join(", ")})` : ""}`;
+  }
   const twoAtOnce = [...tidsInBin.values()].filter((t) => t.size > 1).length;
   lines["two at once"] = `${perCell(twoAtOnce, BIN_S)} a cell of 1 ms bins with two or more of the sweep's threads running, of ${perCell(tidsInBin.size, BIN_S)} busy`;
   const seconds: Record<string, number> = { all: samples.length / HZ / cells };
