@@ -7,9 +7,9 @@
  * fetch costs the sender several times the CPU, taken from the server on the shared cores), and
  * prints `{"status", "ms", "body"}` (the answer's first 400 characters).
  */
-import { request } from "node:http";
 import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
+import { send } from "./http-send.js";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
 
 const { url, key, models, rows } = JSON.parse(process.argv[2]) as { url: string; key: string; models: string[]; rows: number };
@@ -47,15 +47,6 @@ const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 await lines.next();
 const t = performance.now();
 const headers = { "X-API-Key": key, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(form.length) };
-const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-  const req = request(`${url}/api/v1/diagnostics/batch`, { method: "POST", headers }, (res) => {
-    const chunks: Buffer[] = [];
-    res.on("data", (chunk: Buffer) => chunks.push(chunk));
-    res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-    res.on("error", reject);
-  });
-  req.on("error", reject);
-  req.end(form);
-});
-console.log(JSON.stringify({ status: answer.status, ms: performance.now() - t, body: answer.body.slice(0, 400) }));
+const answer = await send(`${url}/api/v1/diagnostics/batch`, "POST", headers, form);
+console.log(JSON.stringify({ status: answer.status, ms: performance.now() - t, body: answer.text.slice(0, 400) }));
 process.exit(0);

@@ -17,12 +17,13 @@
  */
 import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { chromium, type Browser } from "playwright-core";
 import { predictionsCsv, samplePkl, samplePklSha256 } from "../../sim/agents/event-upload.js";
+import { send } from "./http-send.js";
 import { ensureBuilt, report } from "./measure.js";
 
 const FILES = Number(process.env.BENCH_FILES ?? 25);
@@ -106,26 +107,8 @@ function startBatch(url: string, key: string, models: string[]) {
 
 let retries = 0;
 
-/**
- * The measuring agents' connections, kept alive. They call through node:http rather than fetch: on
- * this 2-core machine the load generator shares the cores with the server it measures, and fetch
- * costs several times node:http's CPU per call, taken from the server.
- */
+/** The measuring agents' connections, kept alive (http-send.ts: why node:http). */
 const connections = new Agent({ keepAlive: true });
-
-/** One call: its status and body. */
-function send(url: string, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: body ? { ...headers, "content-length": String(body.length) } : headers, agent: connections }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 async function call(url: string, method: string, path: string, key: string, body?: string | Multipart): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { "X-API-Key": key };
@@ -134,7 +117,7 @@ async function call(url: string, method: string, path: string, key: string, body
   const bytes = body instanceof Multipart ? body.bytes : body === undefined ? undefined : Buffer.from(body);
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await send(url + path, method, headers, bytes);
+      const res = await send(url + path, method, headers, bytes, connections);
       return { status: res.status, json: JSON.parse(res.text) };
     } catch (e) {
       // A pooled connection the server closed as idle: a client retries a GET once on a new one.
