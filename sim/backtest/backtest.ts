@@ -81,7 +81,7 @@ export async function backtest(opts: BacktestOptions): Promise<BacktestRun> {
   opts.onReady?.();
   // The strategies load (Python workers start, import, load their files) while the dataset is
   // read: neither waits on the other. The lineup reads only the scenario's kind and agents.
-  // Each Python strategy asks its next round's predict while this one settles (WalkAhead): the
+  // Each Python strategy asks its next rounds' predicts while this one settles (WalkAhead): the
   // walk's rounds are known once its world is made, which is before its first round.
   let ahead: WalkAhead = () => null;
   const loading = loadLineup({ ...opts.scenario, kind: "tournament", agents }, { ...opts.lineup, ahead: (slot, step) => ahead(slot, step) });

@@ -191,8 +191,8 @@ class Worker implements PythonWorker {
   }
 
   /**
-   * Calls run one after another: a worker answers one request at a time. A call made while none
-   * is in flight starts at once, in the caller's turn, rather than a microtask later: in between,
+   * Calls run one after another (but predicts written ahead: predict): a worker answers one request
+   * at a time. A call made while none is in flight starts at once, in the caller's turn, rather than a microtask later: in between,
    * the caller's own work (a round's settlement) would run first and hold the request back.
    */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
