@@ -1,16 +1,17 @@
-import { openAsBlob } from "node:fs";
 import { Type, makeVector, tableFromIPC, type Vector } from "apache-arrow";
 import { ParquetFile, type RecordBatch as WasmRecordBatch } from "./parquet-wasm.js";
 import { readNumbers, readStrings } from "./arrow-columns.js";
 import { FfiColumnReader, type FfiColumn } from "./arrow-ffi.js";
+import { parquetBlob } from "./parquet-blob.js";
 import { checkParquetBlob } from "./parquet-check.js";
 import { INDEX_COLUMN } from "./parquet.js";
 import { labelColumnIn, type BatchSource, type RowBatch } from "./row-batch.js";
 
 /**
  * A parquet predictions file read as row batches (`BatchSource`): the file is read by byte ranges
- * (a Blob on it), row group by row group, decoding only `id`, `exped` (or `era`) and the asked-for columns, in
- * batches of BATCH rows, so neither the file nor its decoded columns are ever whole in memory. The
+ * (a Blob on it: parquetBlob, which reads a small file whole), row group by row group, decoding
+ * only `id`, `exped` (or `era`) and the asked-for columns, in batches of BATCH rows, so neither a
+ * large file nor its decoded columns are ever whole in memory. The
  * usual column shapes are read from the wasm memory in place (`FfiColumnReader`), the rest through
  * an Arrow IPC stream. The file is checked to hold what it says first (src/data/parquet-check.ts),
  * a column chunk at a time.
@@ -24,7 +25,7 @@ export function parquetBatches(path: string): BatchSource {
 }
 
 async function* readBatches(path: string, names: string[]): AsyncGenerator<RowBatch> {
-  const blob = await openAsBlob(path);
+  const blob = await parquetBlob(path);
   await checkParquetBlob(blob).catch((e: Error) => {
     throw new Error(`${path}: ${e.message}`);
   });

@@ -1,11 +1,10 @@
-import { openAsBlob } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { DataType, tableFromIPC, type Vector } from "apache-arrow";
 import { ParquetFile as WasmParquetFile, type RecordBatch as WasmRecordBatch } from "./parquet-wasm.js";
 import { NumericColumnBuilder, readStrings } from "./arrow-columns.js";
 import { startWorker, workerModule } from "../domain/worker-thread.js";
 import type { NumericColumn } from "../domain/frame.js";
+import { parquetBlob } from "./parquet-blob.js";
 import { checkParquetBlob, checkParquetFooter } from "./parquet-check.js";
 import { ThreadSlots } from "./thread-slots.js";
 
@@ -28,10 +27,10 @@ export type ColumnValues = string[] | NumericColumn;
 
 /**
  * A parquet file opened for reading some of its columns: the fields and row count come from the
- * footer alone (the file is a Blob, read by byte ranges), and `read` decodes only the columns it is
+ * footer alone (the file is a Blob, read by byte ranges: parquetBlob), and `read` decodes only the columns it is
  * asked for, row group by row group in batches of BATCH_ROWS, into one array per column of the
  * footer's row count: so any file pyarrow reads is read, whatever its size, and nothing but the
- * result is ever whole in memory. The file is checked to hold what it says before anything is
+ * result (and a small file's bytes) is ever whole in memory. The file is checked to hold what it says before anything is
  * decoded (src/data/parquet-check.ts): its footer as it opens, its pages before its first decode
  * (a file only opened for its fields and rows, like a train split left unread, is not read through).
  */
@@ -60,17 +59,11 @@ export class ParquetFile {
     this.rows = file.metadata().fileMetadata().numRows();
   }
 
-  /**
-   * Opens `path`; a missing or unreadable file is an error naming it. A file to be decoded here
-   * (MAX_BYTES_IN_PLACE) is read whole as it opens and its byte ranges are sliced from memory: each
-   * range read of a file-backed Blob opens the file anew, hundreds of times for a file of many
-   * column chunks, each a round trip through libuv's threads.
-   */
+  /** Opens `path` (parquetBlob: a small file is read whole); a missing or unreadable file is an error naming it. */
   static async open(path: string): Promise<ParquetFile> {
     let blob: Blob;
     try {
-      blob = await openAsBlob(path);
-      if (blob.size <= MAX_BYTES_IN_PLACE) blob = new Blob([await readFile(path)]);
+      blob = await parquetBlob(path);
     } catch (e) {
       throw new Error(`cannot read ${path}: ${(e as Error).message}`);
     }
