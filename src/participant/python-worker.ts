@@ -151,14 +151,14 @@ class Worker implements PythonWorker {
    * next rounds, asked ahead while this one settles). Anything else waits its turn.
    */
   predict(live: Frame, benchmark: Frame | null, timeoutSeconds: number): Promise<Outcome<{ column: string; ids: string[]; values: Float64Array }>> {
+    const send = () => this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
     const ask = async () => {
       const up = this.running() ? { ok: true as const } : await this.ensureRunning();
-      if (!up.ok) return up;
-      return this.predicted(await this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict"));
+      return up.ok ? this.predicted(await send()) : up;
     };
     if (!this.running() || this.inFlight !== this.writtenAhead || this.writtenAhead >= PREDICTS_AHEAD) return this.serial(ask);
     this.writtenAhead++;
-    const sent = this.call(encodeRequest({ op: "predict" }, [live, benchmark]), timeoutSeconds, "predict");
+    const sent = send();
     return this.track(
       sent.then((done) => {
         this.writtenAhead--;
@@ -191,9 +191,10 @@ class Worker implements PythonWorker {
   }
 
   /**
-   * Calls run one after another (but predicts written ahead: predict): a worker answers one request
-   * at a time. A call made while none is in flight starts at once, in the caller's turn, rather than a microtask later: in between,
-   * the caller's own work (a round's settlement) would run first and hold the request back.
+   * Calls run one after another (save predicts written ahead: predict), as a worker answers one
+   * request at a time. A call made while none is in flight starts at once, in the caller's turn,
+   * rather than a microtask later: in between, the caller's own work (a round's settlement) would
+   * run first and hold the request back.
    */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     return this.track(this.inFlight === 0 ? fn() : this.queue.then(fn));
