@@ -114,6 +114,39 @@ describe("parsePredictionsFile: rules shared by both formats", () => {
     expect([e.status, e.code, e.message]).toEqual([400, "predictions_duplicate_id", "The predictions file lists id 'a' more than once."]);
   });
 
+  it("refuses the first bad row in file order, whether or not the ids rise (a file in id order is checked without a set)", () => {
+    // The rows' rule as stated: each row in turn, its id not empty, then not seen before, then its value in [0, 1].
+    const firstBreak = (ids: string[], values: number[]): string | null => {
+      const seen = new Set<string>();
+      for (let r = 0; r < ids.length; r++) {
+        if (ids[r] === "") return `predictions_value_malformed ${r + 1}`;
+        if (seen.has(ids[r])) return `predictions_duplicate_id ${ids[r]}`;
+        seen.add(ids[r]);
+        if (!(values[r] >= 0 && values[r] <= 1)) return `predictions_value_out_of_range ${r + 1}`;
+      }
+      return null;
+    };
+    const row = fc.record({ id: fc.constantFrom("", "a", "b", "c", "d", "e", "f"), value: fc.constantFrom(0, 0.5, 1, 1.5, -0.25) });
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 8 }), fc.boolean(), (rows, sorted) => {
+        if (sorted) rows.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+        const body = `id,prediction\n${rows.map((x) => `${x.id},${x.value}`).join("\n")}\n`;
+        const expected = firstBreak(rows.map((x) => x.id), rows.map((x) => x.value));
+        let got: string | null = null;
+        try {
+          csv(body);
+        } catch (e) {
+          const { code, message } = refusal(() => {
+            throw e;
+          });
+          got = code === "predictions_duplicate_id" ? `${code} ${/'(.*)'/.exec(message)?.[1]}` : `${code} ${/row (\d+)/.exec(message)?.[1]}`;
+        }
+        expect(got).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("refuses values outside [0, 1] or not finite, naming the row", () => {
     for (const [value, shown] of [["1.0001", "1.0001"], ["-0.5", "-0.5"], ["nan", "NaN"], ["-inf", "-Infinity"], ["Infinity", "Infinity"]]) {
       const e = refusal(() => csv(`id,prediction\na,0.5\nb,${value}\n`));
