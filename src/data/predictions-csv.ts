@@ -1,5 +1,5 @@
 import { refuse } from "../domain/errors.js";
-import { CsvSyntaxError, csvRecords } from "./csv-records.js";
+import { CsvCursor, CsvSyntaxError } from "./csv-records.js";
 
 /**
  * The `id` and `prediction` columns of a CSV predictions file (other columns ignored), at most
@@ -9,7 +9,7 @@ import { CsvSyntaxError, csvRecords } from "./csv-records.js";
 export function readPredictionsCsv(bytes: Uint8Array, limits: { max_rows: number }): { ids: string[]; values: number[] } {
   const text = decodeUtf8(bytes);
   try {
-    return readRecords(csvRecords(text), limits.max_rows);
+    return readRecords(new CsvCursor(text), limits.max_rows);
   } catch (e) {
     if (e instanceof CsvSyntaxError) throw refuse("predictions_file_unreadable", { format: "CSV", reason: e.message });
     throw e;
@@ -17,15 +17,14 @@ export function readPredictionsCsv(bytes: Uint8Array, limits: { max_rows: number
 }
 
 /** Stops at the row past `maxRows`: a file of more rows is refused before the rest is parsed. */
-function readRecords(records: Generator<string[]>, maxRows: number): { ids: string[]; values: number[] } {
-  const header = records.next();
-  if (header.done) throw refuse("predictions_file_empty");
-  const names = header.value;
+function readRecords(records: CsvCursor, maxRows: number): { ids: string[]; values: number[] } {
+  const names = records.next();
+  if (names === null) throw refuse("predictions_file_empty");
   const idAt = column(names, "id");
   const predictionAt = column(names, "prediction");
   const ids: string[] = [];
   const values: number[] = [];
-  for (const fields of records) {
+  for (let fields = records.next(); fields !== null; fields = records.next()) {
     const row = ids.length + 1;
     if (row > maxRows) throw refuse("predictions_too_many_rows", { rows: `more than ${maxRows}`, limit: maxRows }, { extra: { limit: maxRows } });
     if (fields.length !== names.length) {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFrameCsv, writeFrameCsv } from "../../src/data/csv.js";
+import { csvRecords } from "../../src/data/csv-records.js";
 
 describe("readFrameCsv", () => {
   it("reads ids and exped as text and the other columns as numbers, empty = missing", () => {
@@ -48,5 +49,19 @@ describe("readFrameCsv", () => {
 describe("readFrameCsv on malformed quoting", () => {
   it("refuses an unclosed quote, naming its line", () => {
     expect(() => readFrameCsv('id,exped,prediction\n"a1,exped_0001,0.5\n')).toThrow(/line 2: the quote opened at column 1 is never closed/);
+  });
+});
+
+describe("csvRecords on unquoted text", () => {
+  it("gives each non-blank line's fields split at its commas (LF or CRLF), as a plain split does", () => {
+    const text = fc.array(fc.constantFrom("a", "b", "1", ".", ",", "\n", "\r\n", " "), { maxLength: 40 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, (t) => {
+        const lines = t.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+        const expected = lines.filter((l) => l !== "").map((l) => l.split(","));
+        expect([...csvRecords(t)]).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
