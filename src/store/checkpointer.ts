@@ -4,19 +4,41 @@ import { Worker } from "node:worker_threads";
 /** How often the checkpointing thread copies what the WAL holds back into the store file. */
 const EVERY_MS = 250;
 
+/** Checkpoints in a row that found nothing new in the WAL before it may be cut back: writes have paused for 2 s. */
+const QUIET_TICKS = 8;
+
 /**
  * The thread's code: its own connection to the store, and a PASSIVE checkpoint on a timer (it
  * copies every frame no reader still needs and never waits for a reader or the writer). A
  * checkpoint that finds the WAL busy is tried again at the next tick; any other failure ends the
- * thread with that error.
+ * thread with that error. Once QUIET_TICKS checkpoints in a row have found the WAL wholly copied
+ * and nothing written since, a WAL file (`walFile`) larger than `keepBytes` is cut back to nothing
+ * (a TRUNCATE checkpoint, which gives up at once if a reader or the writer is busy, to be tried again).
  */
 const CODE = `
+const { statSync } = require("node:fs");
 const { workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { timeout: 0 });
+const walBytes = () => {
+  try {
+    return statSync(workerData.walFile).size;
+  } catch {
+    return 0;
+  }
+};
+let last = -1;
+let quiet = 0;
 setInterval(() => {
   try {
-    db.pragma("wal_checkpoint(PASSIVE)");
+    const { log, checkpointed } = db.pragma("wal_checkpoint(PASSIVE)")[0];
+    quiet = log === checkpointed && log === last ? quiet + 1 : 0;
+    last = log;
+    if (quiet >= workerData.quietTicks && walBytes() > workerData.keepBytes) {
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      quiet = 0;
+      last = -1;
+    }
   } catch (e) {
     if (e.code !== "SQLITE_BUSY") throw e;
   }
@@ -27,13 +49,17 @@ setInterval(() => {
  * Checkpoints a store file on a thread of its own. A checkpoint copies the WAL into the store
  * file and syncs it to disk, tens of milliseconds for a large predictions file: run by the
  * connection that committed (SQLite's automatic checkpoint), it held up every request behind
- * that commit. The writing connection turns its own checkpoints off while this thread runs;
- * `failed` is called if the thread ends with an error, so that the writer takes them back rather
- * than let the WAL grow. The thread does not keep the process alive; `stop` ends it.
+ * that commit. The thread also cuts the WAL file (`wal.file`) back once writes pause, if it grew
+ * past `wal.keepBytes`. Cut by the writing connection as it started the WAL over (SQLite's
+ * `journal_size_limit`), freeing a few hundred megabytes of file held that commit for 0.1-0.4 s,
+ * several times while a batch of large files was stored. The writing connection turns its own checkpoints and cuts off while
+ * this thread runs; `failed` is called if the thread ends with an error, so that the writer takes
+ * them back rather than let the WAL grow. The thread does not keep the process alive; `stop` ends it.
  */
-export function startCheckpointer(path: string, failed: () => void): { stop: () => void } {
+export function startCheckpointer(path: string, wal: { file: string; keepBytes: number }, failed: () => void): { stop: () => void } {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-  const thread = new Worker(CODE, { eval: true, workerData: { path, driver, everyMs: EVERY_MS } });
+  const workerData = { path, driver, everyMs: EVERY_MS, quietTicks: QUIET_TICKS, walFile: wal.file, keepBytes: wal.keepBytes };
+  const thread = new Worker(CODE, { eval: true, workerData });
   thread.unref();
   let stopped = false;
   thread.on("error", () => {

@@ -107,7 +107,7 @@ const BUSY_TIMEOUT_MS = 1000;
  */
 const PAGE_BYTES = 4 * 1024;
 
-/** Past a checkpoint the WAL file is cut back to this size, so a burst of large uploads does not keep its disk. */
+/** A WAL file larger than this is cut back once writes pause, so a burst of large uploads does not keep its disk. */
 const WAL_KEEP_BYTES = 64 * 1024 * 1024;
 
 /** SQLite's own default: the writer checkpoints once the WAL holds this many pages. */
@@ -174,10 +174,12 @@ function keepOnDisk(db: Db, path: string, lock: Database.Database): void {
   db.pragma(`page_size = ${PAGE_BYTES}`); // takes effect only on a new file
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
-  db.pragma(`journal_size_limit = ${WAL_KEEP_BYTES}`);
+  db.pragma("journal_size_limit = -1");
   db.pragma("wal_autocheckpoint = 0");
-  checkpointer = startCheckpointer(path, () => {
-    if (db.open) db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+  checkpointer = startCheckpointer(path, { file: `${realFile(path)}-wal`, keepBytes: WAL_KEEP_BYTES }, () => {
+    if (!db.open) return;
+    db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+    db.pragma(`journal_size_limit = ${WAL_KEEP_BYTES}`);
   });
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { startCheckpointer } from "../../src/store/checkpointer.js";
 import { openDb } from "../../src/store/db.js";
@@ -34,13 +35,32 @@ describe("a store file's checkpoints", () => {
     again.close();
   });
 
+  it("the connection that writes never cuts the WAL file: the checkpointing thread cuts one grown past its size once writes pause", async () => {
+    const store = openDb(join(dir, "writer.sqlite"));
+    expect(store.pragma("journal_size_limit", { simple: true })).toBe(-1);
+    store.close();
+    const path = join(dir, "cut.sqlite");
+    const db = new Database(path);
+    db.pragma("journal_mode = WAL");
+    db.pragma("wal_autocheckpoint = 0");
+    db.exec("CREATE TABLE scratch (bytes BLOB)");
+    db.prepare("INSERT INTO scratch VALUES (?)").run(Buffer.alloc(4 * MIB, 7));
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(4 * MIB);
+    const thread = startCheckpointer(path, { file: `${path}-wal`, keepBytes: MIB }, () => {});
+    await whenChanged(dir, () => statSync(`${path}-wal`).size === 0);
+    thread.stop();
+    expect((db.prepare("SELECT length(bytes) AS n FROM scratch").get() as { n: number }).n).toBe(4 * MIB);
+    db.close();
+  });
+
   it("a checkpointing thread that fails says so, and one stopped first says nothing", async () => {
     const path = join(dir, "not-a-store.sqlite");
     writeFileSync(path, "this is not an SQLite file, and is long enough to have a header of sorts ".repeat(10));
     // Waits for the thread to say so (a thread that never does fails the test at its timeout).
-    await new Promise<void>((resolve) => startCheckpointer(path, resolve));
+    const wal = { file: `${path}-wal`, keepBytes: MIB };
+    await new Promise<void>((resolve) => startCheckpointer(path, wal, resolve));
     let told = false;
-    startCheckpointer(path, () => (told = true)).stop();
+    startCheckpointer(path, wal, () => (told = true)).stop();
     await new Promise((r) => setTimeout(r, 600));
     expect(told).toBe(false);
   });
