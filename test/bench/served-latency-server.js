@@ -11,7 +11,7 @@
  * event loop was busy: each since the last SIGUSR2, which the bench sends as its measured phase
  * begins, so the setup's burst is not counted), closes the server (which removes its store) and exits.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 // The compiled build (the bench builds dist/ first unless it is current), on plain node: the
 // server as `basecamp serve` runs it, without tsx's loader thread in its RSS.
@@ -68,6 +68,19 @@ setInterval(() => {
   peak.external = Math.max(peak.external, m.external);
 }, 100).unref();
 console.log(JSON.stringify({ url: server.url }));
+// BENCH_BLOCKS=<file>: every stretch of over 25 ms in which the event loop did not come round,
+// as {start_ms, ms}, its start on the monotonic clock a V8 CPU profile's timestamps use (µs there),
+// so that BENCH_CPU_PROF's profile shows what held the loop.
+const blocks = [];
+if (process.env.BENCH_BLOCKS) {
+  const monotonicMs = () => Number(process.hrtime.bigint() / 1000n) / 1000;
+  let last = monotonicMs();
+  setInterval(() => {
+    const now = monotonicMs();
+    if (now - last > 25) blocks.push({ start_ms: last, ms: now - last });
+    last = now;
+  }, 5).unref();
+}
 process.on("SIGTERM", () => {
   const ms = (ns) => Math.round(ns / 1e6);
   const cpu = process.cpuUsage();
@@ -88,5 +101,6 @@ process.on("SIGTERM", () => {
       gc_over_10ms: gc.over10,
     }),
   );
+  if (process.env.BENCH_BLOCKS) writeFileSync(process.env.BENCH_BLOCKS, JSON.stringify(blocks));
   void server.close().then(() => process.exit(0));
 });

@@ -13,7 +13,8 @@
  * thread's, per measured request: a figure a busy machine hardly moves), the seconds its main thread waited for a core, and peak RSS. Goal:
  * p99 under 50 ms, RSS under 600 MB. BENCH_FILES and BENCH_ROWS shrink the batch (e.g. 10 × 200 000
  * rows) for a quicker look; BENCH_CPU_PROF=<dir>
- * writes the server's CPU profile there, BENCH_TRACE_GC=<file> its collections (`--trace-gc`).
+ * writes the server's CPU profile there, BENCH_TRACE_GC=<file> its collections (`--trace-gc`),
+ * BENCH_BLOCKS=<file> each stretch of over 25 ms its event loop was held (served-latency-server.js).
  */
 import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
