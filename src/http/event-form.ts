@@ -3,7 +3,7 @@ import { refuse } from "../domain/errors.js";
 import type { BatchItem } from "../service/event/batch.js";
 import type { FilePart } from "../data/file-part.js";
 import type { UploadInput } from "../service/event/uploads.js";
-import { fileBytes } from "./file-spool.js";
+import { fileBytes } from "./form-file.js";
 import { parseJsonText } from "./json-body.js";
 import { batchManifest, type batchForm, type uploadForm } from "../contract/schemas.js";
 

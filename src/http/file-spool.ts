@@ -1,7 +1,7 @@
-import { openAsBlob } from "node:fs";
-import { mkdtemp, open, readFile, rm, type FileHandle } from "node:fs/promises";
+import { mkdtemp, open, rm, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { processTempDir } from "../data/temp-roots.js";
+import { spooledFile } from "./form-file.js";
 
 /**
  * Where one request's large file parts wait on disk instead of in memory: a private (0700)
@@ -52,30 +52,14 @@ export class SpooledFile {
     while (at < chunk.length) at += (await this.handle.write(chunk, at)).bytesWritten;
   }
 
-  /** Closes the file and answers it as a `File` whose bytes stay on disk until read (by `fileBytes`). */
+  /** Closes the file and answers it as a `File` whose bytes stay on disk until read (by `fileBytes`, form-file.ts). */
   async file(name: string, type: string): Promise<File> {
     await this.close();
-    const file = new File([await openAsBlob(this.path)], name, { type });
-    spooledPaths.set(file, this.path);
-    return file;
+    return spooledFile(this.path, name, type);
   }
 
   async close(): Promise<void> {
     this.closed();
     await this.handle.close();
   }
-}
-
-const spooledPaths = new WeakMap<File, string>();
-
-/**
- * A file part's bytes: a spooled one read from its file in one go (Node 20's `Blob.arrayBuffer`
- * reads a file-backed blob in small pieces and concatenates them, seconds of main-thread work for
- * a batch of large files), any other from memory.
- */
-export async function fileBytes(file: File): Promise<Uint8Array> {
-  const path = spooledPaths.get(file);
-  if (path === undefined) return new Uint8Array(await file.arrayBuffer());
-  const bytes = await readFile(path);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

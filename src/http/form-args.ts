@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { FormName, formSchemas } from "../contract/schemas.js";
 import { batchInputs, uploadInput } from "./event-form.js";
+import { fileBytes } from "./form-file.js";
 
 type FormArgs<F extends FormName> = (form: z.output<(typeof formSchemas)[F]>, params: Record<string, string>) => Promise<unknown[]>;
 
@@ -11,7 +12,7 @@ export const formArgs: { [F in FormName]: FormArgs<F> } = {
   ModelFileForm: async (form, params) => [
     {
       model_id: params.model,
-      file: { filename: form.file.name, bytes: new Uint8Array(await form.file.arrayBuffer()) },
+      file: { filename: form.file.name, bytes: await fileBytes(form.file) },
       python_version: form.python_version ?? null,
       sha256: form.sha256 ?? null,
     },

@@ -1,5 +1,6 @@
 import type { FileSpool, SpooledFile } from "./file-spool.js";
 import type { BodySource } from "./request-body.js";
+import { heldFile } from "./form-file.js";
 
 /**
  * A multipart/form-data body read as it streams (RFC 7578): each part's bytes are kept once, as
@@ -46,7 +47,7 @@ async function toDisk(part: Part, spool: FileSpool): Promise<void> {
 function partValue(part: Part): Promise<string | File> | string | File {
   if (part.disk) return part.disk.file(part.filename as string, part.type);
   if (part.filename === null) return Buffer.concat(part.chunks).toString("utf8");
-  return new File(part.chunks as Uint8Array<ArrayBuffer>[], part.filename, { type: part.type });
+  return heldFile(part.chunks, part.filename, part.type);
 }
 
 /** The most header bytes one part may carry. */

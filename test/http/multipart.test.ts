@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileBytes, FileSpool } from "../../src/http/file-spool.js";
+import { FileSpool } from "../../src/http/file-spool.js";
+import { fileBytes } from "../../src/http/form-file.js";
 import { readMultipart } from "../../src/http/multipart.js";
 
 async function encoded(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
@@ -67,6 +68,22 @@ describe("readMultipart", () => {
     await spool.dispose();
     expect(existsSync(join(parent, dir))).toBe(false);
     rmSync(parent, { recursive: true });
+  });
+
+  it("gives a file part held in memory as bytes of their own at each read, whole and movable to another thread", async () => {
+    const small = Uint8Array.from({ length: 300 }, (_, i) => (i * 7) % 256);
+    const form = new FormData();
+    form.set("predictions", new Blob([small]), "p.csv");
+    const { bytes, type } = await encoded(form);
+    const part = (await readMultipart(streamOf(bytes, [50, 50, 50]), type)).get("predictions") as File;
+    const first = await fileBytes(part);
+    expect(first).toEqual(small);
+    expect([first.byteOffset, first.byteLength]).toEqual([0, first.buffer.byteLength]);
+    // Moving the first copy's memory away leaves the part, and the next copy, whole.
+    structuredClone(first, { transfer: [first.buffer as ArrayBuffer] });
+    expect(first.byteLength).toBe(0);
+    expect(await fileBytes(part)).toEqual(small);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(small);
   });
 
   it("refuses a body without its closing boundary, a part without a name, a type without a boundary, and a text field over 1 MiB", async () => {
