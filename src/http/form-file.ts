@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 const heldBytes = new WeakMap<File, Uint8Array>();
 const spooledPaths = new WeakMap<File, string>();
 
-/** A file part received in memory. */
+/** A file part received in memory (at most the spool's threshold): held twice, as the `File` and as the bytes beside it, until the request ends. */
 export function heldFile(chunks: Buffer[], name: string, type: string): File {
   const bytes = Buffer.concat(chunks);
   const file = new File([bytes], name, { type });

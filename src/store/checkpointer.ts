@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 /** How often the checkpointing thread copies what the WAL holds back into the store file. */
 const EVERY_MS = 250;
 
-/** Checkpoints in a row that found nothing new in the WAL before it may be cut back: writes have paused for 2 s. */
+/** Checkpoints in a row that found nothing committed since the one before, before the WAL may be cut back: writes have paused for 2 s. */
 const QUIET_TICKS = 8;
 
 /**
@@ -12,8 +12,12 @@ const QUIET_TICKS = 8;
  * copies every frame no reader still needs and never waits for a reader or the writer). A
  * checkpoint that finds the WAL busy is tried again at the next tick; any other failure ends the
  * thread with that error. Once QUIET_TICKS checkpoints in a row have found the WAL wholly copied
- * and nothing written since, a WAL file (`walFile`) larger than `keepBytes` is cut back to nothing
- * (a TRUNCATE checkpoint, which gives up at once if a reader or the writer is busy, to be tried again).
+ * and nothing committed since the tick before (SQLite's `data_version`, which another connection's
+ * commit changes: the WAL's frame count alone can stay the same while small commits each start
+ * it over), a WAL file (`walFile`) larger than `keepBytes` is cut back to nothing: a TRUNCATE
+ * checkpoint, which finds a reader or the writer busy at once and is then tried again after the
+ * next quiet stretch. It holds the WAL's write lock while the file is cut, so a commit made just
+ * then waits for it (on the writer's busy timeout, db.ts) once, after a pause.
  */
 const CODE = `
 const { statSync } = require("node:fs");
@@ -32,12 +36,12 @@ let quiet = 0;
 setInterval(() => {
   try {
     const { log, checkpointed } = db.pragma("wal_checkpoint(PASSIVE)")[0];
-    quiet = log === checkpointed && log === last ? quiet + 1 : 0;
-    last = log;
+    const version = db.pragma("data_version", { simple: true });
+    quiet = log === checkpointed && version === last ? quiet + 1 : 0;
+    last = version;
     if (quiet >= workerData.quietTicks && walBytes() > workerData.keepBytes) {
       db.pragma("wal_checkpoint(TRUNCATE)");
       quiet = 0;
-      last = -1;
     }
   } catch (e) {
     if (e.code !== "SQLITE_BUSY") throw e;

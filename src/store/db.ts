@@ -93,9 +93,11 @@ function upToDate(db: Db): Db {
 
 /**
  * How long a file store's connection waits for a lock the checkpointing thread's connection holds
- * (the WAL's own locks: a PASSIVE checkpoint rarely holds one a writer needs, and briefly).
+ * (the WAL's own locks): a PASSIVE checkpoint rarely holds one a writer needs, and briefly; the
+ * cut of a WAL file grown large after writes pause holds the write lock while the file system
+ * frees it (0.1-0.4 s for a few hundred megabytes here), and a commit then waits rather than fail.
  */
-const BUSY_TIMEOUT_MS = 1000;
+const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * Pages of a new store file. A commit writes each page it touched whole into the WAL, with a

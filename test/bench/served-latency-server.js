@@ -54,20 +54,6 @@ new PerformanceObserver((list) => {
     if (e.duration > 10) gc.over10++;
   }
 }).observe({ entryTypes: ["gc"] });
-process.on("SIGUSR2", () => {
-  delay.reset();
-  Object.assign(gc, { n: 0, totalMs: 0, maxMs: 0, over10: 0 });
-  since = { cpu: mainCpuSeconds(), wait: mainWaitSeconds(), elu: performance.eventLoopUtilization() };
-});
-// Where the peak RSS goes: the main thread's own heap and its off-heap buffers (the rest is the
-// worker threads' heaps, SQLite's cache and the code).
-const peak = { heap: 0, external: 0 };
-setInterval(() => {
-  const m = process.memoryUsage();
-  peak.heap = Math.max(peak.heap, m.heapTotal);
-  peak.external = Math.max(peak.external, m.external);
-}, 100).unref();
-console.log(JSON.stringify({ url: server.url }));
 // BENCH_BLOCKS=<file>: every stretch of over 25 ms in which the event loop did not come round,
 // as {start_ms, ms}, its start on the monotonic clock a V8 CPU profile's timestamps use (µs there),
 // so that BENCH_CPU_PROF's profile shows what held the loop.
@@ -81,6 +67,21 @@ if (process.env.BENCH_BLOCKS) {
     last = now;
   }, 5).unref();
 }
+process.on("SIGUSR2", () => {
+  delay.reset();
+  blocks.length = 0;
+  Object.assign(gc, { n: 0, totalMs: 0, maxMs: 0, over10: 0 });
+  since = { cpu: mainCpuSeconds(), wait: mainWaitSeconds(), elu: performance.eventLoopUtilization() };
+});
+// Where the peak RSS goes: the main thread's own heap and its off-heap buffers (the rest is the
+// worker threads' heaps, SQLite's cache and the code).
+const peak = { heap: 0, external: 0 };
+setInterval(() => {
+  const m = process.memoryUsage();
+  peak.heap = Math.max(peak.heap, m.heapTotal);
+  peak.external = Math.max(peak.external, m.external);
+}, 100).unref();
+console.log(JSON.stringify({ url: server.url }));
 process.on("SIGTERM", () => {
   const ms = (ns) => Math.round(ns / 1e6);
   const cpu = process.cpuUsage();

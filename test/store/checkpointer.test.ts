@@ -53,6 +53,25 @@ describe("a store file's checkpoints", () => {
     db.close();
   });
 
+  it("does not cut the WAL file while commits go on", async () => {
+    const path = join(dir, "busy.sqlite");
+    const db = new Database(path);
+    db.pragma("journal_mode = WAL");
+    db.pragma("wal_autocheckpoint = 0");
+    db.exec("CREATE TABLE scratch (bytes BLOB); CREATE TABLE tick (n INTEGER)");
+    db.prepare("INSERT INTO scratch VALUES (?)").run(Buffer.alloc(4 * MIB, 7));
+    db.exec("INSERT INTO tick VALUES (0)");
+    const thread = startCheckpointer(path, { file: `${path}-wal`, keepBytes: MIB }, () => {});
+    // Sixty small commits 50 ms apart: about twelve of the thread's ticks, each finding a commit since the one before.
+    for (let i = 1; i <= 60; i++) {
+      db.prepare("UPDATE tick SET n = ?").run(i);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    thread.stop();
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(4 * MIB);
+    db.close();
+  });
+
   it("a checkpointing thread that fails says so, and one stopped first says nothing", async () => {
     const path = join(dir, "not-a-store.sqlite");
     writeFileSync(path, "this is not an SQLite file, and is long enough to have a header of sorts ".repeat(10));
