@@ -12,6 +12,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const MIB = 1024 * 1024;
 
+/** A WAL store of its own (no checkpoint of its own) whose WAL holds one 4 MiB commit, and a checkpointing thread that keeps 1 MiB of WAL. */
+function storeWithLargeWal(name: string): { path: string; db: Database.Database; thread: { stop: () => void } } {
+  const path = join(dir, name);
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("wal_autocheckpoint = 0");
+  db.exec("CREATE TABLE scratch (bytes BLOB); CREATE TABLE tick (n INTEGER); INSERT INTO tick VALUES (0)");
+  db.prepare("INSERT INTO scratch VALUES (?)").run(Buffer.alloc(4 * MIB, 7));
+  expect(statSync(`${path}-wal`).size).toBeGreaterThan(4 * MIB);
+  return { path, db, thread: startCheckpointer(path, { file: `${path}-wal`, keepBytes: MIB }, () => {}) };
+}
+
 describe("a store file's checkpoints", () => {
   it("a new store file has 4 KiB pages, runs WAL and never checkpoints on the connection that writes", () => {
     const db = openDb(join(dir, "settings.sqlite"));
@@ -39,14 +51,7 @@ describe("a store file's checkpoints", () => {
     const store = openDb(join(dir, "writer.sqlite"));
     expect(store.pragma("journal_size_limit", { simple: true })).toBe(-1);
     store.close();
-    const path = join(dir, "cut.sqlite");
-    const db = new Database(path);
-    db.pragma("journal_mode = WAL");
-    db.pragma("wal_autocheckpoint = 0");
-    db.exec("CREATE TABLE scratch (bytes BLOB)");
-    db.prepare("INSERT INTO scratch VALUES (?)").run(Buffer.alloc(4 * MIB, 7));
-    expect(statSync(`${path}-wal`).size).toBeGreaterThan(4 * MIB);
-    const thread = startCheckpointer(path, { file: `${path}-wal`, keepBytes: MIB }, () => {});
+    const { path, db, thread } = storeWithLargeWal("cut.sqlite");
     await whenChanged(dir, () => statSync(`${path}-wal`).size === 0);
     thread.stop();
     expect((db.prepare("SELECT length(bytes) AS n FROM scratch").get() as { n: number }).n).toBe(4 * MIB);
@@ -54,14 +59,7 @@ describe("a store file's checkpoints", () => {
   });
 
   it("does not cut the WAL file while commits go on", async () => {
-    const path = join(dir, "busy.sqlite");
-    const db = new Database(path);
-    db.pragma("journal_mode = WAL");
-    db.pragma("wal_autocheckpoint = 0");
-    db.exec("CREATE TABLE scratch (bytes BLOB); CREATE TABLE tick (n INTEGER)");
-    db.prepare("INSERT INTO scratch VALUES (?)").run(Buffer.alloc(4 * MIB, 7));
-    db.exec("INSERT INTO tick VALUES (0)");
-    const thread = startCheckpointer(path, { file: `${path}-wal`, keepBytes: MIB }, () => {});
+    const { path, db, thread } = storeWithLargeWal("busy.sqlite");
     // Sixty small commits 50 ms apart: about twelve of the thread's ticks, each finding a commit since the one before.
     for (let i = 1; i <= 60; i++) {
       db.prepare("UPDATE tick SET n = ?").run(i);
