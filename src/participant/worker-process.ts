@@ -152,10 +152,7 @@ export class WorkerProcess {
   private begin(): void {
     const call = this.written[0];
     this.what = call.what;
-    call.limit = new CallLimit(this.cpu, call.timeoutSeconds, () => {
-      this.fail({ ok: false, error: `${call.what} did not finish within ${call.timeoutSeconds} s and was stopped` });
-      this.kill();
-    });
+    call.limit = new CallLimit(this.cpu, call.timeoutSeconds, () => this.overtime(call));
   }
 
   /** The current call's answer, taken if it came within its limit; the process begins the next. */
@@ -164,13 +161,16 @@ export class WorkerProcess {
     const limit = call.limit as CallLimit;
     const late = !limit.within();
     limit.clear();
-    if (late) {
-      this.fail({ ok: false, error: `${call.what} did not finish within ${call.timeoutSeconds} s and was stopped` });
-      return this.kill();
-    }
+    if (late) return this.overtime(call);
     this.written.shift();
     call.resolve({ ok: true, answer });
     if (this.written.length > 0) this.begin();
+  }
+
+  /** The current call used up its limit: it fails, and the process is killed. */
+  private overtime(call: Written): void {
+    this.fail({ ok: false, error: `${call.what} did not finish within ${call.timeoutSeconds} s and was stopped` });
+    this.kill();
   }
 
   /**

@@ -56,9 +56,9 @@ setInterval(() => {
  * that commit. The thread also cuts the WAL file (`wal.file`) back once writes pause, if it grew
  * past `wal.keepBytes`. Cut by the writing connection as it started the WAL over (SQLite's
  * `journal_size_limit`), freeing a few hundred megabytes of file held that commit for 0.1-0.4 s,
- * several times while a batch of large files was stored. The writing connection turns its own checkpoints and cuts off while
- * this thread runs; `failed` is called if the thread ends with an error, so that the writer takes
- * them back rather than let the WAL grow. The thread does not keep the process alive; `stop` ends it.
+ * several times while a batch of large files was stored. The writing connection turns its own
+ * checkpoints and cuts off while this thread runs; `failed` is called if the thread ends with an
+ * error, so that the writer takes them back rather than let the WAL grow. The thread does not keep the process alive; `stop` ends it.
  */
 export function startCheckpointer(path: string, wal: { file: string; keepBytes: number }, failed: () => void): { stop: () => void } {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
