@@ -213,12 +213,17 @@ SCHEMAS_KEPT = 8
 
 
 class Schema:
-    """A schema message's fields [(name, dtype)], and what frames of it reuse: the pandas Index of
-    its numeric columns' names (made on first use; never a frame's own, so never shared)."""
+    """A schema message's fields [(name, dtype)], and what frames of it reuse (each made on first
+    use): the pandas Index of its numeric columns' names (never a frame's own, so never shared);
+    for blocks_frame, the Index of all its columns, exped first (each frame gets a view of it: a
+    frame of its own, sharing the lookup table pandas builds on first use), and each block's
+    column positions."""
 
     def __init__(self, fields):
         self.fields = fields
         self.numeric_columns = None
+        self.columns = None
+        self.placements = None
 
 
 def read_schema(header, metadata):
@@ -258,6 +263,8 @@ def numpy_frame(np, pd, stream):
     REQUEST_IDS[id(index)] = (index, *utf8["id"])
     names = [name for name, _, _ in numbers]
     block = strided_block(np, stream, numbers, rows)
+    if "exped" not in names and (from_blocks := create_dataframe_from_blocks(pd)) is not None:
+        return blocks_frame(np, pd, from_blocks, schema, index, strings["exped"], names, numbers, block, stream, rows)
     if block is not None:
         # One 2-D block over the message (no copy): a frame of 178 columns is made several times faster
         if schema.numeric_columns is None:
@@ -269,6 +276,43 @@ def numpy_frame(np, pd, stream):
     columns = {name: np.frombuffer(stream, dtype=dtype, count=rows, offset=at) for name, dtype, at in numbers}
     # pandas 2 and 3 keep the columns as they are (views of the message); pandas 1 copies them into blocks
     return pd.DataFrame({"exped": strings["exped"], **columns}, index=index, copy=False)
+
+
+#: pandas' create_dataframe_from_blocks (pandas 3 on), or None, looked up once per process.
+FROM_BLOCKS = []
+
+
+def create_dataframe_from_blocks(pd):
+    if not FROM_BLOCKS:
+        try:
+            from pandas.api.internals import create_dataframe_from_blocks as from_blocks
+        except ImportError:
+            from_blocks = None
+        FROM_BLOCKS.append(from_blocks)
+    return FROM_BLOCKS[0]
+
+
+def blocks_frame(np, pd, from_blocks, schema, index, exped, names, numbers, block, stream, rows):
+    """The frame made from its blocks with pandas 3's create_dataframe_from_blocks: the frame
+    DataFrame() and insert() make (exped first, then the numeric columns, each a view of the
+    message; the numeric columns one block where they lie at one stride (`block`), else a block
+    each, as DataFrame() makes them from a dict), without their checks, their new Index of the
+    column names per frame, and pandas 3's insert looking an option up by a regular expression over
+    every option's name. A 200-row live frame of 24 features took 62 µs against 139 (pandas 3.0.6)."""
+    if schema.columns is None:
+        schema.columns = pd.Index(["exped", *names])
+        schema.placements = np.arange(1 + len(names))
+    dtype = pandas_string_dtype(pd)
+    if isinstance(dtype, np.dtype):  # object, where pandas 3 does not infer strings (future.infer_string off)
+        exped = np.array(exped, dtype=object).reshape(1, rows)
+    elif not isinstance(exped, pd.api.extensions.ExtensionArray):
+        exped = pd.array(exped, dtype=dtype)
+    placements = schema.placements
+    if block is not None:
+        numeric = [(block.T, placements[1:])]
+    else:
+        numeric = [(np.frombuffer(stream, dtype=kind, count=rows, offset=at).reshape(1, rows), placements[j + 1:j + 2]) for j, (_, kind, at) in enumerate(numbers)]
+    return from_blocks([(exped, placements[:1]), *numeric], index=index, columns=schema.columns.view())
 
 
 def train_file(pd, spec):
