@@ -345,6 +345,7 @@ class Strategy:
         self.pd = pd
         self.is_module = request["kind"] == "module"
         self.fit_fn = None
+        self.takes_benchmark = None
         if self.is_module:
             self.predict_fn, self.fit_fn = load_module(request["path"], request["params"])
         else:
@@ -355,10 +356,9 @@ class Strategy:
             self.fit_fn(train)
 
     def predict(self, live, benchmark):
-        args = [live]
-        if positional_parameters(self.predict_fn) >= 2:
-            args.append(benchmark)
-        return self.predict_fn(*args)
+        if self.takes_benchmark is None:  # learnt at the first predict, and so inside its call
+            self.takes_benchmark = positional_parameters(self.predict_fn) >= 2
+        return self.predict_fn(live, benchmark) if self.takes_benchmark else self.predict_fn(live)
 
     def column_of(self, out):
         """(column name, values) of predict's answer, or raises Refusal saying what is wrong with it."""
