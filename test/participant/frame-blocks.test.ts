@@ -11,9 +11,8 @@ const WORKER = fileURLToPath(new URL("../../src/participant/python/worker.py", i
 
 /**
  * Reads each stream (base64, one a line on stdin) with worker.py's numpy_frame twice: from pandas'
- * blocks (pandas 3's create_dataframe_from_blocks), and as DataFrame() and insert() make it (the
- * function hidden). Prints, per stream, what differs (empty when nothing does) or the error each
- * way gave.
+ * blocks (create_dataframe_from_blocks), and as DataFrame() and insert() make it (that function
+ * hidden). Prints, per stream, what differs (empty when nothing does) or the errors the two gave.
  */
 const COMPARE = `
 import base64, importlib.util, json, sys
@@ -21,10 +20,10 @@ import numpy as np, pandas as pd
 spec = importlib.util.spec_from_file_location("worker", sys.argv[1])
 w = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(w)
-assert w.create_dataframe_from_blocks(pd) is not None, "this pandas has no create_dataframe_from_blocks"
+assert w.create_dataframe_from_blocks(pd, True) is not None, "this pandas has no create_dataframe_from_blocks"
 
 def read(stream, blocks):
-    w.FROM_BLOCKS[:] = [] if blocks else [None]
+    w.FROM_BLOCKS[:] = [] if blocks else [None, False]
     w.SCHEMAS.clear()
     try:
         return w.numpy_frame(np, pd, memoryview(stream)), None
@@ -81,13 +80,20 @@ const frames = fc
     };
   });
 
-requires("venv").it("a frame made from pandas 3's blocks equals the one DataFrame() and insert() make: columns, dtypes, index, blocks, views of the message", () => {
+/** Every stream of `batch` compared by COMPARE under `python`: one line of differences a frame. */
+function compared(python: string, batch: Frame[]): string[] {
+  const input = batch.map((f) => Buffer.concat(arrowStream(f)).toString("base64")).join("\n");
+  return JSON.parse(execFileSync(python, ["-c", COMPARE, WORKER], { input, encoding: "utf8" })) as string[];
+}
+
+const property = (python: () => string) => () =>
   fc.assert(
     fc.property(fc.array(frames, { minLength: 1, maxLength: 30 }), (batch) => {
-      const input = batch.map((f) => Buffer.concat(arrowStream(f)).toString("base64")).join("\n");
-      const out = JSON.parse(execFileSync(VENV_PYTHON as string, ["-c", COMPARE, WORKER], { input, encoding: "utf8" })) as string[];
-      expect(out).toEqual(batch.map(() => ""));
+      expect(compared(python(), batch)).toEqual(batch.map(() => ""));
     }),
     { numRuns: 8 },
   );
-}, 120_000);
+
+const SAME = "a frame made from its blocks equals the one DataFrame() and insert() make: columns, dtypes, index, blocks, views of the message";
+requires("venv").it(`pandas 3 (the project venv): ${SAME}`, property(() => VENV_PYTHON as string), 120_000);
+requires("python").it(`pandas 1 (Debian's python3): ${SAME}`, property(() => "/usr/bin/python3"), 120_000);

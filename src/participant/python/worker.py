@@ -263,7 +263,7 @@ def numpy_frame(np, pd, stream):
     REQUEST_IDS[id(index)] = (index, *utf8["id"])
     names = [name for name, _, _ in numbers]
     block = strided_block(np, stream, numbers, rows)
-    if "exped" not in names and (from_blocks := create_dataframe_from_blocks(pd)) is not None:
+    if "exped" not in names and (from_blocks := create_dataframe_from_blocks(pd, block is not None)) is not None:
         return blocks_frame(np, pd, from_blocks, schema, index, strings["exped"], names, numbers, block, stream, rows)
     if block is not None:
         # One 2-D block over the message (no copy): a frame of 178 columns is made several times faster
@@ -278,32 +278,51 @@ def numpy_frame(np, pd, stream):
     return pd.DataFrame({"exped": strings["exped"], **columns}, index=index, copy=False)
 
 
-#: pandas' create_dataframe_from_blocks (pandas 3 on), or None, looked up once per process.
+#: create_dataframe_from_blocks's answer, looked up once per process.
 FROM_BLOCKS = []
 
 
-def create_dataframe_from_blocks(pd):
+def create_dataframe_from_blocks(pd, strided):
+    """pandas 3's create_dataframe_from_blocks (pandas.api.internals); with pandas 1, for a frame
+    whose numeric columns are one `strided` block, the same made with the block API pandas 1 keeps
+    for pyarrow (pandas.core.internals.api.make_block: pandas 1's DataFrame() copies columns of a
+    dict into one block per dtype, which the frame keeps); else None (pandas 2 warns of a
+    BlockManager given to DataFrame())."""
     if not FROM_BLOCKS:
         try:
             from pandas.api.internals import create_dataframe_from_blocks as from_blocks
+            FROM_BLOCKS[:] = [from_blocks, True]
         except ImportError:
-            from_blocks = None
-        FROM_BLOCKS.append(from_blocks)
-    return FROM_BLOCKS[0]
+            FROM_BLOCKS[:] = [pandas1_from_blocks(pd) if pd.__version__.startswith("1.") else None, False]
+    from_blocks, any_layout = FROM_BLOCKS
+    return from_blocks if strided or any_layout else None
+
+
+def pandas1_from_blocks(pd):
+    try:
+        from pandas.core.internals import BlockManager
+        from pandas.core.internals.api import make_block
+    except ImportError:  # before pandas 1.3
+        return None
+
+    def from_blocks(blocks, index, columns):
+        return pd.DataFrame(BlockManager([make_block(values, placement=at, ndim=2) for values, at in blocks], [columns, index]))
+    return from_blocks
 
 
 def blocks_frame(np, pd, from_blocks, schema, index, exped, names, numbers, block, stream, rows):
-    """The frame made from its blocks with pandas 3's create_dataframe_from_blocks: the frame
+    """The frame made from its blocks (create_dataframe_from_blocks): the frame
     DataFrame() and insert() make (exped first, then the numeric columns, each a view of the
     message; the numeric columns one block where they lie at one stride (`block`), else a block
     each, as DataFrame() makes them from a dict), without their checks, their new Index of the
     column names per frame, and pandas 3's insert looking an option up by a regular expression over
-    every option's name. A 200-row live frame of 24 features took 62 µs against 139 (pandas 3.0.6)."""
+    every option's name. A 200-row live frame of 24 features took 62 µs against 139 with pandas
+    3.0.6, 87 against 143 with pandas 1.5.3."""
     if schema.columns is None:
         schema.columns = pd.Index(["exped", *names])
         schema.placements = np.arange(1 + len(names))
     dtype = pandas_string_dtype(pd)
-    if isinstance(dtype, np.dtype):  # object, where pandas 3 does not infer strings (future.infer_string off)
+    if isinstance(dtype, np.dtype):  # object: pandas 1, or pandas 3 not inferring strings (future.infer_string off)
         exped = np.array(exped, dtype=object).reshape(1, rows)
     elif not isinstance(exped, pd.api.extensions.ExtensionArray):
         exped = pd.array(exped, dtype=dtype)
