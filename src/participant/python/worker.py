@@ -348,11 +348,12 @@ def train_file(pd, spec):
 def strided_block(np, stream, numbers, rows):
     """The numeric columns [(name, dtype, byte offset)] as one (rows × columns) view of the message
     when they share a dtype and lie at one stride from each other (as a stream's buffers of equal
-    length do); None otherwise."""
-    if len(numbers) < 2 or any(dtype != numbers[0][1] for _, dtype, _ in numbers):
+    length do; a lone column, as the benchmark's predictions, always does); None otherwise."""
+    if not numbers or any(dtype != numbers[0][1] for _, dtype, _ in numbers):
         return None
     dtype = np.dtype(numbers[0][1])
-    first, stride = numbers[0][2], numbers[1][2] - numbers[0][2]
+    first = numbers[0][2]
+    stride = numbers[1][2] - first if len(numbers) > 1 else rows * dtype.itemsize
     if stride < rows * dtype.itemsize or any(at != first + j * stride for j, (_, _, at) in enumerate(numbers)):
         return None
     return np.ndarray(shape=(rows, len(numbers)), dtype=dtype, buffer=stream, offset=first, strides=(dtype.itemsize, stride))
