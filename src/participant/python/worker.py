@@ -263,19 +263,20 @@ def numpy_frame(np, pd, stream):
     REQUEST_IDS[id(index)] = (index, *utf8["id"])
     names = [name for name, _, _ in numbers]
     block = strided_block(np, stream, numbers, rows)
+    exped = string_array(np, pd, strings["exped"])
     if "exped" not in names and (from_blocks := create_dataframe_from_blocks(pd, block is not None)) is not None:
-        return blocks_frame(np, pd, from_blocks, schema, index, strings["exped"], names, numbers, block, stream, rows)
+        return blocks_frame(np, pd, from_blocks, schema, index, exped, names, numbers, block, stream, rows)
     if block is not None:
         # One 2-D block over the message (no copy): a frame of 178 columns is made several times faster
         if schema.numeric_columns is None:
             schema.numeric_columns = pd.Index(names)
         frame = pd.DataFrame(block, columns=schema.numeric_columns, index=index, copy=False)
         # A numeric column named exped is refused here as pandas would; otherwise its check is skipped
-        frame.insert(0, "exped", strings["exped"], allow_duplicates="exped" not in names)
+        frame.insert(0, "exped", exped, allow_duplicates="exped" not in names)
         return frame
     columns = {name: np.frombuffer(stream, dtype=dtype, count=rows, offset=at) for name, dtype, at in numbers}
     # pandas 2 and 3 keep the columns as they are (views of the message); pandas 1 copies them into blocks
-    return pd.DataFrame({"exped": strings["exped"], **columns}, index=index, copy=False)
+    return pd.DataFrame({"exped": exped, **columns}, index=index, copy=False)
 
 
 #: create_dataframe_from_blocks's answer, looked up once per process.
@@ -310,6 +311,15 @@ def pandas1_from_blocks(pd):
     return from_blocks
 
 
+def string_array(np, pd, values):
+    """A string column's values (string_values) as an array of pandas' dtype for strings, so that
+    an empty column keeps that dtype too (pandas infers float64 for an empty list)."""
+    dtype = pandas_string_dtype(pd)
+    if isinstance(dtype, np.dtype):  # object: pandas 1 and 2, or pandas 3 not inferring strings (future.infer_string off)
+        return np.array(values, dtype=object)
+    return values if isinstance(values, pd.api.extensions.ExtensionArray) else pd.array(values, dtype=dtype)
+
+
 def blocks_frame(np, pd, from_blocks, schema, index, exped, names, numbers, block, stream, rows):
     """The frame made from its blocks (create_dataframe_from_blocks): the frame
     DataFrame() and insert() make (exped first, then the numeric columns, each a view of the
@@ -321,11 +331,8 @@ def blocks_frame(np, pd, from_blocks, schema, index, exped, names, numbers, bloc
     if schema.columns is None:
         schema.columns = pd.Index(["exped", *names])
         schema.placements = np.arange(1 + len(names))
-    dtype = pandas_string_dtype(pd)
-    if isinstance(dtype, np.dtype):  # object: pandas 1, or pandas 3 not inferring strings (future.infer_string off)
-        exped = np.array(exped, dtype=object).reshape(1, rows)
-    elif not isinstance(exped, pd.api.extensions.ExtensionArray):
-        exped = pd.array(exped, dtype=dtype)
+    if isinstance(exped, np.ndarray):  # object values: a 2-D block, as an extension array is not
+        exped = exped.reshape(1, rows)
     placements = schema.placements
     if block is not None:
         numeric = [(block.T, placements[1:])]
