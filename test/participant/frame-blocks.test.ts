@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { expect, it } from "vitest";
-import type { Frame } from "../../src/domain/frame.js";
+import { expect } from "vitest";
+import type { Frame, NumericColumn } from "../../src/domain/frame.js";
 import { arrowStream } from "../../src/participant/arrow-stream.js";
 import { requires } from "../helpers/requires.js";
 import { VENV_PYTHON } from "../helpers/venv.js";
@@ -60,7 +60,7 @@ print(json.dumps(out))
 `;
 
 const NAMES = ["feature_a", "feature_b", "feature_c", "target", "exped"];
-const KINDS = [Int8Array, Float32Array, Float64Array, Uint16Array] as const;
+const KINDS: ((values: number[]) => NumericColumn)[] = [(v) => Int8Array.from(v), (v) => Float32Array.from(v), (v) => Float64Array.from(v), (v) => Uint16Array.from(v)];
 
 /** Frames of 0-40 rows with up to five numeric columns of one or several types (a column may be named exped), ids possibly not ASCII. */
 const frames = fc
@@ -76,7 +76,7 @@ const frames = fc
     return {
       ids,
       exped: ids.map((_, i) => `exped_${1 + (i % expeds)}`),
-      columns: Object.fromEntries(columns.map(({ name, kind }, j) => [name, KINDS[oneKind ? 0 : kind].from(ids, (_, i) => (i * (j + 3)) % 7)])),
+      columns: Object.fromEntries(columns.map(({ name, kind }, j) => [name, KINDS[oneKind ? 0 : kind](ids.map((_, i) => (i * (j + 3)) % 7))])),
     };
   });
 
@@ -87,7 +87,7 @@ function compared(python: string, batch: Frame[]): string[] {
 }
 
 /** Frames without rows, of none, one and two numeric columns: an empty exped column keeps the string dtype either way. */
-const EMPTY: Frame[] = [{}, { feature_a: new Int8Array(0) }, { feature_a: new Int8Array(0), feature_b: new Int8Array(0) }].map((columns) => ({ ids: [], exped: [], columns }));
+const EMPTY: Frame[] = ([{}, { feature_a: new Int8Array(0) }, { feature_a: new Int8Array(0), feature_b: new Int8Array(0) }] as Record<string, NumericColumn>[]).map((columns) => ({ ids: [], exped: [], columns }));
 
 const property = (python: () => string) => () =>
   fc.assert(
