@@ -1,10 +1,21 @@
 import { rmSync } from "node:fs";
 
-/** Directories still on disk whose owner has not removed them: removed when the process exits. */
-const left = new Set<string>();
-/** What must happen before they are removed (a mount point cannot be removed until it is unmounted). */
-const before = new Set<() => void>();
-let registered = false;
+interface Registry {
+  /** Directories still on disk whose owner has not removed them: removed when the process exits. */
+  left: Set<string>;
+  /** What must happen before they are removed (a mount point cannot be removed until it is unmounted). */
+  before: Set<() => void>;
+  registered: boolean;
+}
+
+/**
+ * The process's one registry, kept on globalThis: every copy of this module (tests that reload
+ * modules load a new one each time) shares it, so the process has one set of exit hooks, not one
+ * per copy.
+ */
+const REGISTRY = Symbol.for("basecamp.exit-cleanup");
+const registry = ((globalThis as Record<symbol, Registry | undefined>)[REGISTRY] ??= { left: new Set(), before: new Set(), registered: false });
+const { left, before } = registry;
 
 /**
  * Marks a temporary directory to be removed when the process exits, in case its owner never
@@ -13,10 +24,10 @@ let registered = false;
  * left for the next start (temp-roots.ts removes the directories of processes that are gone).
  */
 export function removeAtExit(dir: string): void {
-  if (!registered) {
+  if (!registry.registered) {
     process.once("exit", removeLeft);
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => endBy(signal));
-    registered = true;
+    registry.registered = true;
   }
   left.add(dir);
 }
