@@ -3,13 +3,15 @@
  * tournament, `--workers 1` against `--workers 2` in cells per minute (goal: at least 1.8× on
  * this 2-core machine), then, when the project venv has ray, the same sweep on a Ray head started
  * here on 127.0.0.1 alone (test/sweep/ray-head.ts; that head alone is stopped after): its overhead
- * per cell against the local pool of 2 (goal: under 0.5 s). The runs must agree byte for byte. Besides each run's wall time, the
- * steady rate is timed from the first finished cell to the last (the progress lines), leaving
- * out what a run pays once: starting workers, building the world, connecting to Ray. Where this
+ * per cell against the local pool of 2 (goal: under 0.5 s). When the venv has lightgbm, the same
+ * pairs for a sweep of heavier cells (workloads() below). The runs of a sweep must agree byte for
+ * byte. Besides each run's wall time, the steady rate is timed from the moment every worker has
+ * finished its first cell to the last cell (the progress lines), leaving out what a run pays
+ * once: starting workers, building the world, connecting to Ray. Where this
  * process may make a cpuacct cgroup (v1, as root), each local run is made in one of its own, and
  * its whole process tree's CPU time is given (Node, the fork servers and the Python workers in
  * their sandboxes: a sandbox joins its cpu, memory and pids cgroups, not cpuacct), per cell
- * overall and from the first finished cell to the last, with the share of the machine's cores other
+ * overall and over the steady span, with the share of the machine's cores other
  * processes used over that span (/proc/stat's busy time less the run's own): on a machine shared
  * with other work, wall-time rates and their ratio mean little (`npm run bench -- cell-cpu` splits
  * a cell's CPU, which other work disturbs far less), so the speed-up of the pairs whose two runs
@@ -32,15 +34,17 @@ const RAY = join(root, ".venv/bin/ray");
 const CELLS = Number(process.env.BENCH_CELLS ?? 24);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CPUACCT = "/sys/fs/cgroup/cpuacct";
+/** The CPUs of the Ray head the bench starts. */
+const RAY_CPUS = 2;
 
 interface Timed {
   seconds: number;
-  /** Seconds per cell from the first finished cell to the last. */
+  /** Seconds per cell over the steady span: from every worker's first finished cell to the last cell. */
   steady: number;
   /**
-   * CPU seconds of the whole process tree: per cell overall, and per cell from the first finished
-   * cell to the last; and the share of the machine's cores that other processes kept busy over
-   * that span (null without a cpuacct cgroup).
+   * CPU seconds of the whole process tree: per cell overall, and per cell over the steady span;
+   * and the share of the machine's cores that other processes kept busy over that span (null
+   * without a cpuacct cgroup).
    */
   cpu: { perCell: number; steady: number; others: number } | null;
   /** The whole process tree's peak resident set, MB. */
@@ -82,12 +86,56 @@ function quietPairs(ones: Timed[], twos: Timed[]): string {
   return `${quiet.length} of ${ones.length} under ${QUIET * 100}% of others' CPU: ${quiet.map((r) => r.toFixed(2)).join(", ")}; the median of their ratios ${median(quiet).toFixed(2)}×`;
 }
 
+/** A sweep the bench times: `cells` cells from `sweep` (its file's JSON), with `flags` added to every run. */
+interface Workload {
+  title: string;
+  sweep: object;
+  cells: number;
+  flags: string[];
+}
+
+/**
+ * The workloads: examples/agent.py's grid (cells of about 0.1 s, each mostly the backtest's
+ * pipelined walk) and, when the project venv has lightgbm, examples/lightgbm_agent.py on one
+ * thread (`n_jobs: 1`) over LightGBM's own seed (cells of about 1 s, each mostly the model's fit,
+ * all of the same cost); BENCH_LIGHTGBM_CELLS sets its size (default 12, 0 to leave it out).
+ */
+function workloads(): Workload[] {
+  const alphas = Array.from({ length: CELLS }, (_, i) => 10 ** (i / 2 - 1));
+  const agent: Workload = {
+    title: `${CELLS} backtests of examples/agent.py on default-tournament`,
+    sweep: { base: { strategy: join(root, "examples/agent.py"), scenario: "default-tournament" }, axes: { params: { alpha: alphas } } },
+    cells: CELLS,
+    flags: [],
+  };
+  const cells = Number(process.env.BENCH_LIGHTGBM_CELLS ?? 12);
+  if (cells === 0 || !existsSync(PYTHON) || spawnSync(PYTHON, ["-c", "import lightgbm"]).status !== 0) return [agent];
+  const seeds = Array.from({ length: cells }, (_, i) => i + 1);
+  const lightgbm: Workload = {
+    title: `${cells} backtests of examples/lightgbm_agent.py (n_jobs 1, LightGBM's seed varied) on default-tournament, the project venv`,
+    sweep: { base: { strategy: join(root, "examples/lightgbm_agent.py"), scenario: "default-tournament", params: { n_jobs: 1 } }, axes: { params: { seed: seeds } } },
+    cells,
+    flags: ["--python", PYTHON],
+  };
+  return [agent, lightgbm];
+}
+
 export async function run(): Promise<void> {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-bench-"));
+  try {
+    for (const [k, workload] of workloads().entries()) await measure(workload, join(dir, String(k)), k === 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Times one workload in RUNS alternating pairs, and (`withRay`, when the venv has ray) once on a Ray head. */
+async function measure(workload: Workload, dir: string, withRay: boolean): Promise<void> {
+  mkdirSync(dir);
+  const cells = workload.cells;
   const grid = join(dir, "grid.json");
-  const alphas = Array.from({ length: CELLS }, (_, i) => 10 ** (i / 2 - 1));
-  writeFileSync(grid, JSON.stringify({ base: { strategy: join(root, "examples/agent.py"), scenario: "default-tournament" }, axes: { params: { alpha: alphas } } }));
+  writeFileSync(grid, JSON.stringify(workload.sweep));
   const sweep = (name: string, ...flags: string[]): Promise<Timed> =>
     new Promise((resolve, reject) => {
       const start = performance.now();
@@ -96,7 +144,8 @@ export async function run(): Promise<void> {
       const busy: number[] = [];
       let out = "";
       const group = flags[0] === "--workers" ? cpuGroup(name) : null;
-      const args = [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...flags];
+      const parallel = flags[0] === "--workers" ? Number(flags[1]) : RAY_CPUS;
+      const args = [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...workload.flags, ...flags];
       // In the group from its first instruction: a shell joins it, then becomes the sweep.
       const [file, argv] = group ? ["/bin/sh", ["-c", `echo $$ > ${group.procs} && exec "$0" "$@"`, process.execPath, ...args]] : [process.execPath, args];
       const child = spawn(file, argv, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
@@ -117,12 +166,16 @@ export async function run(): Promise<void> {
         const total = group?.seconds();
         const peakMb = rss.stop();
         group?.remove();
-        if (code !== 0 || done.length !== CELLS) return reject(new Error(`sweep ${flags.join(" ")}: exit ${code}, ${done.length} cells`));
-        const last = CELLS - 1;
-        const ours = used[last] - used[0];
-        const others = Math.max(0, busy[last] - busy[0] - ours) / (((done[last] - done[0]) / 1000) * availableParallelism());
-        const cpu = total === undefined ? null : { perCell: total / CELLS, steady: ours / last, others };
-        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[last] - done[0]) / 1000 / last, cpu, peakMb, out });
+        if (code !== 0 || done.length !== cells) return reject(new Error(`sweep ${flags.join(" ")}: exit ${code}, ${done.length} cells`));
+        // The steady span starts when every worker has finished its first cell: from then on each
+        // finish is one more cell's work. Timed from the first finish instead, workers whose first
+        // cells end together (cells of one cost) put a cell more in the count than in the span:
+        // the rate overstated by up to 1/22 on 24 cells at two workers, 1/10 on 12.
+        const [first, last] = [parallel - 1, cells - 1];
+        const ours = used[last] - used[first];
+        const others = Math.max(0, busy[last] - busy[first] - ours) / (((done[last] - done[first]) / 1000) * availableParallelism());
+        const cpu = total === undefined ? null : { perCell: total / cells, steady: ours / (last - first), others };
+        resolve({ seconds: (performance.now() - start) / 1000, steady: (done[last] - done[first]) / 1000 / (last - first), cpu, peakMb, out });
       });
     });
   try {
@@ -141,13 +194,13 @@ export async function run(): Promise<void> {
     });
     const one = summary(ones);
     const two = summary(twos);
-    const perMinute = (s: number) => ((CELLS / s) * 60).toFixed(1);
+    const perMinute = (s: number) => ((cells / s) * 60).toFixed(1);
     const cpu = (t: ReturnType<typeof summary>) => (t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady` : "");
     const steady = (t: ReturnType<typeof summary>) => `${(60 / t.steady).toFixed(1)} cells/min steady (${t.steady.toFixed(2)} s per cell)`;
     const pairs = ones.map((o, k) => (o.steady / twos[k].steady).toFixed(2)).join(", ");
     const lines: Record<string, string> = {
-      workload: `${CELLS} cells, medians of ${RUNS} alternating pairs`,
-      "workers 1": `${one.seconds.toFixed(1)} s for ${CELLS} cells, ${perMinute(one.seconds)} cells/min; ${steady(one)}${cpu(one)}`,
+      workload: `${cells} cells, medians of ${RUNS} alternating pairs`,
+      "workers 1": `${one.seconds.toFixed(1)} s for ${cells} cells, ${perMinute(one.seconds)} cells/min; ${steady(one)}${cpu(one)}`,
       "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×; each pair's: ${pairs})${cpu(two)}`,
       "peak RSS": `${(Math.max(...[...ones, ...twos].map((t) => t.peakMb))).toFixed(0)} MB (whole tree, largest of the runs)`,
       load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
@@ -157,17 +210,18 @@ export async function run(): Promise<void> {
       }),
       identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
     };
-    if (existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0) {
-      const head = await startRayHead(RAY, 2);
+    const hasRay = existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0;
+    if (withRay && hasRay) {
+      const head = await startRayHead(RAY, RAY_CPUS);
       try {
         const ray = await sweep("ray", "--ray", head.address, "--ray-python", PYTHON);
-        lines.ray = `${ray.seconds.toFixed(1)} s: ${((ray.seconds - two.seconds) / CELLS).toFixed(2)} s per cell over the local pool of 2, connecting included; steady ${(ray.steady - two.steady).toFixed(2)} s per cell (goal < 0.5 s)`;
+        lines.ray = `${ray.seconds.toFixed(1)} s: ${((ray.seconds - two.seconds) / cells).toFixed(2)} s per cell over the local pool of 2, connecting included; steady ${(ray.steady - two.steady).toFixed(2)} s per cell (goal < 0.5 s)`;
         lines["ray identical"] = String(ray.out === ones[0].out);
       } finally {
         head.stop();
       }
-    } else lines.ray = "skipped: the project venv has no ray (.venv/bin/pip install ray)";
-    report(`Sweep: ${CELLS} backtests of examples/agent.py on default-tournament`, lines);
+    } else if (withRay) lines.ray = "skipped: the project venv has no ray (.venv/bin/pip install ray)";
+    report(`Sweep: ${workload.title}`, lines);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
