@@ -39,8 +39,13 @@ export function benchmarkFrame(model: BenchmarkModel, frame: Frame): Frame {
   return { ids: frame.ids, exped: frame.exped, columns: { [DESIGNATED]: designated } };
 }
 
-/** Missing cells (the sentinel or not finite) at the middle bin. */
+/** Missing cells (the sentinel or not finite) at the middle bin (a loop: `Float64Array.from` with a mapping function is many times slower). */
 function imputed(col: NumericColumn): Float64Array {
   const middle = (FEATURE_BINS - 1) / 2;
-  return Float64Array.from(col, (x) => (x === MISSING || !Number.isFinite(x) ? middle : x));
+  const out = new Float64Array(col.length);
+  for (let i = 0; i < col.length; i++) {
+    const x = col[i];
+    out[i] = x === MISSING || !Number.isFinite(x) ? middle : x;
+  }
+  return out;
 }

@@ -37,10 +37,13 @@ export class Rng {
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
   }
 
-  /** `n` lowercase hexadecimal characters. */
+  /** `n` lowercase hexadecimal characters: each 32-bit draw's 8, most significant first. */
   hex(n: number): string {
     let s = "";
-    while (s.length < n) s += (this.gen.unsafeNext() >>> 0).toString(16).padStart(8, "0");
+    while (s.length < n) {
+      const w = this.gen.unsafeNext() >>> 0;
+      s += HEX_BYTE[w >>> 24] + HEX_BYTE[(w >>> 16) & 255] + HEX_BYTE[(w >>> 8) & 255] + HEX_BYTE[w & 255];
+    }
     return s.slice(0, n);
   }
 
@@ -53,6 +56,9 @@ export class Rng {
     return xs;
   }
 }
+
+/** Each byte's two lowercase hex digits (a dataset's row ids take one `hex` call each). */
+const HEX_BYTE = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
 function seed32(s: string): number {
   return createHash("sha256").update(s).digest().readInt32LE(0);

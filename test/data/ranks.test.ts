@@ -26,4 +26,14 @@ describe("argsort", () => {
   it("orders by value, ties by index", () => {
     expect(Array.from(argsort(new Float64Array([2, 0, 2, 1])))).toEqual([1, 3, 0, 2]);
   });
+
+  it("gives the order of a sort by value then index, at every length (insertion runs and merges of any size)", () => {
+    const values = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(values, { maxLength: 300, size: "max" }), (xs) => {
+        const expected = xs.map((_, i) => i).sort((a, b) => (xs[a] < xs[b] ? -1 : xs[a] > xs[b] ? 1 : a - b));
+        expect(Array.from(argsort(Float64Array.from(xs)))).toEqual(expected);
+      }),
+    );
+  });
 });
