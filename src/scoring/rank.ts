@@ -41,10 +41,10 @@ let keys = new Uint32Array(0);
 /**
  * Indices 0..n-1 of finite `x` in ascending order, ties in index order (-0 and +0 tie): by
  * `bucketArgsort`, or when the values are too unevenly spread for it, `argsortU64` on the 64-bit
- * pattern made order-preserving (flip all bits of negatives, the sign bit of the rest; -0 before
- * +0). The returned array is reused by the next call.
+ * pattern made order-preserving (flip all bits of negatives, the sign bit of the rest; -0 keyed
+ * as +0). The returned array is reused by the next call.
  */
-function argsortFinite(x: Float64Array, n: number): Int32Array {
+export function argsortFinite(x: Float64Array, n: number): Int32Array {
   const bucketed = bucketArgsort(x, n);
   if (bucketed) return bucketed;
   if (keys.length < 2 * n) keys = new Uint32Array(2 * n);
@@ -53,7 +53,7 @@ function argsortFinite(x: Float64Array, n: number): Int32Array {
   for (let i = 0; i < n; i++) {
     const lo = bits[2 * i];
     const hi = bits[2 * i + 1];
-    const negative = (hi & 0x80000000) !== 0;
+    const negative = (hi & 0x80000000) !== 0 && (lo !== 0 || hi !== 0x80000000); // -0 is keyed as +0
     keys[2 * i] = negative ? ~lo >>> 0 : lo;
     keys[2 * i + 1] = negative ? ~hi >>> 0 : (hi | 0x80000000) >>> 0;
   }
