@@ -8,7 +8,7 @@ const asRecord = (ids: string[], values: ArrayLike<number>) => Object.fromEntrie
 
 describe("aimc20", () => {
   it("is the engine's AIMC, from records or from {ids, values} series alike", () => {
-    const ids = fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 3, maxLength: 25 });
+    const ids = fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { minLength: 3, maxLength: 25, size: "max" });
     const value = fc.double({ min: 0, max: 1, noNaN: true });
     fc.assert(
       fc.property(ids, fc.array(value, { minLength: 75, maxLength: 75 }), (rows, xs) => {

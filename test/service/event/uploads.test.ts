@@ -274,7 +274,7 @@ describe("the upload pool (property)", () => {
             fc.record({ op: fc.constant("delete" as const), which: fc.nat() }),
             fc.record({ op: fc.constant("wait" as const), seconds: fc.integer({ min: 1, max: 120 }) }),
           ),
-          { maxLength: 25 },
+          { maxLength: 25, size: "max" },
         ),
         async (ops) => {
           const h = eventHarness({ upload_pool: 3 });
