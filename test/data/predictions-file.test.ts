@@ -163,6 +163,7 @@ describe("predictionsDigest", () => {
   const rows = fc.uniqueArray(fc.tuple(fc.string({ unit: "binary", minLength: 1, maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true })), {
     minLength: 1,
     maxLength: 40,
+    size: "max",
     selector: ([id]) => id,
   });
   const file = (r: [string, number][]): PredictionsFile => ({ ids: r.map(([id]) => id), values: Float64Array.from(r.map(([, v]) => v)) });
@@ -217,7 +218,7 @@ describe("predictionsDigest", () => {
     const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 20 });
     const ids = fc.oneof(ascii, fc.string({ unit: "binary", minLength: 1, maxLength: 8 }));
     fc.assert(
-      fc.property(fc.uniqueArray(fc.tuple(ids, fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 40, selector: ([id]) => id }), (r) => {
+      fc.property(fc.uniqueArray(fc.tuple(ids, fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 40, size: "max", selector: ([id]) => id }), (r) => {
         expect(predictionsDigest(file(r))).toBe(layout(file(r)));
       }),
       { numRuns: 300 },

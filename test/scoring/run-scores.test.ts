@@ -14,7 +14,7 @@ const runCase = fc.record({
     }),
     { minLength: 1, maxLength: 4 },
   ),
-  file: fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { maxLength: 30 }),
+  file: fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { maxLength: 30, size: "max" }),
 });
 
 describe("scoreRun", () => {

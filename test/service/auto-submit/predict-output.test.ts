@@ -9,7 +9,7 @@ describe("checkPredictOutput", () => {
   it("accepts any order of exactly the ids with values in [0, 1], giving them back in the ids' order", () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 30 }),
+        fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 30, size: "max" }),
         fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })),
         fc.nat(),
         (expected, stream, seed) => {
