@@ -16,25 +16,35 @@ export function fitLinear(columns: Float64Array[], y: Float64Array, lambda = 0):
   const n = y.length;
   const means = columns.map((x) => mean(x, n));
   const yMean = mean(y, n);
+  // Each column centred once, not once per pair: every product, and so every sum, is the same to the bit.
+  const centred = columns.map((x, a) => centre(x, means[a], n));
+  const yc = centre(y, yMean, n);
   const xtx = Matrix.zeros(p, p);
   const xty = Matrix.zeros(p, 1);
   for (let a = 0; a < p; a++) {
-    const xa = columns[a];
+    const xa = centred[a];
     for (let b = a; b < p; b++) {
-      const xb = columns[b];
+      const xb = centred[b];
       let s = 0;
-      for (let i = 0; i < n; i++) s += (xa[i] - means[a]) * (xb[i] - means[b]);
+      for (let i = 0; i < n; i++) s += xa[i] * xb[i];
       xtx.set(a, b, s + (a === b ? lambda : 0));
       xtx.set(b, a, s + (a === b ? lambda : 0));
     }
     let s = 0;
-    for (let i = 0; i < n; i++) s += (xa[i] - means[a]) * (y[i] - yMean);
+    for (let i = 0; i < n; i++) s += xa[i] * yc[i];
     xty.set(a, 0, s);
   }
   const coefficients = Float64Array.from(solve(xtx, xty).getColumn(0));
   let intercept = yMean;
   for (let a = 0; a < p; a++) intercept -= coefficients[a] * means[a];
   return { coefficients, intercept };
+}
+
+/** `x[i] - m` for the first n values. */
+function centre(x: Float64Array, m: number, n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = x[i] - m;
+  return out;
 }
 
 export function predictLinear(model: LinearModel, columns: Float64Array[]): Float64Array {
