@@ -195,7 +195,9 @@ async function measure(workload: Workload, dir: string, withRay: boolean): Promi
     const one = summary(ones);
     const two = summary(twos);
     const perMinute = (s: number) => ((cells / s) * 60).toFixed(1);
-    const cpu = (t: ReturnType<typeof summary>) => (t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady` : "");
+    // Cores busy once running: CPU over wall. What one worker already takes of the second core is what two workers cannot gain.
+    const cpu = (t: ReturnType<typeof summary>) =>
+      t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady (${(t.cpu.steady / t.steady).toFixed(2)} cores busy)` : "";
     const steady = (t: ReturnType<typeof summary>) => `${(60 / t.steady).toFixed(1)} cells/min steady (${t.steady.toFixed(2)} s per cell)`;
     const pairs = ones.map((o, k) => (o.steady / twos[k].steady).toFixed(2)).join(", ");
     const lines: Record<string, string> = {
