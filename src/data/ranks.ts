@@ -9,10 +9,11 @@ import { argsortFinite, rankUniform } from "../scoring/rank.js";
  * Indices 0..n-1 of finite `values` ordered ascending, ties by index (so the order is
  * deterministic): the scoring's own argsort (a bucket sort, else a radix sort), copied out of its
  * reused buffer. `sort` with a comparator calls back into JavaScript for every comparison: the
- * generator sorts every feature of every exped, 85 of a default dataset's 240 ms that way.
+ * generator sorts every feature of every exped, and that way the sorts took about 40% of a
+ * default dataset's build.
  */
 export function argsort(values: Float64Array): Uint32Array {
-  return Uint32Array.from(argsortFinite(values, values.length).subarray(0, values.length));
+  return new Uint32Array(argsortFinite(values, values.length).subarray(0, values.length));
 }
 
 /** `(rank - 0.5) / n` with ties given their average rank (the scoring's own u(x)): strictly inside (0, 1). */

@@ -39,7 +39,7 @@ const RAY_CPUS = 2;
 
 interface Timed {
   seconds: number;
-  /** Seconds per cell over the steady span: from every worker's first finished cell to the last cell. */
+  /** Seconds per cell over the steady span: from the finish that makes as many cells as workers to the last. */
   steady: number;
   /**
    * CPU seconds of the whole process tree: per cell overall, and per cell over the steady span;
@@ -134,6 +134,8 @@ export async function run(): Promise<void> {
 async function measure(workload: Workload, dir: string, withRay: boolean): Promise<void> {
   mkdirSync(dir);
   const cells = workload.cells;
+  // Every run's steady span needs a cell after each of its (at most 2) workers' first.
+  if (!(cells > 2)) throw new Error(`${workload.title}: at least 3 cells are needed for a steady rate (BENCH_CELLS, BENCH_LIGHTGBM_CELLS)`);
   const grid = join(dir, "grid.json");
   writeFileSync(grid, JSON.stringify(workload.sweep));
   const sweep = (name: string, ...flags: string[]): Promise<Timed> =>
@@ -144,7 +146,8 @@ async function measure(workload: Workload, dir: string, withRay: boolean): Promi
       const busy: number[] = [];
       let out = "";
       const group = flags[0] === "--workers" ? cpuGroup(name) : null;
-      const parallel = flags[0] === "--workers" ? Number(flags[1]) : RAY_CPUS;
+      // The pool starts a worker per cell at most (local-pool.ts).
+      const parallel = Math.min(flags[0] === "--workers" ? Number(flags[1]) : RAY_CPUS, cells);
       const args = [BIN, "sweep", grid, "--out", join(dir, `${name}.db`), "--json", ...workload.flags, ...flags];
       // In the group from its first instruction: a shell joins it, then becomes the sweep.
       const [file, argv] = group ? ["/bin/sh", ["-c", `echo $$ > ${group.procs} && exec "$0" "$@"`, process.execPath, ...args]] : [process.execPath, args];
@@ -167,10 +170,11 @@ async function measure(workload: Workload, dir: string, withRay: boolean): Promi
         const peakMb = rss.stop();
         group?.remove();
         if (code !== 0 || done.length !== cells) return reject(new Error(`sweep ${flags.join(" ")}: exit ${code}, ${done.length} cells`));
-        // The steady span starts when every worker has finished its first cell: from then on each
-        // finish is one more cell's work. Timed from the first finish instead, workers whose first
-        // cells end together (cells of one cost) put a cell more in the count than in the span:
-        // the rate overstated by up to 1/22 on 24 cells at two workers, 1/10 on 12.
+        // The steady span starts at the finish that makes as many cells as there are workers (each
+        // worker's first, when first cells take about as long): from then on each finish is one
+        // more cell's work. Timed from the first finish instead, workers whose first cells end
+        // together (cells of one cost) put a cell more in the count than in the span: the rate
+        // overstated by up to 1/22 on 24 cells at two workers, 1/10 on 12.
         const [first, last] = [parallel - 1, cells - 1];
         const ours = used[last] - used[first];
         const others = Math.max(0, busy[last] - busy[first] - ours) / (((done[last] - done[first]) / 1000) * availableParallelism());
@@ -178,53 +182,49 @@ async function measure(workload: Workload, dir: string, withRay: boolean): Promi
         resolve({ seconds: (performance.now() - start) / 1000, steady: (done[last] - done[first]) / 1000 / (last - first), cpu, peakMb, out });
       });
     });
-  try {
-    // Pairs, alternating which goes first, so a drift in the machine's load falls on both sides.
-    const ones: Timed[] = [];
-    const twos: Timed[] = [];
-    for (let k = 0; k < RUNS; k++) {
-      const order = k % 2 === 0 ? [1, 2] : [2, 1];
-      for (const w of order) (w === 1 ? ones : twos).push(await sweep(`w${w}-${k}`, "--workers", String(w)));
-    }
-    const mid = (runs: Timed[], of: (t: Timed) => number | undefined) => median(runs.map(of).filter((x): x is number => x !== undefined));
-    const summary = (runs: Timed[]) => ({
-      seconds: mid(runs, (t) => t.seconds),
-      steady: mid(runs, (t) => t.steady),
-      cpu: runs[0].cpu ? { perCell: mid(runs, (t) => t.cpu?.perCell), steady: mid(runs, (t) => t.cpu?.steady) } : null,
-    });
-    const one = summary(ones);
-    const two = summary(twos);
-    const perMinute = (s: number) => ((cells / s) * 60).toFixed(1);
-    // Cores busy once running: CPU over wall. What one worker already takes of the second core is what two workers cannot gain.
-    const cpu = (t: ReturnType<typeof summary>) =>
-      t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady (${(t.cpu.steady / t.steady).toFixed(2)} cores busy)` : "";
-    const steady = (t: ReturnType<typeof summary>) => `${(60 / t.steady).toFixed(1)} cells/min steady (${t.steady.toFixed(2)} s per cell)`;
-    const pairs = ones.map((o, k) => (o.steady / twos[k].steady).toFixed(2)).join(", ");
-    const lines: Record<string, string> = {
-      workload: `${cells} cells, medians of ${RUNS} alternating pairs`,
-      "workers 1": `${one.seconds.toFixed(1)} s for ${cells} cells, ${perMinute(one.seconds)} cells/min; ${steady(one)}${cpu(one)}`,
-      "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×; each pair's: ${pairs})${cpu(two)}`,
-      "peak RSS": `${(Math.max(...[...ones, ...twos].map((t) => t.peakMb))).toFixed(0)} MB (whole tree, largest of the runs)`,
-      load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
-      ...(ones[0].cpu && {
-        "others' CPU": `${[ones, twos].map((runs, i) => `w${i + 1} runs ${runs.map((t) => `${((t.cpu?.others ?? 0) * 100).toFixed(0)}%`).join(", ")}`).join("; ")} of the machine's cores, used by other processes (this bench included, idle) over each run's steady span: wall-time rates compare only near 0%`,
-        "quiet pairs": quietPairs(ones, twos),
-      }),
-      identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
-    };
-    const hasRay = existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0;
-    if (withRay && hasRay) {
-      const head = await startRayHead(RAY, RAY_CPUS);
-      try {
-        const ray = await sweep("ray", "--ray", head.address, "--ray-python", PYTHON);
-        lines.ray = `${ray.seconds.toFixed(1)} s: ${((ray.seconds - two.seconds) / cells).toFixed(2)} s per cell over the local pool of 2, connecting included; steady ${(ray.steady - two.steady).toFixed(2)} s per cell (goal < 0.5 s)`;
-        lines["ray identical"] = String(ray.out === ones[0].out);
-      } finally {
-        head.stop();
-      }
-    } else if (withRay) lines.ray = "skipped: the project venv has no ray (.venv/bin/pip install ray)";
-    report(`Sweep: ${workload.title}`, lines);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  // Pairs, alternating which goes first, so a drift in the machine's load falls on both sides.
+  const ones: Timed[] = [];
+  const twos: Timed[] = [];
+  for (let k = 0; k < RUNS; k++) {
+    const order = k % 2 === 0 ? [1, 2] : [2, 1];
+    for (const w of order) (w === 1 ? ones : twos).push(await sweep(`w${w}-${k}`, "--workers", String(w)));
   }
+  const mid = (runs: Timed[], of: (t: Timed) => number | undefined) => median(runs.map(of).filter((x): x is number => x !== undefined));
+  const summary = (runs: Timed[]) => ({
+    seconds: mid(runs, (t) => t.seconds),
+    steady: mid(runs, (t) => t.steady),
+    cpu: runs[0].cpu ? { perCell: mid(runs, (t) => t.cpu?.perCell), steady: mid(runs, (t) => t.cpu?.steady) } : null,
+  });
+  const one = summary(ones);
+  const two = summary(twos);
+  const perMinute = (s: number) => ((cells / s) * 60).toFixed(1);
+  // Cores busy once running: the median CPU over the median wall a cell. What one worker already takes of the second core is what two workers cannot gain.
+  const cpu = (t: ReturnType<typeof summary>) =>
+    t.cpu ? `; CPU (whole tree) ${t.cpu.perCell.toFixed(2)} s per cell, ${t.cpu.steady.toFixed(2)} s steady (${(t.cpu.steady / t.steady).toFixed(2)} cores busy)` : "";
+  const steady = (t: ReturnType<typeof summary>) => `${(60 / t.steady).toFixed(1)} cells/min steady (${t.steady.toFixed(2)} s per cell)`;
+  const pairs = ones.map((o, k) => (o.steady / twos[k].steady).toFixed(2)).join(", ");
+  const lines: Record<string, string> = {
+    workload: `${cells} cells, medians of ${RUNS} alternating pairs`,
+    "workers 1": `${one.seconds.toFixed(1)} s for ${cells} cells, ${perMinute(one.seconds)} cells/min; ${steady(one)}${cpu(one)}`,
+    "workers 2": `${two.seconds.toFixed(1)} s, ${perMinute(two.seconds)} cells/min: ${(one.seconds / two.seconds).toFixed(2)}×; ${steady(two)}: ${(one.steady / two.steady).toFixed(2)}× (goal ≥ 1.8×; each pair's: ${pairs})${cpu(two)}`,
+    "peak RSS": `${(Math.max(...[...ones, ...twos].map((t) => t.peakMb))).toFixed(0)} MB (whole tree, largest of the runs)`,
+    load: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
+    ...(ones[0].cpu && {
+      "others' CPU": `${[ones, twos].map((runs, i) => `w${i + 1} runs ${runs.map((t) => `${((t.cpu?.others ?? 0) * 100).toFixed(0)}%`).join(", ")}`).join("; ")} of the machine's cores, used by other processes (this bench included, idle) over each run's steady span: wall-time rates compare only near 0%`,
+      "quiet pairs": quietPairs(ones, twos),
+    }),
+    identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
+  };
+  const hasRay = () => existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0;
+  if (withRay && hasRay()) {
+    const head = await startRayHead(RAY, RAY_CPUS);
+    try {
+      const ray = await sweep("ray", "--ray", head.address, "--ray-python", PYTHON);
+      lines.ray = `${ray.seconds.toFixed(1)} s: ${((ray.seconds - two.seconds) / cells).toFixed(2)} s per cell over the local pool of 2, connecting included; steady ${(ray.steady - two.steady).toFixed(2)} s per cell (goal < 0.5 s)`;
+      lines["ray identical"] = String(ray.out === ones[0].out);
+    } finally {
+      head.stop();
+    }
+  } else if (withRay) lines.ray = "skipped: the project venv has no ray (.venv/bin/pip install ray)";
+  report(`Sweep: ${workload.title}`, lines);
 }
