@@ -1,17 +1,10 @@
-import { asFloat64, MISSING, type Frame } from "../../src/domain/frame.js";
+import { asFloat64, type Frame } from "../../src/domain/frame.js";
+import { imputed } from "../../src/data/benchmark-model.js";
 import { fitLinear, predictLinear } from "../../src/data/least-squares.js";
 
-/** Feature columns as a model sees them: the missing sentinel (or a non-finite value) becomes the middle bin, 2. */
+/** Feature columns as a model sees them: the missing sentinel (or a non-finite value) becomes the middle bin. */
 function seen(frame: Frame, features: string[]): Float64Array[] {
-  return features.map((f) => {
-    const column = frame.columns[f];
-    const out = new Float64Array(column.length);
-    for (let i = 0; i < column.length; i++) {
-      const v = column[i];
-      out[i] = v === MISSING || !Number.isFinite(v) ? 2 : v;
-    }
-    return out;
-  });
+  return features.map((f) => imputed(frame.columns[f]));
 }
 
 /** Ridge regression of `target` on `features` (intercept unpenalised); a predictor over frames with those columns. */

@@ -39,8 +39,12 @@ export function benchmarkFrame(model: BenchmarkModel, frame: Frame): Frame {
   return { ids: frame.ids, exped: frame.exped, columns: { [DESIGNATED]: designated } };
 }
 
-/** Missing cells (the sentinel or not finite) at the middle bin (a loop: `Float64Array.from` with a mapping function is many times slower). */
-function imputed(col: NumericColumn): Float64Array {
+/**
+ * A feature column as the benchmark and the built-in ridge agents see it: missing cells (the
+ * sentinel or not finite) at the middle bin (a loop: `Float64Array.from` with a mapping function
+ * is many times slower).
+ */
+export function imputed(col: NumericColumn): Float64Array {
   const middle = (FEATURE_BINS - 1) / 2;
   const out = new Float64Array(col.length);
   for (let i = 0; i < col.length; i++) {

@@ -28,10 +28,11 @@ export function std(x: Float64Array, n: number): number {
   return Math.sqrt(s / n);
 }
 
-/** out_i = x_i - mean(x). `out` may be `x`. */
-export function centre(x: Float64Array, n: number, out: Float64Array): void {
+/** out_i = x_i - mean(x); answers the mean. `out` may be `x`. */
+export function centre(x: Float64Array, n: number, out: Float64Array): number {
   const m = mean(x, n);
   for (let i = 0; i < n; i++) out[i] = x[i] - m;
+  return m;
 }
 
 /** True when all of x_0..x_{n-1} are the same value (zero variance, no rounding involved). */
