@@ -16,7 +16,9 @@
  * with other work, wall-time rates and their ratio mean little (`npm run bench -- cell-cpu` splits
  * a cell's CPU, which other work disturbs far less), so the speed-up of the pairs whose two runs
  * both had the machine to themselves is given apart. BENCH_CELLS sets the grid's size (default 24), BENCH_RUNS the pairs (default 7: on the quiet 2-core machine, pairs of 3-pair runs ranged 1.63 to 2.02, so 3 pairs did not settle the ratio); the
- * whole tree's peak RSS is sampled every 100 ms.
+ * whole tree's peak RSS is sampled every 100 ms. With CPU times, `bound` is the most two workers
+ * could gain on two cores, from the medians: 2 × a cell's wall time at `--workers 1` ÷ its CPU at
+ * `--workers 2` (what one worker's cell already takes of the second core, two cannot gain).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
@@ -213,6 +215,11 @@ async function measure(workload: Workload, dir: string, withRay: boolean): Promi
       "others' CPU": `${[ones, twos].map((runs, i) => `w${i + 1} runs ${runs.map((t) => `${((t.cpu?.others ?? 0) * 100).toFixed(0)}%`).join(", ")}`).join("; ")} of the machine's cores, used by other processes (this bench included, idle) over each run's steady span: wall-time rates compare only near 0%`,
       "quiet pairs": quietPairs(ones, twos),
     }),
+    ...(one.cpu &&
+      two.cpu && {
+        // Two workers keep at most both cores busy, so they finish a cell at best every (CPU a cell at --workers 2) ÷ 2 seconds.
+        bound: `${((2 * one.steady) / two.cpu.steady).toFixed(2)}× at most (two workers, two cores): 2 × ${one.steady.toFixed(3)} s a cell at --workers 1 ÷ ${two.cpu.steady.toFixed(3)} s of CPU a cell at --workers 2; a cell at --workers 1 already keeps ${(one.cpu.steady / one.steady).toFixed(2)} cores busy`,
+      }),
     identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
   };
   const hasRay = () => existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0;
