@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { EVENT_UPLOAD_DEFAULTS } from "../../src/service/kernel/settings/upload-limits.js";
 import { deepSchemaParquet, honestParquet, inflatingIdParquet, understatedRowsParquet } from "../helpers/hostile-parquet.js";
 import { callTool, mcpClient } from "../mcp/client.js";
-import { ANN, BEN, PKL, PRACTICE_UPLOAD, ROUND_UPLOAD, csvUpload, eventServer, newModel, postForm, splitIds, spread, toPhase, uploadForm } from "./event-server.js";
-import { refusal, type Answer, type TestServer } from "./server.js";
+import { smallEvent } from "../helpers/small-event.js";
+import { ANN, BEN, PKL, PRACTICE_UPLOAD, ROUND_UPLOAD, csvUpload, newModel, postForm, splitIds, spread, toPhase, uploadForm } from "./event-server.js";
+import { refusal, serveScenario, type Answer, type TestServer } from "./server.js";
 
 /**
  * The three parquet files that broke a served deployment (issue 19, item 1), sent by ann while ben
@@ -51,6 +52,13 @@ const ATTACKS: Attack[] = [
     message: "The predictions file is not readable parquet: its schema nests more than 32 levels deep.",
   },
 ];
+
+/**
+ * The small event without an upload pool, its rate limit's ceiling out of reach: ben's status loop
+ * polls as fast as the server answers for as long as the attacks last, so how many calls it makes
+ * in a window depends on the machine's speed (more than the default 1000 a minute on a quick one).
+ */
+const attackedServer = () => serveScenario(smallEvent({ rate_limit: { ceiling: 1e9, window_seconds: 60 } }, { upload_pool: null }));
 
 /** `p`'s answer and how long it took (reported, not asserted: the machine may be busy; a hang fails the test at its timeout). */
 async function timed<T>(p: Promise<T>): Promise<{ value: T; ms: number }> {
@@ -119,18 +127,18 @@ async function underAttack(s: TestServer, lane: string, ids: string[]): Promise<
 
 describe("hostile parquet over HTTP: refused in time, the server up, others' uploads accepted", () => {
   it("on the practice lane", async () => {
-    const s = await eventServer({ upload_pool: null });
+    const s = await attackedServer();
     await underAttack(s, PRACTICE_UPLOAD, await splitIds(s, BEN, "validation"));
   });
 
   it("on the round lane", async () => {
-    const s = await eventServer({ upload_pool: null });
+    const s = await attackedServer();
     await toPhase(s, "round_1");
     await underAttack(s, ROUND_UPLOAD, await splitIds(s, BEN, "live"));
   });
 
   it("by MCP submit_validation_diagnostics", async () => {
-    const s = await eventServer({ upload_pool: null });
+    const s = await attackedServer();
     const ids = await splitIds(s, BEN, "validation");
     const ann = await mcpClient(s.url, { "X-API-Key": ANN });
     const attacker = await newModel(s, ANN, "attacker");
