@@ -104,21 +104,22 @@ except OSError: print('no-network')"`);
   });
 
   requires("sandbox").it("kills a running command's processes at once when its machine stops, by DELETE or when idle", async () => {
-    const o = await eventServer(compute("20"));
+    // A command may run 600 s here: unkilled, the sleep below would outlast the test's own timeout
+    // (180 s), so the command's answer coming at all is the sign it was killed, on any machine's speed.
+    const settings = compute("20");
+    const o = await eventServer({ compute: { ...settings.compute, machine: { ...settings.compute.machine, command_seconds: 600 } } });
     for (const [i, stop] of (["DELETE", "idle"] as const).entries()) {
       const m = (await o.post(MACHINES, undefined, ANN)).json;
-      // Well within command_seconds (60): unkilled, it would run 30 s. Its duration names it in /proc.
-      const seconds = `30.${process.pid}${i}`;
+      // Its duration names it in /proc.
+      const seconds = `590.${process.pid}${i}`;
       const command = `sleep ${seconds}; echo done`;
       const running = o.post(`${MACHINES}/${m.machine_id}/run`, { command }, ANN);
       await until(() => processesWith(seconds).length > 0);
       expect(processesWith(seconds)).toHaveLength(1);
-      const asked = performance.now();
       if (stop === "DELETE") expect((await o.call("DELETE", `${MACHINES}/${m.machine_id}`, { key: ANN })).json).toMatchObject({ stop_reason: "stopped" });
       else await o.advance({ seconds: 11 * MINUTE });
       // It answers as a command whose machine stopped meanwhile does, with nothing of it left running.
       expect(refusal(await running)).toMatchObject({ status: 410, code: "machine_stopped" });
-      expect(performance.now() - asked).toBeLessThan(2000);
       expect([...processesWith(seconds), ...processesWith(command)]).toEqual([]);
     }
     expect((await o.get(MACHINES, ANN)).json.machines).toMatchObject([

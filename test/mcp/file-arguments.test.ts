@@ -53,10 +53,9 @@ describe("over /mcp (HTTP)", () => {
   it("answers an invalid key with 401 at once, before a /dev/zero or FIFO path is looked at", async () => {
     const bad = await mcpClient(s.url, { "X-API-Key": "key-nobody-000000" });
     for (const path of ["/dev/zero", "/dev/stdin", FIFO]) {
-      const started = Date.now();
+      // A FIFO without a writer blocks whoever opens it: a path looked at before the key would hang the call (the test's timeout).
       const a = await callTool(bad, "submit_validation_diagnostics", { model_id: "x", predictions_path: path, model_pkl_path: path });
       expect(a.json.detail).toEqual({ code: "invalid_api_key", message: "Invalid API key" });
-      expect(Date.now() - started).toBeLessThan(2000);
     }
     const none = await mcpClient(s.url, {});
     expect((await callTool(none, "upload_model", { model_id: "x", path: "/dev/zero" })).json.detail.code).toBe("missing_api_key");

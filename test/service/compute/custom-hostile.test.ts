@@ -112,10 +112,9 @@ requires("python", "sandbox").describe("the sandbox contains what the scan would
     });
 
   it("a fork bomb meets the process limit and ends", async () => {
-    const t0 = Date.now();
+    // Its answer coming at all is the sign it ended (wall_seconds, 10, bounds a run that does not).
     const out = await run("while True:\n    os.fork()");
     expect(out).toMatchObject({ ok: false, error: expect.stringMatching(/BlockingIOError|Resource temporarily unavailable|did not finish|crashed/) });
-    expect(Date.now() - t0).toBeLessThan(30 * SECOND);
   });
 
   it("a raw socket finds no network", async () => {
