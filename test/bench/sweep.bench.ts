@@ -215,11 +215,11 @@ async function measure(workload: Workload, dir: string, withRay: boolean): Promi
       "others' CPU": `${[ones, twos].map((runs, i) => `w${i + 1} runs ${runs.map((t) => `${((t.cpu?.others ?? 0) * 100).toFixed(0)}%`).join(", ")}`).join("; ")} of the machine's cores, used by other processes (this bench included, idle) over each run's steady span: wall-time rates compare only near 0%`,
       "quiet pairs": quietPairs(ones, twos),
     }),
-    ...(one.cpu &&
-      two.cpu && {
-        // Two workers keep at most both cores busy, so they finish a cell at best every (CPU a cell at --workers 2) ÷ 2 seconds.
-        bound: `${((2 * one.steady) / two.cpu.steady).toFixed(2)}× at most (two workers, two cores): 2 × ${one.steady.toFixed(3)} s a cell at --workers 1 ÷ ${two.cpu.steady.toFixed(3)} s of CPU a cell at --workers 2; a cell at --workers 1 already keeps ${(one.cpu.steady / one.steady).toFixed(2)} cores busy`,
-      }),
+    ...(two.cpu && {
+      // Two workers keep at most both cores busy, so they finish a cell at best every (CPU a cell at --workers 2) ÷ 2 seconds;
+      // the cores a cell keeps busy at --workers 1 are on the workers 1 line.
+      bound: `${((2 * one.steady) / two.cpu.steady).toFixed(2)}× at most (two workers, two cores): 2 × ${one.steady.toFixed(3)} s a cell at --workers 1 ÷ ${two.cpu.steady.toFixed(3)} s of CPU a cell at --workers 2`,
+    }),
     identical: String([...ones, ...twos].every((t) => t.out === ones[0].out)),
   };
   const hasRay = () => existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import ray"]).status === 0;
