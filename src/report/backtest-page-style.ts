@@ -31,6 +31,7 @@ svg .bar.pos { fill: #2f8f46; }
 svg .bar.neg { fill: #c03a3a; }
 svg .bar.not-entered { fill: #9ca3af; opacity: 0.25; }
 svg .benchmark { stroke: #111827; stroke-width: 2.5; }
+svg .benchmark.level { stroke: var(--c); stroke-width: 2; }
 .legend { list-style: none; display: flex; flex-wrap: wrap; gap: 6px 18px; padding: 0; margin: 6px 0 0; }
 .legend li { display: flex; align-items: center; gap: 6px; overflow-wrap: anywhere; }
 .swatch { display: inline-block; flex: none; width: 14px; height: 4px; border-radius: 2px; background: var(--c); vertical-align: middle; margin-right: 6px; }

@@ -10,7 +10,7 @@ import { escapeHtml } from "./html-escape.js";
 import { lineChart } from "./line-chart.js";
 import { reportPage } from "./report-page.js";
 import { paramChart } from "./sweep-param-chart.js";
-import { metricValue, type SweepReport, type SweepRow } from "./sweep-report.js";
+import { metricValue, type SweepBenchmark, type SweepReport, type SweepRow } from "./sweep-report.js";
 import { axisValue } from "./sweep-text.js";
 import { display } from "./summary-columns.js";
 
@@ -56,13 +56,41 @@ function leaderboard(r: SweepReport): string {
 function paramCharts(r: SweepReport): string {
   const numeric = r.axes.filter((a) => a !== "seed" && r.rows.length > 0 && r.rows.every((row) => typeof row.varied[a] === "number"));
   if (numeric.length === 0) return "";
-  const bench = r.benchmarks.length === 1 ? metricValue(r.benchmarks[0].summary, r.rank_by) : null;
+  const groups = referenceGroups(r);
   const charts = numeric.map((axis) => {
-    const points = r.rows.map((row) => ({ x: row.varied[axis] as number, y: metricValue(row.summary, r.rank_by), label: `cell ${row.index}: ${display(metricValue(row.summary, r.rank_by))}` }));
-    return `<h3>${escapeHtml(axis)}</h3><figure>${paramChart(axis, r.rank_by, points, bench)}</figure>`;
+    const drawn = groups.map(({ name, rows, bench }) => ({
+      name,
+      benchmark: bench ? metricValue(bench.summary, r.rank_by) : null,
+      points: rows.map((row) => ({ x: row.varied[axis] as number, y: metricValue(row.summary, r.rank_by), label: `cell ${row.index}: ${display(metricValue(row.summary, r.rank_by))}` })),
+    }));
+    const legend = groups.length > 1 ? `<ul class="legend">${groups.map((g, i) => `<li><span class="swatch ${colourClass(i)}"></span>${escapeHtml(g.name)}</li>`).join("")}</ul>` : "";
+    return `<h3>${escapeHtml(axis)}</h3><figure>${paramChart(axis, r.rank_by, drawn)}${legend}</figure>`;
   });
-  return `<h2>${escapeHtml(r.rank_by)} by parameter</h2>\n${charts.join("\n")}`;
+  return `<h2>${escapeHtml(r.rank_by)} by parameter</h2>
+${charts.join("\n")}
+<p class="note">Dashed: v1_designated${groups.length > 1 ? ", in the colour of the cells that share its scenario, dataset, scoring and seed" : ""}.</p>`;
 }
+
+/** The rows in groups that share a v1_designated (the benchmark axes' values), in the order their first row ranks; each with its benchmark, if any. */
+function referenceGroups(r: SweepReport): { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }[] {
+  const groups = new Map<string, { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }>();
+  for (const row of r.rows) {
+    const bench = benchmarkOf(r, row);
+    const name = bench ? describe(bench.on) : "";
+    const group = groups.get(name) ?? { name, rows: [], bench };
+    group.rows.push(row);
+    groups.set(name, group);
+  }
+  return [...groups.values()];
+}
+
+/** v1_designated on the row's own scenario, dataset, scoring and seed. */
+function benchmarkOf(r: SweepReport, row: SweepRow): SweepBenchmark | undefined {
+  return r.benchmarks.find((b) => Object.entries(b.on).every(([axis, value]) => JSON.stringify(row.varied[axis]) === JSON.stringify(value)));
+}
+
+/** The benchmark axes' values, "seed 2, dataset {…}"; "" when none varies. */
+const describe = (on: Record<string, unknown>): string => Object.entries(on).map(([axis, value]) => `${axis} ${axisValue(value)}`).join(", ");
 
 function cumulative(r: SweepReport): string {
   const top: SweepRow[] = r.rows.slice(0, TOP);
@@ -73,15 +101,18 @@ function cumulative(r: SweepReport): string {
     let sum = 0;
     return expeds.map((x) => (sum += by.get(x) ?? 0));
   };
+  // The reference line is v1_designated on the top cell's own scenario, dataset, scoring and seed.
+  const bench = benchmarkOf(r, top[0]);
+  const on = bench ? describe(bench.on) : "";
   const series = [
     ...top.map((row) => ({ name: `#${row.rank} cell ${row.index}`, values: sums(row.expeds) })),
-    ...(r.benchmarks.length > 0 ? [{ name: "v1_designated", values: sums(r.benchmarks[0].expeds) }] : []),
+    ...(bench ? [{ name: on ? `v1_designated (${on})` : "v1_designated", values: sums(bench.expeds) }] : []),
   ];
   const legend = series.map((s, i) => `<li><span class="swatch ${colourClass(i)}"></span>${escapeHtml(s.name)} <b>${display(s.values[s.values.length - 1] ?? 0)}</b></li>`);
   return `<h2>Cumulative score of the top ${top.length} cells</h2>
 <figure>${lineChart("cumulative-chart", "Cumulative score of the top cells over the expeds", "cumulative score", expeds, series)}
 <ul class="legend">${legend.join("")}</ul></figure>
-<p class="note">On the expeds of the top cell; round scores summed exped by exped.</p>`;
+<p class="note">On the expeds of the top cell, beside v1_designated on its scenario, dataset, scoring and seed; round scores summed exped by exped.</p>`;
 }
 
 function swarm(r: SweepReport): string {

@@ -1,10 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CHROMIUM } from "../helpers/machine.js";
+import { type OfflinePage, openOffline } from "../helpers/offline-page.js";
 import { requires } from "../helpers/requires.js";
 import { renderBacktestHtml } from "../../src/report/backtest-html.js";
 import { report } from "./fixtures.js";
@@ -12,48 +9,25 @@ import { report } from "./fixtures.js";
 const EVIL = "<script>alert(1)</script>";
 
 requires("chromium").describe("renderBacktestHtml in Chromium", () => {
-  let dir: string;
-  let browser: Browser;
+  let opened: OfflinePage;
   let page: Page;
-  const requested: string[] = [];
-  const dialogs: string[] = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "backtest-html-"));
     const r = report(EVIL);
     r.against[`"><img src=x onerror=alert(2)>`] = r.against.momentum;
     r.refusals[0].reason = `<img src="https://example.invalid/x.png"> refused`;
-    const file = join(dir, "report.html");
-    await writeFile(file, renderBacktestHtml(r));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
-    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    page.on("dialog", (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    await page.route("**", (route) => {
-      const url = route.request().url();
-      if (url.startsWith("file://")) return route.continue();
-      requested.push(url);
-      return route.abort();
-    });
-    await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+    opened = await openOffline(renderBacktestHtml(r));
+    page = opened.page;
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => opened?.close());
 
   it("asks the network for nothing", () => {
-    expect(requested).toEqual([]);
+    expect(opened.requested).toEqual([]);
   });
 
   it("runs nothing from a strategy's name or a refusal's reason, and shows them as text", async () => {
-    expect(dialogs).toEqual([]);
+    expect(opened.dialogs).toEqual([]);
     expect(await page.locator("script").count()).toBe(0);
     expect(await page.locator("img").count()).toBe(0);
     expect(await page.locator("h1").textContent()).toBe(`Backtest: ${EVIL}`);
@@ -100,7 +74,7 @@ requires("chromium").describe("renderBacktestHtml in Chromium", () => {
 
   /** Set BACKTEST_HTML_SCREENSHOT=/some/file.png to keep the picture and look at the page. */
   it("takes a screenshot of the whole page", async () => {
-    const png = process.env.BACKTEST_HTML_SCREENSHOT ?? join(dir, "report.png");
+    const png = process.env.BACKTEST_HTML_SCREENSHOT ?? join(opened.dir, "report.png");
     expect((await page.screenshot({ path: png, fullPage: true })).length).toBeGreaterThan(10_000);
   });
 });
