@@ -38,20 +38,33 @@ const MAX_JOB_BYTES = 1 << 20;
 /**
  * `basecamp sweep-worker`: runs the cells sent on stdin, one JSON line each, in order, and prints
  * each outcome as `RESULT_MARK {"index": …, "outcome": …}` on one line. Ends at the end of stdin.
- * The local pool keeps one per worker for the whole sweep (worlds built once per process are
- * reused); a Ray task starts one for its one cell. The cells' sandboxed Python workers are forked
+ * The local pool keeps one per worker for the whole sweep, and the Ray driver one per Ray worker
+ * process (worlds built once per process are reused). The cells' sandboxed Python workers are forked
  * from fork servers kept for the worker's life (fork-server.ts): each starts in milliseconds,
  * pandas already imported, instead of starting a sandbox and an interpreter of its own.
  */
 export async function cellWorker(): Promise<void> {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   const forks = new ForkServers();
+  // Both pools send a cell only once the last one's outcome is back, and close the input only
+  // between cells. Input that ends while a cell runs is a pool that is gone (killed, crashed): the
+  // cell is abandoned, its sandboxes killed, not run to its end for no one.
+  let running = false;
+  let abandoned = false;
+  lines.once("close", () => {
+    if (!running) return;
+    abandoned = true;
+    void forks.close().finally(() => process.exit(1));
+  });
   try {
     for await (const line of lines) {
       if (line.trim() === "") continue;
       if (line.length > MAX_JOB_BYTES) throw new Error(`sweep-worker: a job line of ${line.length} bytes (at most ${MAX_JOB_BYTES})`);
       const job = JSON.parse(line) as CellJob;
+      running = true;
       const outcome = await runCell(job.cell, STEP_INVARIANTS, forks);
+      running = false;
+      if (abandoned) break;
       process.stdout.write(`${RESULT_MARK}${JSON.stringify({ index: job.index, outcome })}\n`);
     }
   } finally {

@@ -12,6 +12,7 @@ import { basecamp } from "../helpers/cli.js";
 import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 import { until } from "../helpers/until.js";
+import { HOLDER, heldFit, TINY_SCENARIO } from "./sweep-fixtures.js";
 import { startRayHead, type RayHead } from "./ray-head.js";
 
 const BIN = fileURLToPath(new URL("../../bin/basecamp.js", import.meta.url));
@@ -19,20 +20,14 @@ const VENV_PYTHON = resolve(".venv/bin/python");
 const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-"));
 const { describe: withPython } = requires("python");
 
-/** A tournament scenario small enough that a backtest of it takes a moment. */
-const SCENARIO = {
-  name: "tiny",
-  seed: 7,
-  dataset: { n_features: 8, n_core: 3, train_expeds: 10, validation_expeds: 4, rows_per_exped: 40, gap_expeds: 2, universe_size: 30 },
-  calendar: { start: "2026-01-05", n_rounds: 3, resolve_after_rounds: 1 },
-  agents: [{ name: "bob", key: "key-bob-00000002", strategy: "benchmark_copier" }],
-};
-
 /** 24 cells: examples/agent.py over 12 ridge penalties × 2 seeds of the default tournament. */
 const GRID = {
   base: { strategy: resolve("examples/agent.py"), scenario: "default-tournament" },
   axes: { params: { alpha: [0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000] }, seeds: [1, 2] },
 };
+
+/** The pids of a Ray head's worker processes. */
+const rayWorkers = (head: RayHead) => head.processes().flatMap((p) => (p.command.startsWith("ray::") ? [p.pid] : []));
 
 const sweepFile = (name: string, sweep: unknown) => {
   const path = join(dir, name);
@@ -73,7 +68,7 @@ async function interrupted(name: string, flags: string[]) {
   return { code, stderr, procs, db };
 }
 
-beforeAll(() => writeFileSync(join(dir, "tiny.json"), JSON.stringify(SCENARIO)));
+beforeAll(() => writeFileSync(join(dir, "tiny.json"), JSON.stringify(TINY_SCENARIO)));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 withPython("basecamp sweep", () => {
@@ -200,6 +195,37 @@ withPython("basecamp sweep", () => {
       expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
     }, 300_000);
 
+    rayIt("retries a cell whose Ray worker died, and the dead worker's sweep-worker leaves nothing running", async () => {
+      if (!head) throw new Error("no Ray head");
+      // Two cells of a strategy that predicts its first feature; with hold, its fit first waits for SIGUSR1.
+      writeFileSync(join(dir, "holder.py"), HOLDER);
+      const sweep = sweepFile("held.json", { base: { strategy: join(dir, "holder.py"), scenario: join(dir, "tiny.json") }, axes: { params: { hold: [false, true] } } });
+      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", join(dir, "held.db"), "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
+      child.stderr.setEncoding("utf8").on("data", (s: string) => (stderr += s));
+      const closed = once(child, "close");
+      // The held fit's process, under the Ray worker running its task: killing that worker is its task's death.
+      let first: ReturnType<typeof heldFit>;
+      await until(() => (first = heldFit(rayWorkers(head!))) !== undefined);
+      process.kill(first!.root, "SIGKILL");
+      // Everything the dead worker had started ends (its sweep-worker, the sandbox, the held fit), and Ray runs the task again on another worker.
+      await until(() => stillRunning([first!.holder]).length === 0);
+      let second: ReturnType<typeof heldFit>;
+      await until(() => (second = heldFit(rayWorkers(head!))) !== undefined);
+      expect(second!.root).not.toBe(first!.root);
+      process.kill(second!.holder.pid, "SIGUSR1");
+      const [status] = (await closed) as [number];
+      expect(stderr).toContain("sweep: 2 of 2 cells done, 0 failed");
+      expect(status).toBe(0);
+      // Held and retried, the cell scores as the one never held.
+      const report = JSON.parse(stdout) as SweepReport;
+      const [held, free] = [1, 0].map((index) => report.rows.find((r) => r.index === index)!);
+      expect(held.summary).toEqual(free.summary);
+      expect(held.expeds).toEqual(free.expeds);
+    }, 300_000);
+
     rayIt("stop ends every process of the test's head: its session, nothing else on the machine", () => {
       if (!head) throw new Error("no Ray head");
       expect(head.processes().map((p) => p.command)).toEqual(expect.arrayContaining(["gcs_server", "raylet"]));
@@ -216,6 +242,21 @@ withPython("basecamp sweep", () => {
     // Killed processes leave when the kernel gets to them: on a busy machine, a moment after the sweep's own exit.
     await until(() => stillRunning(procs).length === 0);
     expect(storedOutcomes(db).length).toBeGreaterThanOrEqual(1);
+  }, 300_000);
+
+  it("a sweep killed outright (no Ctrl-C to clean up) leaves nothing running: its worker abandons the cell it was running", async () => {
+    writeFileSync(join(dir, "holder.py"), HOLDER);
+    const sweep = sweepFile("held-local.json", { base: { strategy: join(dir, "holder.py"), scenario: join(dir, "tiny.json") }, axes: { params: { hold: [true] } } });
+    const child = spawn(process.execPath, [BIN, "sweep", sweep, "--workers", "1", "--out", join(dir, "held-local.db")], { stdio: "ignore" });
+    const closed = once(child, "close");
+    let held: ReturnType<typeof heldFit>;
+    await until(() => (held = heldFit([child.pid as number])) !== undefined);
+    // The sweep-worker, its fork servers and launchers, the sandbox and the held fit: each in a process group of its own, or in the worker's.
+    const tree = descendants(child.pid as number);
+    child.kill("SIGKILL");
+    await closed;
+    await until(() => stillRunning(tree).length === 0);
+    expect(stillRunning([held!.holder])).toEqual([]);
   }, 300_000);
 
   it("records a failed cell with its reason and goes on; the report gives its reproducing command", async () => {
