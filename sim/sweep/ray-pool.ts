@@ -56,6 +56,7 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
       ...SWEEP_WORKER_NODE_FLAGS.map((flag) => `--node-flag=${flag}`),
       ...["--num-cpus", String(opts.cpus ?? 1), "--memory-mb", String(opts.memoryMb ?? 0)],
       ...(opts.strategyPython ? ["--strategy-python", opts.strategyPython] : []),
+      ...["--parent", String(process.pid)],
     ],
     { stdio: ["pipe", "pipe", "pipe"], detached: true, env: { ...process.env, RAY_USAGE_STATS_ENABLED: "0", ...(onLoopback(opts.address) ? LOOPBACK_ENV : {}) } },
   );

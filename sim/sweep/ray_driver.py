@@ -21,6 +21,7 @@ import sys
 import ray
 
 RESULT_MARK = "sweep-result\t"
+PR_SET_PDEATHSIG = 1
 
 
 # This Ray worker process's sweep-worker, started by its first cell.
@@ -47,6 +48,19 @@ def run_cell(job_line, node, node_flags, basecamp, strategy_python):
     raise RuntimeError(f"the cell's sweep-worker exited with code {worker.wait()} and no result")
 
 
+def die_with(parent):
+    """Ends this driver when the sweep that started it (pid `parent`) ends, even killed outright:
+    Ray then ends this job's tasks, and no cell runs on for no one. Linux only (prctl)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before the line above
+        sys.exit(1)
+
+
 def failed(index, reason, traceback):
     return RESULT_MARK + json.dumps({"index": index, "outcome": {"ok": False, "reason": reason, "traceback": traceback}})
 
@@ -61,7 +75,10 @@ def main():
     parser.add_argument("--memory-mb", type=int, default=0)
     parser.add_argument("--max-retries", type=int, default=3)
     parser.add_argument("--strategy-python", default="", help="BASECAMP_PYTHON for the cells' Python strategies")
+    parser.add_argument("--parent", type=int, default=0, help="the sweep's pid: the driver ends when it does")
     args = parser.parse_args()
+    if args.parent:
+        die_with(args.parent)
 
     ray.init(address=args.address, logging_level="ERROR", log_to_driver=False)
     options = {"num_cpus": args.num_cpus, "max_retries": args.max_retries}

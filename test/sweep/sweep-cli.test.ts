@@ -226,6 +226,22 @@ withPython("basecamp sweep", () => {
       expect(held.expeds).toEqual(free.expeds);
     }, 300_000);
 
+    rayIt("a sweep killed outright ends its Ray driver, and Ray ends the cell it was running", async () => {
+      if (!head) throw new Error("no Ray head");
+      writeFileSync(join(dir, "holder.py"), HOLDER);
+      const sweep = sweepFile("held-ray.json", { base: { strategy: join(dir, "holder.py"), scenario: join(dir, "tiny.json") }, axes: { params: { hold: [true] } } });
+      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", join(dir, "held-ray.db")], { stdio: "ignore" });
+      const closed = once(child, "close");
+      let held: ReturnType<typeof heldFit>;
+      await until(() => (held = heldFit(rayWorkers(head!))) !== undefined);
+      const driver = descendants(child.pid as number);
+      expect(driver.length).toBeGreaterThan(0);
+      child.kill("SIGKILL");
+      await closed;
+      await until(() => stillRunning(driver).length === 0);
+      await until(() => stillRunning([held!.holder]).length === 0);
+    }, 300_000);
+
     rayIt("stop ends every process of the test's head: its session, nothing else on the machine", () => {
       if (!head) throw new Error("no Ray head");
       expect(head.processes().map((p) => p.command)).toEqual(expect.arrayContaining(["gcs_server", "raylet"]));
