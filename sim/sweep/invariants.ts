@@ -1,6 +1,5 @@
 import { agentId } from "../../src/domain/ids.js";
-import { parseUsdc } from "../../src/domain/money.js";
-import { largestScores, nonZeroAimcOf, settledPayoutsOf } from "../../src/store/audit.js";
+import { largestScores, loggedPayouts, nonZeroAimcOf, oversizedPayout, settledPayouts, unbalancedWindow } from "../../src/store/audit.js";
 import { countedUploadsOf } from "../../src/store/uploads.js";
 import type { ServiceContext } from "../../src/service/kernel/context.js";
 import { stakeBalances } from "../../src/service/overview/stake-balances.js";
@@ -18,18 +17,32 @@ export interface Invariant {
   check: (view: ReplayView) => string | null;
 }
 
-/** An event agent's deposit is its grant plus what its settled stakes paid; it never locks more than it has. */
+/**
+ * Event staking creates and loses no money: no agent locks more than its balance or less than
+ * nothing; every locked window's allocations sum to the total frozen at its lock, and its
+ * settlements' stakes to that same total; no settlement moves more than its stake times the
+ * window's return amplitude; and the payouts in the books (the settlements table) are the
+ * payouts in the audit trail (the event log's stake.settled events), agent by agent.
+ */
 const moneyConserved: Invariant = {
   name: "money conserved",
   check: ({ ctx }) => {
     const balances = stakeBalances(ctx);
-    if (!balances) return null;
-    const starting = ctx.world.deployment.event?.staking ? startingMicro(ctx) : null;
-    for (const row of balances.rows) {
+    for (const row of balances?.rows ?? []) {
       if (row.locked_micro < 0 || row.locked_micro > row.net_micro) return `${row.agent}: locked ${row.locked_micro} µUSDC of a ${row.net_micro} µUSDC balance`;
-      if (starting === null) continue;
-      const paid = settledPayoutsOf(ctx.db, agentId(row.agent));
-      if (row.net_micro !== starting + paid) return `${row.agent}: balance ${row.net_micro} µUSDC != grant ${starting} + settled payouts ${paid}`;
+    }
+    if (!ctx.world.deployment.event?.staking) return null;
+    const window = unbalancedWindow(ctx.db);
+    if (window) {
+      const settled = window.settled_micro === null ? "" : `, settled stakes ${window.settled_micro}`;
+      return `window ${window.window}: locked ${window.total_locked_micro} µUSDC, its locked allocations ${window.locked_micro}${settled}`;
+    }
+    const oversized = oversizedPayout(ctx.db);
+    if (oversized) return `window ${oversized.window}, model ${oversized.model_id}: a stake of ${oversized.amount_micro} µUSDC paid ${oversized.payout_micro} (at most ×${oversized.amplitude})`;
+    const books = settledPayouts(ctx.db);
+    const logged = loggedPayouts(ctx.db);
+    for (const agent of new Set([...books.keys(), ...logged.keys()])) {
+      if ((books.get(agent) ?? 0) !== (logged.get(agent) ?? 0)) return `${agent}: settlements paid ${books.get(agent) ?? 0} µUSDC, the event log says ${logged.get(agent) ?? 0}`;
     }
     return null;
   },
@@ -79,7 +92,3 @@ const copierAimcZero: Invariant = {
 
 /** The invariants a swarm checks after every step (the digest on rerun is checked once the replay ends). */
 export const STEP_INVARIANTS: Invariant[] = [moneyConserved, poolNeverNegative, scoresWithinClip, copierAimcZero];
-
-function startingMicro(ctx: ServiceContext): number {
-  return parseUsdc(ctx.world.deployment.event?.staking?.starting_stake_usdc ?? "0") as number;
-}

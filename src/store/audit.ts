@@ -5,9 +5,51 @@ import type { Db } from "./db.js";
  * (sim/sweep/invariants.ts): sums and extremes across every agent, which no operation answers.
  */
 
-/** What an agent's settled event stakes have paid it, in micro USDC. */
-export function settledPayoutsOf(db: Db, agentId: string): number {
-  return (db.prepare("SELECT COALESCE(SUM(payout_micro), 0) AS paid FROM stake_settlements WHERE agent_id = ?").get(agentId) as { paid: number }).paid;
+/**
+ * A locked event stake window whose books disagree, if any: its locked allocations no longer sum
+ * to the total frozen when it locked (a lock is immutable), or, once settled, its settlements'
+ * stakes do not sum to that total (a stake settled twice, or not at all).
+ */
+export function unbalancedWindow(db: Db): { window: string; total_locked_micro: number; locked_micro: number; settled_micro: number | null } | undefined {
+  return db
+    .prepare(
+      `SELECT w.window, w.total_locked_micro,
+         (SELECT COALESCE(SUM(a.amount_micro), 0) FROM stake_allocations a WHERE a.window = w.window AND a.status = 'locked') AS locked_micro,
+         CASE WHEN w.settled_at IS NULL THEN NULL ELSE (SELECT COALESCE(SUM(s.amount_micro), 0) FROM stake_settlements s WHERE s.window = w.window) END AS settled_micro
+       FROM stake_windows w
+       WHERE locked_micro != w.total_locked_micro OR (settled_micro IS NOT NULL AND settled_micro != w.total_locked_micro)
+       ORDER BY w.window LIMIT 1`,
+    )
+    .get() as { window: string; total_locked_micro: number; locked_micro: number; settled_micro: number | null } | undefined;
+}
+
+/** A settled event stake that paid (or lost) more than its stake times its window's return amplitude, the most a stake can move, if any. */
+export function oversizedPayout(db: Db): { window: string; model_id: string; amount_micro: number; payout_micro: number; amplitude: number } | undefined {
+  return db
+    .prepare(
+      `SELECT s.window, s.model_id, s.amount_micro, s.payout_micro, w.stake_return_amplitude AS amplitude
+       FROM stake_settlements s JOIN stake_windows w ON w.window = s.window
+       WHERE ABS(s.payout_micro) > s.amount_micro * w.stake_return_amplitude
+       ORDER BY s.window, s.model_id LIMIT 1`,
+    )
+    .get() as { window: string; model_id: string; amount_micro: number; payout_micro: number; amplitude: number } | undefined;
+}
+
+/** Per agent, what the event stakes' settlements paid, from the settlements table (the books). */
+export function settledPayouts(db: Db): Map<string, number> {
+  const rows = db.prepare("SELECT agent_id, SUM(payout_micro) AS paid FROM stake_settlements GROUP BY agent_id").all() as { agent_id: string; paid: number }[];
+  return new Map(rows.map((r) => [r.agent_id, r.paid] as const));
+}
+
+/** Per agent, what the event stakes' settlements paid, from the event log's stake.settled events (the audit trail). */
+export function loggedPayouts(db: Db): Map<string, number> {
+  const paid = new Map<string, number>();
+  for (const { payload } of db.prepare("SELECT payload FROM events WHERE type = 'stake.settled' ORDER BY seq").all() as { payload: string }[]) {
+    for (const s of (JSON.parse(payload) as { settlements: { agent_id: string; payout_micro: number }[] }).settlements) {
+      paid.set(s.agent_id, (paid.get(s.agent_id) ?? 0) + s.payout_micro);
+    }
+  }
+  return paid;
 }
 
 /** The largest magnitude of any settled tournament score, and of any event upload's score (null where there is none, or no uploads table). */
