@@ -9,6 +9,21 @@ import { z } from "zod";
  */
 const json = z.unknown();
 
+/** A union's message when no option fits: what it takes, and the value it got (zod says only "Invalid input"). */
+function expected(what: string): (issue: { code?: string; input?: unknown }) => string | undefined {
+  return (issue) => (issue.code === "invalid_union" ? `expected ${what}, got ${shown(issue.input)}` : undefined);
+}
+
+/** A value as JSON, cut to 60 characters. */
+function shown(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** A scenario's seed. */
+const seedSchema = z.union([z.int(), z.string().min(1)], { error: expected("an integer or a non-empty string") });
+
 /** A numeric range for a sampled parameter: uniform, or uniform in log space with `log`; `int` rounds down. */
 const rangeSchema = z
   .strictObject({
@@ -21,10 +36,14 @@ const rangeSchema = z
   .refine((r) => !r.log || r.min > 0, { message: "a log range needs min > 0", path: ["min"] });
 
 /** A seed list, or `count` consecutive seeds from `from`. */
-const seedsSchema = z.union([
-  z.array(z.union([z.int(), z.string().min(1)])).min(1),
-  z.strictObject({ from: z.int().default(1), count: z.int().min(1).max(100_000) }),
-]);
+const seedsSchema = z.union([z.array(seedSchema).min(1), z.strictObject({ from: z.int().default(1), count: z.int().min(1).max(100_000) })], {
+  error: expected('a non-empty list of seeds (integers or non-empty strings) or {"from"?: integer, "count": 1 to 100000}'),
+});
+
+/** A strategy parameter's axis: its values, or (sampled) a range. */
+const paramAxisSchema = z.union([z.array(json).min(1), rangeSchema], {
+  error: expected('a non-empty list of values or a range {"min": number, "max": number, "log"?: boolean, "int"?: boolean}'),
+});
 
 /** A scenario's scoring settings to override: only what it names changes. */
 const scoringOverride = z.strictObject({
@@ -50,7 +69,7 @@ export const sweepSchema = z
     }),
     axes: z
       .strictObject({
-        params: z.record(z.string(), z.union([z.array(json).min(1), rangeSchema])).default({}),
+        params: z.record(z.string(), paramAxisSchema).default({}),
         strategies: z.array(z.string().min(1)).min(1).optional(),
         scenarios: z.array(z.string().min(1)).min(1).optional(),
         /** Fields merged into the scenario's dataset, e.g. {"dir": "/shared/data"} or {"rows_per_exped": 100}. */
@@ -60,7 +79,7 @@ export const sweepSchema = z
       })
       .default({ params: {} }),
     /** Seeded random cells instead of the full grid. */
-    sample: z.strictObject({ n: z.int().min(1).max(100_000), seed: z.union([z.int(), z.string().min(1)]) }).optional(),
+    sample: z.strictObject({ n: z.int().min(1).max(100_000), seed: seedSchema }).optional(),
   })
   .superRefine((s, ctx) => {
     if (s.kind === "backtest" && s.base.strategy === undefined && s.axes.strategies === undefined) {

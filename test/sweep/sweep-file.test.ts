@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planCells } from "../../sim/sweep/cells.js";
+import { planCells, type PlannedCell } from "../../sim/sweep/cells.js";
 import { runCell } from "../../sim/sweep/run-cell.js";
 import { parseSweep } from "../../sim/sweep/sweep-file.js";
 import { writeDatasetDir } from "../helpers/dataset-dir.js";
@@ -18,6 +19,17 @@ describe("sweep file", () => {
     expect(() => sweep({ kind: "replay", base: { strategy: "ridge" } })).toThrow(/base\.strategy: a replay sweep plays the scenario's own agents/);
     expect(() => sweep({ base: { strategy: "ridge" }, axes: { scoring: [{ clip: -1 }] } })).toThrow(/axes\.scoring\.0\.clip: /);
     expect(() => sweep({ base: { strategy: "ridge" }, extra: 1 })).toThrow(/\(top level\): .*extra/);
+  });
+
+  it("says what a union takes and what it got", () => {
+    expect(() => sweep({ base: { strategy: "ridge" }, axes: { params: { lambda: "abc" } } })).toThrow(
+      'axes.params.lambda: expected a non-empty list of values or a range {"min": number, "max": number, "log"?: boolean, "int"?: boolean}, got "abc"',
+    );
+    expect(() => sweep({ base: { strategy: "ridge" }, axes: { seeds: [1.5] } })).toThrow(
+      'axes.seeds: expected a non-empty list of seeds (integers or non-empty strings) or {"from"?: integer, "count": 1 to 100000}, got [1.5]',
+    );
+    expect(() => sweep({ base: { strategy: "ridge" }, sample: { n: 1, seed: 1.5 } })).toThrow("sample.seed: expected an integer or a non-empty string, got 1.5");
+    expect(() => sweep({ base: { strategy: "ridge" }, axes: { params: { lambda: "x".repeat(100) } } })).toThrow(/got "x{58}…$/);
   });
 
   it("crosses the axes into a grid, seeds innermost; paths are made absolute against the sweep's directory", () => {
@@ -49,6 +61,49 @@ describe("sweep file", () => {
       expect(["a", "b"]).toContain(cell.params.mode);
       expect([1, 2, 3]).toContain(cell.seed);
     }
+  });
+});
+
+describe("a sample of list axes", () => {
+  const grid = { base: { strategy: "ridge" }, axes: { params: { alpha: [1, 2, 3] }, seeds: [1, 2, 3] } };
+  const raw = (n: number, seed: number | string = 3) => ({ ...grid, sample: { n, seed } });
+  const keys = (cells: PlannedCell[]) => cells.map((c) => JSON.stringify(c.cell));
+
+  it("draws every cell of the grid once when n is the grid's size", () => {
+    const cells = planCells(sweep(raw(9)));
+    expect(cells.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(keys(cells).sort()).toEqual(keys(planCells(sweep(grid))).sort());
+  });
+
+  it("draws the same cells, in the same order, for the same seed", () => {
+    expect(keys(planCells(sweep(raw(5, "s"))))).toEqual(keys(planCells(sweep(raw(5, "s")))));
+    expect(keys(planCells(sweep(raw(5, "s"))))).not.toEqual(keys(planCells(sweep(raw(5, "t")))));
+  });
+
+  it("refuses more cells than the grid has, naming sample.n", () => {
+    expect(() => planCells(sweep(raw(10)))).toThrow('sample.n is 10 but the grid has only 9 cells (alpha 3 × seed 3): drop "sample" to run the whole grid');
+  });
+
+  it("draws distinct cells from a grid too large to run whole", () => {
+    const values = Array.from({ length: 400 }, (_, i) => i);
+    const cells = planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { a: values, b: values } }, sample: { n: 2000, seed: 1 } }));
+    expect(new Set(keys(cells)).size).toBe(2000);
+  });
+
+  it("draws distinct cells of the grid, for any list axes and n up to the grid's size", () => {
+    const axes = fc.record({
+      params: fc.array(fc.uniqueArray(fc.integer({ min: -5, max: 5 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }),
+      seeds: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(axes, fc.nat(), fc.integer(), ({ params, seeds }, k, seed) => {
+        const grid = { base: { strategy: "ridge" }, axes: { params: Object.fromEntries(params.map((values, i) => [`p${i}`, values])), ...(seeds ? { seeds } : {}) } };
+        const all = new Set(keys(planCells(sweep(grid))));
+        const drawn = keys(planCells(sweep({ ...grid, sample: { n: 1 + (k % all.size), seed } })));
+        expect(new Set(drawn).size).toBe(drawn.length);
+        for (const cell of drawn) expect(all).toContain(cell);
+      }),
+    );
   });
 });
 
