@@ -38,7 +38,10 @@ export function cellScenario(cell: Cell): Scenario {
   return parseScenario(raw, cell.scenario_name, dirname(cell.scenario));
 }
 
-/** Worlds already built in this process, by everything they are built from: cells on the same data share one. */
+/**
+ * Worlds already built in this process, by everything they are built from, the most recently used
+ * last: cells on the same data share one (the pools hand them out together: world-order.ts).
+ */
 const worlds = new Map<string, World>();
 const WORLDS_KEPT = 4;
 
@@ -46,11 +49,12 @@ async function worldOf(scenario: Scenario): Promise<World> {
   const deployment = deploymentOf(scenario);
   const key = canonicalJson({ ...deployment, scoring: null });
   let world = worlds.get(key);
-  if (!world) {
+  if (world) worlds.delete(key);
+  else {
     world = await loadWorld(deployment);
     if (worlds.size >= WORLDS_KEPT) worlds.delete(worlds.keys().next().value as string);
-    worlds.set(key, world);
   }
+  worlds.set(key, world);
   return world;
 }
 

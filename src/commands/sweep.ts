@@ -8,6 +8,7 @@ import { ResultsStore } from "../../sim/sweep/results-store.js";
 import { runCell, type CellOutcome } from "../../sim/sweep/run-cell.js";
 import { loadSweep } from "../../sim/sweep/sweep-file.js";
 import { sweepReport } from "../../sim/sweep/sweep-report.js";
+import { inWorldOrder } from "../../sim/sweep/world-order.js";
 import { wallTime } from "../domain/realtime-clock.js";
 import { renderSweepHtml } from "../report/sweep-html.js";
 import type { RankMetric } from "../report/sweep-report.js";
@@ -47,7 +48,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   process.on("SIGTERM", onSignal);
   try {
     const done = new Set(store.finished().filter((c) => c.status === "done").map((c) => c.index));
-    const pending = cells.filter((c) => !done.has(c.index));
+    const pending = inWorldOrder(cells.filter((c) => !done.has(c.index)));
     const progress = progressLine(cells.length, done.size, pending.length);
     const run: PoolRun = {
       signal: stop.signal,
