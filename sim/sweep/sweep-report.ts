@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { higherIsBetter, metricValue, type RankMetric, type SweepBenchmark, type SweepReport, type SweepRow } from "../../src/report/sweep-report.js";
 import { DESIGNATED_CONTENDER } from "../backtest/contenders.js";
@@ -10,12 +11,14 @@ const BENCHMARK_AXES = ["scenario", "dataset", "scoring", "seed"];
 /**
  * The report of a sweep from its finished cells: backtests ranked by `rankBy` (ties in the sweep's
  * order) with one v1_designated row per dataset, seed and scoring setting; replays in order; failures.
- * `file` is the sweep file as named on the command line, for the reproducing commands.
+ * `file` is the sweep file as named on the command line; the reproducing commands name it by its
+ * absolute path (they work from any directory), with `--python` when the sweep was given one.
  */
-export function sweepReport(cells: PlannedCell[], finished: StoredCell[], rankBy: RankMetric, file: string): SweepReport {
+export function sweepReport(cells: PlannedCell[], finished: StoredCell[], rankBy: RankMetric, file: string, python?: string): SweepReport {
   const planned = new Map(cells.map((c) => [c.index, c] as const));
   const axes = cells.length === 0 ? [] : Object.keys(cells[0].varied);
-  const reproduce = (index: number) => `basecamp sweep ${shellWord(file)} --cell ${index}`;
+  const withPython = python === undefined ? "" : ` --python ${shellWord(resolve(python))}`;
+  const reproduce = (index: number) => `basecamp sweep ${shellWord(resolve(file))} --cell ${index}${withPython}`;
   const rows: Omit<SweepRow, "rank">[] = [];
   const benchmarks = new Map<string, SweepBenchmark>();
   const report: SweepReport = {

@@ -11,7 +11,7 @@ import { sweepReport } from "../../sim/sweep/sweep-report.js";
 import { inWorldOrder } from "../../sim/sweep/world-order.js";
 import { wallTime } from "../domain/realtime-clock.js";
 import { renderSweepHtml } from "../report/sweep-html.js";
-import type { RankMetric } from "../report/sweep-report.js";
+import { type RankMetric, sweepFailed } from "../report/sweep-report.js";
 import { formatSweepText } from "../report/sweep-text.js";
 import { applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
@@ -60,7 +60,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
     if (flags.ray) await runRayPool(pending, { address: flags.ray, python: flags.rayPython, cpus: flags.rayCpus, memoryMb: flags.rayMemory, strategyPython: python }, run);
     else await runLocalPool(pending, flags.workers, run);
     if (process.stderr.isTTY) process.stderr.write("\n");
-    const report = sweepReport(cells, store.finished(), flags.rankBy, file);
+    const report = sweepReport(cells, store.finished(), flags.rankBy, file, python);
     if (stop.signal.aborted) {
       process.stderr.write(`sweep: stopped with ${cells.length - report.unfinished} of ${cells.length} cells finished; --resume finishes the rest (results in ${store.path})\n`);
       process.exitCode = exitCode;
@@ -68,6 +68,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
     }
     if (flags.html) await writeFile(flags.html, renderSweepHtml(report));
     process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatSweepText(report));
+    if (sweepFailed(report)) process.exitCode = 1;
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

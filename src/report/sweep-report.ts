@@ -86,3 +86,8 @@ export function metricValue(summary: BacktestSummary, metric: RankMetric): numbe
 export function higherIsBetter(metric: RankMetric): boolean {
   return !metric.endsWith(".std") && !metric.endsWith(".max_drawdown");
 }
+
+/** Whether a sweep's report holds a failed cell or a replay that broke an invariant: `basecamp sweep` then exits 1, after its report. */
+export function sweepFailed(report: SweepReport): boolean {
+  return report.failures.length > 0 || report.replays.some((r) => r.violations.length > 0);
+}

@@ -5,7 +5,7 @@ import { findPython } from "../../src/data/python-interpreter.js";
 import { probeSandbox } from "../../src/participant/isolation.js";
 
 /** What some tests need of this machine beyond Node. */
-export type Need = "python" | "sandbox" | "chromium" | "venv";
+export type Need = "python" | "sandbox" | "chromium" | "venv" | "ray";
 
 /** Whether each need is met here, and why not. */
 export type Machine = Record<Need, { ok: true } | { ok: false; reason: string }>;
@@ -32,6 +32,7 @@ const NEEDS: Record<Need, { what: string; packages: string[] }> = {
   sandbox: { what: "a bubblewrap sandbox", packages: ["bubblewrap"] },
   chromium: { what: CHROMIUM, packages: ["chromium"] },
   venv: { what: "the project venv .venv with lightgbm, pyarrow, pandas 3 and cloudpickle 3", packages: ["python3-venv"] },
+  ray: { what: "Ray in the project venv (the sweep's Ray tests start a head on 127.0.0.1)", packages: [] },
 };
 
 /** Probes each need once: Python by the project's own interpreter probe, the sandbox by probeSandbox, chromium by its path. */
@@ -43,13 +44,19 @@ export async function probeMachine(): Promise<Machine> {
     sandbox: sandbox.ok ? { ok: true } : { ok: false, reason: sandbox.reason },
     chromium: existsSync(CHROMIUM) ? { ok: true } : { ok: false, reason: `${CHROMIUM} is not installed` },
     venv: await probeVenv(),
+    ray: await probeVenvImports("import ray"),
   };
 }
 
 function probeVenv(): Promise<Machine["venv"]> {
+  return probeVenvImports(VENV_CHECK);
+}
+
+/** Whether the project venv's interpreter runs `check` (its imports and checks) without an error, and why not. */
+function probeVenvImports(check: string): Promise<Machine["venv"]> {
   if (!existsSync(VENV_PATH)) return Promise.resolve({ ok: false, reason: `${VENV_PATH} does not exist` });
   return new Promise((resolve) => {
-    execFile(VENV_PATH, ["-c", VENV_CHECK], { timeout: 120_000 }, (error, _stdout, stderr) => {
+    execFile(VENV_PATH, ["-c", check], { timeout: 120_000 }, (error, _stdout, stderr) => {
       resolve(error ? { ok: false, reason: stderr.trim().split("\n").pop() || error.message } : { ok: true });
     });
   });
@@ -71,8 +78,12 @@ export function describeMissing(machine: Machine, needs: readonly Need[]): strin
     return `${NEEDS[n].what} (${status.ok ? "" : status.reason})`;
   });
   const packages = missing.flatMap((n) => NEEDS[n].packages);
-  const venv = missing.includes("venv") ? `, then make the venv with: ${MAKE_VENV}` : "";
-  return `${named.join("; ")}; install with: sudo apt-get install ${packages.join(" ")}${venv}`;
+  const steps = [
+    ...(packages.length > 0 ? [`sudo apt-get install ${packages.join(" ")}`] : []),
+    ...(missing.includes("venv") ? [`make the venv with: ${MAKE_VENV}`] : []),
+    ...(missing.includes("ray") ? [".venv/bin/pip install --retries 0 ray"] : []),
+  ];
+  return `${named.join("; ")}; install with: ${steps.join(", then ")}`;
 }
 
 function hasBwrap(): boolean {

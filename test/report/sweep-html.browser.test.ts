@@ -39,7 +39,7 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
     );
     cells.push({ index: 10, varied: { alpha: 3, seed: 1 }, cell: { kind: "backtest", strategy: "ridge", params: { alpha: 3 }, against: [], scenario: "/s.json", scenario_name: "s", seed: 1 } });
     finished.push({ index: 10, status: "failed", outcome: { ok: false, reason: `<img src="https://example.invalid/x.png"> ${EVIL}`, traceback: `Traceback\n  ${EVIL}` } });
-    opened = await openOffline(renderSweepHtml(sweepReport(cells, finished, "score.mean", `${EVIL}.json`)));
+    opened = await openOffline(renderSweepHtml(sweepReport(cells, finished, "score.mean", `/sweeps/${EVIL}.json`)));
     page = opened.page;
   });
 
@@ -50,7 +50,7 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
     expect(opened.dialogs).toEqual([]);
     expect(await page.locator("script").count()).toBe(0);
     expect(await page.locator("img").count()).toBe(0);
-    expect(await page.locator("h1").textContent()).toBe(`Sweep: ${EVIL}.json`);
+    expect(await page.locator("h1").textContent()).toBe(`Sweep: /sweeps/${EVIL}.json`);
   });
 
   it("ranks the cells by the metric, best first, with a v1_designated row for each seed", async () => {
@@ -117,7 +117,7 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
   it("lists the failed cell with its reason, traceback and reproducing command, as text", async () => {
     const failed = page.locator("h2:has-text('Failed cells') + ul li");
     expect(await failed.count()).toBe(1);
-    expect(await failed.locator("code").textContent()).toBe(`basecamp sweep '${EVIL}.json' --cell 10`);
+    expect(await failed.locator("code").textContent()).toBe(`basecamp sweep '/sweeps/${EVIL}.json' --cell 10`);
     expect(await failed.locator("pre").textContent()).toBe(`Traceback\n  ${EVIL}`);
     expect(await failed.textContent()).toContain(`cell 10: <img src="https://example.invalid/x.png"> ${EVIL}`);
   });

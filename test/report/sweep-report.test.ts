@@ -1,9 +1,10 @@
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PlannedCell } from "../../sim/sweep/cells.js";
 import type { StoredCell } from "../../sim/sweep/results-store.js";
 import { sweepReport } from "../../sim/sweep/sweep-report.js";
 import type { BacktestReport, BacktestSummary, ExpedScore } from "../../src/report/backtest-report.js";
-import { parseRankMetric } from "../../src/report/sweep-report.js";
+import { parseRankMetric, sweepFailed } from "../../src/report/sweep-report.js";
 import { formatSweepText } from "../../src/report/sweep-text.js";
 
 const stats = (mean: number, max_drawdown = 0) => ({ mean, std: 0.1, sharpe: mean / 0.1, smart_sharpe: mean / 0.1, max_drawdown, max_drawdown_expeds: 1, calmar: null, autocorrelation: 0, hit_rate: 1, vs_benchmark: null });
@@ -45,10 +46,22 @@ describe("sweep report", () => {
     const byMean = sweepReport(cells, finished, "score.mean", "my sweep.json");
     expect(byMean.rows.map((r) => [r.rank, r.index])).toEqual([[1, 1], [2, 0]]);
     expect(byMean.benchmarks).toEqual([{ on: {}, summary: summary(0.01, 0.5), expeds }]);
-    expect(byMean.failures).toEqual([{ index: 2, varied: { alpha: 0.2 }, reason: "boom", traceback: "Error: boom\n    at x", reproduce: "basecamp sweep 'my sweep.json' --cell 2" }]);
+    expect(byMean.failures).toEqual([{ index: 2, varied: { alpha: 0.2 }, reason: "boom", traceback: "Error: boom\n    at x", reproduce: `basecamp sweep '${resolve("my sweep.json")}' --cell 2` }]);
     expect(sweepReport(cells, finished, "score.max_drawdown", "s.json").rows.map((r) => r.index)).toEqual([0, 1]);
     const text = formatSweepText(byMean);
-    expect(text).toContain("failed cells:\ncell 2 (alpha 0.2): boom\n  reproduce: basecamp sweep 'my sweep.json' --cell 2\n");
+    expect(text).toContain(`failed cells:\ncell 2 (alpha 0.2): boom\n  reproduce: basecamp sweep '${resolve("my sweep.json")}' --cell 2\n`);
+    // From any directory, on the interpreter the sweep was given.
+    expect(sweepReport(cells, finished, "score.mean", "/s/grid.json", "venv/bin/python").failures[0].reproduce).toBe(`basecamp sweep /s/grid.json --cell 2 --python ${resolve("venv/bin/python")}`);
+  });
+
+  it("fails (basecamp sweep exits 1) with a failed cell or a broken invariant, and only then", () => {
+    const report = sweepReport(cells, finished, "score.mean", "s.json");
+    expect(sweepFailed(report)).toBe(true);
+    const clean = { ...report, failures: [] };
+    expect(sweepFailed(clean)).toBe(false);
+    const replay = { index: 0, varied: {}, digest: "d", events: 1, steps: 1, reproduce: "r" };
+    expect(sweepFailed({ ...clean, kind: "replay", rows: [], replays: [{ ...replay, violations: [] }] })).toBe(false);
+    expect(sweepFailed({ ...clean, kind: "replay", rows: [], replays: [{ ...replay, violations: [{ invariant: "money conserved", step: 3, detail: "x" }] }] })).toBe(true);
   });
 
   it("--rank-by names what it takes", () => {
