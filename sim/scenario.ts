@@ -119,28 +119,35 @@ export function parseScenario(raw: unknown, source = "scenario", baseDir = "."):
     keys.add(agent.key);
   }
   for (const [i, agent] of scenario.agents.entries()) {
-    const file = strategyFileKind(agent.strategy);
-    if (file === "module") continue; // a module declares its own kind and parameters: checked when it loads
-    if (file !== null) {
-      if (scenario.kind !== "tournament") throw new ScenarioError(`${source}: agents[${i}].strategy: a ${file} strategy plays tournaments, and this scenario is an event`);
-      continue;
-    }
-    let strategy;
-    try {
-      strategy = strategyByName(agent.strategy);
-    } catch (e) {
-      throw new ScenarioError(`${source}: agents[${i}].strategy: ${(e as Error).message}`);
-    }
-    if (strategy.kind !== scenario.kind) {
-      throw new ScenarioError(`${source}: agents[${i}].strategy: '${agent.strategy}' plays ${strategy.kind}s, and this scenario is ${scenario.kind === "event" ? "an event" : "a tournament"}`);
-    }
-    const params = strategy.params.safeParse(agent.params);
-    if (!params.success) {
-      const issues = params.error.issues.map((issue) => `agents[${i}].params${issue.path.length ? "." : ""}${formatPath(issue.path)}: ${issue.message}`);
-      throw new ScenarioError(`${source} is not a valid scenario: ${issues.join("; ")}`);
-    }
+    const problem = strategyProblem(agent, scenario.kind);
+    if (problem?.field === "strategy") throw new ScenarioError(`${source}: agents[${i}].strategy: ${problem.message}`);
+    if (problem) throw new ScenarioError(`${source} is not a valid scenario: ${problem.issues.map((issue) => `agents[${i}].params${issue}`).join("; ")}`);
   }
   return scenario;
+}
+
+/**
+ * What is wrong with an agent's strategy in a scenario of `kind`, known before it loads: a
+ * built-in's name, kind and params (each params issue as its path, e.g. ".lambda: …"), a file's
+ * kind; null when nothing is (a module declares its own kind and parameters: checked as it loads).
+ */
+export function strategyProblem(
+  agent: { strategy: string; params?: unknown },
+  kind: "tournament" | "event",
+): { field: "strategy"; message: string } | { field: "params"; issues: string[] } | null {
+  const file = strategyFileKind(agent.strategy);
+  if (file === "module") return null;
+  if (file !== null) return kind === "tournament" ? null : { field: "strategy", message: `a ${file} strategy plays tournaments, and this scenario is an event` };
+  let strategy;
+  try {
+    strategy = strategyByName(agent.strategy);
+  } catch (e) {
+    return { field: "strategy", message: (e as Error).message };
+  }
+  if (strategy.kind !== kind) return { field: "strategy", message: `'${agent.strategy}' plays ${strategy.kind}s, and this scenario is ${kind === "event" ? "an event" : "a tournament"}` };
+  const params = strategy.params.safeParse(agent.params);
+  if (params.success) return null;
+  return { field: "params", issues: params.error.issues.map((issue) => `${issue.path.length ? `.${formatPath(issue.path)}` : ""}: ${issue.message}`) };
 }
 
 /** Reads and validates a scenario file; its relative paths are taken relative to the file. */

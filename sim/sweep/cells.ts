@@ -43,7 +43,8 @@ export function planCells(sweep: Sweep): PlannedCell[] {
   const axes = axesOf(sweep);
   const base = (): Cell => ({
     kind: sweep.kind,
-    ...(sweep.kind === "backtest" ? { strategy: strategyPath(sweep.base.strategy as string, sweep.dir) } : {}),
+    // Without base.strategy, the strategies axis (which the file must then have) gives each cell's.
+    ...(sweep.kind === "backtest" && sweep.base.strategy !== undefined ? { strategy: strategyPath(sweep.base.strategy, sweep.dir) } : {}),
     params: { ...sweep.base.params },
     against: sweep.base.against.map((s) => strategyPath(s, sweep.dir)),
     scenario: scenarioPath(sweep.base.scenario, sweep.dir),

@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { PlannedCell } from "../../sim/sweep/cells.js";
 import { planCells } from "../../sim/sweep/cells.js";
+import { checkCells } from "../../sim/sweep/check-cells.js";
 import { runLocalPool, type PoolRun } from "../../sim/sweep/local-pool.js";
 import { runRayPool } from "../../sim/sweep/ray-pool.js";
 import { ResultsStore } from "../../sim/sweep/results-store.js";
@@ -32,6 +33,7 @@ export interface SweepFlags extends PythonFlags {
 /** `basecamp sweep <file>` (defined in sweep-command.ts). */
 export async function sweepCommand(file: string, flags: SweepFlags): Promise<void> {
   const cells = planCells(loadSweep(file));
+  checkCells(file, cells);
   // The workers (local, or started by the Ray driver) find the interpreter through BASECAMP_PYTHON.
   const python = flags.python === undefined ? undefined : resolve(flags.python);
   if (python) process.env.BASECAMP_PYTHON = python;

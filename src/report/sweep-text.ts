@@ -25,6 +25,12 @@ const STATS = [
 /** An axis value as a column shows it. */
 export const axisValue = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
+/** A cell as the sweep's messages name it: "cell 3 (alpha 0.1, seed 2)", or "cell 3" when nothing varies. */
+export function cellLabel(index: number, varied: Record<string, unknown>): string {
+  const values = Object.entries(varied).map(([axis, value]) => `${axis} ${axisValue(value)}`);
+  return values.length === 0 ? `cell ${index}` : `cell ${index} (${values.join(", ")})`;
+}
+
 export function formatSweepText(report: SweepReport): string {
   const sections = report.kind === "backtest" ? [heading(report), leaderboard(report)] : [heading(report), swarm(report)];
   sections.push(failures(report));
@@ -58,7 +64,7 @@ function swarm(r: SweepReport): string[] {
   const digests = new Set(r.replays.map((p) => p.digest)).size;
   const lines = [`${r.replays.length} replays checked after every step: ${broken.length} broke an invariant; ${digests} distinct event-log digests`];
   for (const p of broken) {
-    lines.push("", `cell ${p.index} (${Object.entries(p.varied).map(([k, v]) => `${k} ${axisValue(v)}`).join(", ")}):`);
+    lines.push("", `${cellLabel(p.index, p.varied)}:`);
     for (const v of p.violations) lines.push(`  ${v.invariant}, after step ${v.step}: ${v.detail}`);
     lines.push(`  reproduce: ${p.reproduce}`);
   }
@@ -69,6 +75,6 @@ function failures(r: SweepReport): string[] {
   if (r.failures.length === 0) return [];
   return [
     "failed cells:",
-    ...r.failures.flatMap((f) => [`cell ${f.index} (${Object.entries(f.varied).map(([k, v]) => `${k} ${axisValue(v)}`).join(", ")}): ${f.reason.split("\n")[0]}`, `  reproduce: ${f.reproduce}`]),
+    ...r.failures.flatMap((f) => [`${cellLabel(f.index, f.varied)}: ${f.reason.split("\n")[0]}`, `  reproduce: ${f.reproduce}`]),
   ];
 }

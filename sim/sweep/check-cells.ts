@@ -1,0 +1,37 @@
+import { cellLabel } from "../../src/report/sweep-text.js";
+import { canonicalJson } from "../../src/store/canonical-json.js";
+import { strategyProblem } from "../scenario.js";
+import type { PlannedCell } from "./cells.js";
+import { cellScenario } from "./run-cell.js";
+import { SweepFileError } from "./sweep-file.js";
+
+/**
+ * Refuses a sweep whose cells would fail for a mistake in the file itself, before any cell runs:
+ * each cell's scenario with its seed, dataset fields and scoring settings laid over it must parse,
+ * and a backtest's built-in strategy must exist and take its params (a file strategy's params are
+ * checked as it loads). Each distinct scenario and strategy is checked once; the first problem
+ * names the cell and the values it varies. Without this, one typo fails every cell of a long sweep.
+ */
+export function checkCells(file: string, cells: PlannedCell[]): void {
+  const seen = new Set<string>();
+  const once = (what: unknown) => {
+    const key = canonicalJson(what);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+  for (const { index, cell, varied } of cells) {
+    const where = `${file}: ${cellLabel(index, varied)}`;
+    if (once({ scenario: cell.scenario, seed: cell.seed ?? null, dataset: cell.dataset ?? null, scoring: cell.scoring ?? null })) {
+      try {
+        cellScenario(cell);
+      } catch (e) {
+        throw new SweepFileError(`${where}: ${(e as Error).message}`);
+      }
+    }
+    if (cell.kind !== "backtest" || cell.strategy === undefined || !once({ strategy: cell.strategy, params: cell.params })) continue;
+    const problem = strategyProblem({ strategy: cell.strategy, params: cell.params }, "tournament");
+    if (problem?.field === "strategy") throw new SweepFileError(`${where}: strategy: ${problem.message}`);
+    if (problem) throw new SweepFileError(`${where}: strategy ${cell.strategy}: params${problem.issues.join("; params")}`);
+  }
+}

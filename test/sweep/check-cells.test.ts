@@ -1,0 +1,58 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { planCells } from "../../sim/sweep/cells.js";
+import { checkCells } from "../../sim/sweep/check-cells.js";
+import { loadSweep } from "../../sim/sweep/sweep-file.js";
+import { basecamp } from "../helpers/cli.js";
+import { TINY_SCENARIO } from "./sweep-fixtures.js";
+
+const dir = mkdtempSync(join(tmpdir(), "basecamp-check-cells-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+writeFileSync(join(dir, "tiny.json"), JSON.stringify(TINY_SCENARIO));
+
+/** The sweep file `name` holding `sweep`, its cells checked: the refusal's message, or null. */
+function refusal(name: string, sweep: Record<string, unknown>): string | null {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(sweep));
+  try {
+    checkCells(path, planCells(loadSweep(path)));
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe("a sweep's cells are checked before any runs", () => {
+  it("passes a sweep whose every cell is sound (a file strategy's params are left to its load)", () => {
+    expect(refusal("ok.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { params: { lambda: [1, 10] }, seeds: [1, 2], datasets: [{ rows_per_exped: 30 }] } })).toBeNull();
+    expect(refusal("file.json", { base: { strategy: "mine.py", scenario: "tiny.json" }, axes: { params: { anything: [1] } } })).toBeNull();
+  });
+
+  it("refuses a built-in given a param it does not take, naming the cell, its values and the strategy", () => {
+    expect(refusal("param.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { params: { alpha: [0.1, 1] } } })).toMatch(
+      new RegExp(`^${join(dir, "param.json")}: cell 0 \\(alpha 0\\.1\\): strategy ridge: params: .*"alpha"`),
+    );
+  });
+
+  it("refuses an unknown built-in, on the cell that names it", () => {
+    expect(refusal("name.json", { base: { scenario: "tiny.json" }, axes: { strategies: ["ridge", "ridgee"] } })).toMatch(/: cell 1 \(strategy ridgee\): strategy: .*ridgee/);
+  });
+
+  it("refuses a dataset, scoring or seed the scenario cannot take, naming the cell that lays it over the scenario", () => {
+    expect(refusal("dataset.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { datasets: [{ rows_per_exped: 30 }, { bogus: 1 }] } })).toMatch(
+      /: cell 1 \(dataset \{"bogus":1\}\): .*tiny\.json is not a valid scenario: dataset: .*"bogus"/,
+    );
+  });
+
+  it("stops basecamp sweep before its first cell: one line, exit 1, no results store", async () => {
+    const path = join(dir, "refused.json");
+    writeFileSync(path, JSON.stringify({ base: { strategy: "ridge", scenario: "tiny.json" }, axes: { params: { alpha: [0.1, 1] } } }));
+    const run = await basecamp(["sweep", path]);
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain(`${path}: cell 0 (alpha 0.1): strategy ridge: params`);
+    expect(existsSync(join(dir, "refused.sweep.db"))).toBe(false);
+  });
+});
