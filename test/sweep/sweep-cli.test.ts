@@ -47,11 +47,11 @@ const storedOutcomes = (db: string) => {
 };
 
 /**
- * Runs the grid with `flags` into the store `name` and sends it SIGINT once its first cell is done
+ * Runs the grid with `flags` into the store `name` and sends it `signal` once its first cell is done
  * (waiting on the progress line, not on time): its exit code, stderr, and the processes it had
  * running then.
  */
-async function interrupted(name: string, flags: string[]) {
+async function interrupted(name: string, flags: string[], signal: NodeJS.Signals = "SIGINT") {
   const db = join(dir, name);
   const child = spawn(process.execPath, [BIN, "sweep", join(dir, "grid.json"), ...flags, "--out", db], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -60,7 +60,7 @@ async function interrupted(name: string, flags: string[]) {
       stderr += `${line}\n`;
       if (/^sweep: 1 of 24 cells done/.test(line)) {
         const running = descendants(child.pid as number);
-        child.kill("SIGINT");
+        child.kill(signal);
         done(running);
       }
     });
@@ -272,6 +272,56 @@ withPython("basecamp sweep", () => {
     await closed;
     await until(() => stillRunning(tree).length === 0);
     expect(stillRunning([held!.holder])).toEqual([]);
+  }, 300_000);
+
+  it("SIGTERM stops it as Ctrl-C does, and exits 143", async () => {
+    const { code, stderr, procs } = await interrupted("terminated.db", ["--workers", "2"], "SIGTERM");
+    expect(code).toBe(143);
+    expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
+    await until(() => stillRunning(procs).length === 0);
+  }, 300_000);
+
+  it("crosses scenarios, datasets and scoring settings, with v1_designated on each and the base's --against strategies beside every cell", async () => {
+    writeFileSync(join(dir, "wide.json"), JSON.stringify({ ...TINY_SCENARIO, name: "wide", dataset: { ...TINY_SCENARIO.dataset, n_features: 12 } }));
+    const path = sweepFile("axes.json", {
+      base: { strategy: "ridge", scenario: "tiny.json", against: ["random"] },
+      axes: { scenarios: ["tiny.json", "wide.json"], datasets: [{ rows_per_exped: 30 }, { rows_per_exped: 40 }], scoring: [{ clip: 0.25 }, { clip: 0.001 }] },
+    });
+    const run = await basecamp(["sweep", path, "--workers", "2", "--out", join(dir, "axes.db"), "--json"]);
+    expect(run.status).toBe(0);
+    // Progress on stderr: cells done, failures, and the time left until the last.
+    const progress = run.stderr.trim().split("\n");
+    expect(progress).toHaveLength(8);
+    for (const line of progress.slice(0, -1)) expect(line).toMatch(/^sweep: \d of 8 cells done, 0 failed, ETA \d+s$/);
+    expect(progress.at(-1)).toBe("sweep: 8 of 8 cells done, 0 failed");
+    const report = JSON.parse(run.stdout) as SweepReport;
+    expect(report.axes).toEqual(["scenario", "dataset", "scoring"]);
+    expect(report.benchmarks.map((b) => b.on)).toHaveLength(8);
+    for (const b of report.benchmarks) expect(Object.keys(b.on)).toEqual(["scenario", "dataset", "scoring"]);
+    // Object axes are labelled by their JSON.
+    const row = (scenario: string, rows: number, clip: number) =>
+      report.rows.find((r) => r.varied.scenario === scenario && r.varied.dataset === `{"rows_per_exped":${rows}}` && r.varied.scoring === `{"clip":${clip}}`)!;
+    // The scoring setting changes the scores, not the predictions: the same CORR, a score clipped to ±0.001.
+    expect(row("tiny.json", 30, 0.001).summary.corr).toEqual(row("tiny.json", 30, 0.25).summary.corr);
+    for (const e of row("tiny.json", 30, 0.001).expeds) expect(Math.abs(e.score)).toBeLessThanOrEqual(0.001);
+    // The datasets and scenarios are different data.
+    expect(row("tiny.json", 40, 0.25).summary.corr.mean).not.toBe(row("tiny.json", 30, 0.25).summary.corr.mean);
+    expect(row("wide.json", 30, 0.25).summary.corr.mean).not.toBe(row("tiny.json", 30, 0.25).summary.corr.mean);
+    const one = await basecamp(["sweep", path, "--cell", "0"]);
+    expect(Object.keys(JSON.parse(one.stdout).outcome.result.report.against)).toEqual(["v1_designated", "random"]);
+  }, 300_000);
+
+  it("--resume runs a failed cell again: fixed, it is done", async () => {
+    const path = sweepFile("fixable.json", { base: { scenario: "tiny.json" }, axes: { strategies: ["ridge", "later.py"] } });
+    const db = join(dir, "fixable.db");
+    const first = await basecamp(["sweep", path, "--workers", "1", "--out", db]);
+    expect(first.status).toBe(1);
+    expect(first.stderr).toContain("sweep: 2 of 2 cells done, 1 failed");
+    writeFileSync(join(dir, "later.py"), HOLDER);
+    const again = await basecamp(["sweep", path, "--workers", "1", "--out", db, "--resume"]);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toBe("sweep: 2 of 2 cells done, 0 failed\n");
+    expect(storedOutcomes(db).map((o) => o.status)).toEqual(["done", "done"]);
   }, 300_000);
 
   it("records a failed cell with its reason and goes on; the report gives its reproducing command", async () => {
