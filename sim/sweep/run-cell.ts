@@ -88,7 +88,9 @@ async function backtestCell(cell: Cell, scenario: Scenario, forks: ForkServers |
 /**
  * Replays the scenario into a scratch store and checks every invariant after every step through a
  * read-only connection to it (an invariant is reported once, at the first step it fails); then
- * replays it again and compares the event logs' digests.
+ * replays it again from scratch, its world built anew rather than taken from this worker's kept
+ * ones (so a dataset built differently the second time shows too), and compares the event logs'
+ * digests.
  */
 async function replayCell(scenario: Scenario, invariants: Invariant[]): Promise<CellResult> {
   const dir = mkdtempSync(join(tmpdir(), "basecamp-swarm-"));
@@ -113,7 +115,7 @@ async function replayCell(scenario: Scenario, invariants: Invariant[]): Promise<
     });
     reader?.close();
     reader = undefined;
-    const again = await runScenario(scenario, { world });
+    const again = await runScenario(scenario);
     if (again.digest !== run.digest) violations.push({ invariant: "digest identical on rerun", step: run.steps, detail: `${run.digest} then ${again.digest}` });
     return { kind: "replay", digest: run.digest, events: run.events, steps: run.steps, violations };
   } finally {
