@@ -6,8 +6,10 @@ the order they finish. A task hands the cell to `node FLAGS BASECAMP sweep-worke
 --node-flag values), the same worker the local pool runs with the same flags, so a cell gives the
 same bytes here as on one machine; Ray reuses its worker processes, and each keeps its
 sweep-worker (and the worlds it built) for the next cell it is given.
-Ray retries a task whose node died (max_retries); a cell whose own code fails is not retried: its
-outcome says why.
+Ray retries a task whose node or Ray worker died (max_retries); a cell whose own code fails is not
+retried: its outcome says why. Nor is one whose sweep-worker died under a live Ray worker: its
+outcome says how it died and gives the end of the sweep-worker's stderr, which each Ray worker
+keeps in a file of its own, emptied at each cell.
 
 Every node needs Node 20 and the package at the same paths as here (--node, --basecamp), and the
 cells' files (strategies, scenarios, dataset directories) at paths every node sees.
@@ -17,6 +19,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import ray
 
@@ -24,28 +27,46 @@ RESULT_MARK = "sweep-result\t"
 PR_SET_PDEATHSIG = 1
 
 
-# This Ray worker process's sweep-worker, started by its first cell.
+#: The last bytes of a dead sweep-worker's stderr a failed cell keeps, as the local pool does.
+STDERR_TAIL = 8192
+
+# This Ray worker process's sweep-worker, started by its first cell, and the file its stderr goes to.
 _worker = None
+_stderr = None
 
 
 def sweep_worker(node, node_flags, basecamp, strategy_python):
-    global _worker
+    global _worker, _stderr
     if _worker is None or _worker.poll() is not None:
         env = dict(os.environ, BASECAMP_PYTHON=strategy_python) if strategy_python else None
-        _worker = subprocess.Popen([node, *node_flags, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        if _stderr is None:
+            # Appended to (so emptying it between cells leaves no hole), removed at once: only this process holds it.
+            fd, path = tempfile.mkstemp(prefix="basecamp-sweep-worker-")
+            os.close(fd)
+            _stderr = open(path, "a+b")
+            os.unlink(path)
+        _worker = subprocess.Popen([node, *node_flags, basecamp, "sweep-worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=_stderr, text=True, env=env)
     return _worker
+
+
+def stderr_tail():
+    """The end of what the sweep-worker wrote on stderr during this cell."""
+    _stderr.seek(max(0, _stderr.seek(0, os.SEEK_END) - STDERR_TAIL))
+    return _stderr.read().decode("utf-8", "replace")
 
 
 @ray.remote
 def run_cell(job_line, node, node_flags, basecamp, strategy_python):
     worker = sweep_worker(node, node_flags, basecamp, strategy_python)
+    _stderr.truncate(0)  # this cell's stderr only
     worker.stdin.write(job_line + "\n")
     worker.stdin.flush()
     for line in worker.stdout:
         if line.startswith(RESULT_MARK):
             return line.rstrip("\n")
         sys.stderr.write(line)
-    raise RuntimeError(f"the cell's sweep-worker exited with code {worker.wait()} and no result")
+    code = worker.wait()
+    raise RuntimeError(f"the cell's sweep-worker exited ({f'signal {-code}' if code < 0 else f'code {code}'}) with no result; its stderr ended:\n{stderr_tail()}")
 
 
 def die_with(parent):
@@ -97,7 +118,8 @@ def main():
             try:
                 line = ray.get(ref)
             except Exception as e:  # the task failed for good: the cell is recorded as failed, the sweep goes on
-                line = failed(index_of[ref], f"the Ray task failed: {type(e).__name__}", str(e))
+                cause = getattr(e, "cause", None) or e  # a task's own exception, which Ray wraps
+                line = failed(index_of[ref], f"the Ray task failed: {type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''}", str(e))
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
     ray.shutdown()

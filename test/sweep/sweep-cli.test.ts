@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -223,6 +223,29 @@ withPython("basecamp sweep", () => {
       const [held, free] = [1, 0].map((index) => report.rows.find((r) => r.index === index)!);
       expect(held.summary).toEqual(free.summary);
       expect(held.expeds).toEqual(free.expeds);
+    }, 300_000);
+
+    it("records a cell whose sweep-worker died under Ray as failed, with how it died and the end of its stderr", async () => {
+      if (!head) throw new Error("no Ray head");
+      writeFileSync(join(dir, "holder.py"), HOLDER);
+      const sweep = sweepFile("worker-died.json", { base: { strategy: join(dir, "holder.py"), scenario: join(dir, "tiny.json") }, axes: { params: { hold: [true] } } });
+      const db = join(dir, "worker-died.db");
+      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", db], { stdio: "ignore" });
+      const closed = once(child, "close");
+      let held: ReturnType<typeof heldFit>;
+      await until(() => (held = heldFit(rayWorkers(head!))) !== undefined);
+      const sweepWorker = descendants(held!.root).find((p) => p.command === "node");
+      expect(sweepWorker).toBeDefined();
+      // Its last words, as a crashing Node would leave them (a heap exhausted, an uncaught error), written to its own stderr.
+      appendFileSync(`/proc/${sweepWorker!.pid}/fd/2`, "FATAL ERROR: the sweep-worker's last words\n");
+      process.kill(sweepWorker!.pid, "SIGKILL");
+      const [status] = (await closed) as [number];
+      expect(status).toBe(1);
+      const [stored] = storedOutcomes(db);
+      expect(stored.status).toBe("failed");
+      const outcome = JSON.parse(stored.outcome) as { reason: string; traceback: string };
+      expect(outcome.reason).toBe("the Ray task failed: RuntimeError: the cell's sweep-worker exited (signal 9) with no result; its stderr ended:");
+      expect(outcome.traceback).toContain("its stderr ended:\nFATAL ERROR: the sweep-worker's last words");
     }, 300_000);
 
     it("a sweep killed outright ends its Ray driver, and Ray ends the cell it was running", async () => {
