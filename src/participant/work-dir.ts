@@ -74,8 +74,20 @@ export function ownRoot(): Promise<string> {
       const pid = Number(/^(?:worker|python)-(\d+)-/.exec(name)?.[1]);
       return Number.isInteger(pid) && pid !== process.pid && !processAlive(pid);
     };
-    for (const at of mountsUnder(root)) if (gone(at.slice(root.length + 1))) await detach(at);
-    for (const name of await readdir(root)) if (gone(name)) await rm(join(root, name), { recursive: true, force: true });
+    // Which makers are gone is settled before the mounts are read: a maker that dies between the
+    // two (a test, or a user, killing a sweep's worker) would otherwise leave a mount point this
+    // tries to remove as a plain directory (EBUSY). A dir that still cannot go is left for a later
+    // process's sweep: it is no reason to fail this one.
+    const stale = (await readdir(root)).filter(gone).map((name) => join(root, name));
+    const mounted = new Set(mountsUnder(root));
+    for (const at of stale) {
+      try {
+        if (mounted.has(at)) await detach(at);
+        await rm(at, { recursive: true, force: true });
+      } catch {
+        // still busy (another process sweeping it at the same moment): the next sweep removes it
+      }
+    }
     return root;
   })();
   return swept;
