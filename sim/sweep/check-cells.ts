@@ -8,8 +8,8 @@ import { SweepFileError } from "./sweep-file.js";
 /**
  * Refuses a sweep whose cells would fail for a mistake in the file itself, before any cell runs:
  * each cell's scenario with its seed, dataset fields and scoring settings laid over it must parse,
- * and a backtest's built-in strategy must exist and take its params (a file strategy's params are
- * checked as it loads). Each distinct scenario and strategy is checked once; the first problem
+ * and a backtest's built-in strategies (the one under test, and each it plays against) must exist
+ * and take their params (a file strategy's params are checked as it loads). Each distinct scenario and strategy is checked once; the first problem
  * names the cell and the values it varies. Without this, one typo fails every cell of a long sweep.
  */
 export function checkCells(file: string, cells: PlannedCell[]): void {
@@ -29,9 +29,16 @@ export function checkCells(file: string, cells: PlannedCell[]): void {
         throw new SweepFileError(`${where}: ${(e as Error).message}`);
       }
     }
-    if (cell.kind !== "backtest" || cell.strategy === undefined || !once({ strategy: cell.strategy, params: cell.params })) continue;
-    const problem = strategyProblem({ strategy: cell.strategy, params: cell.params }, "tournament");
-    if (problem?.field === "strategy") throw new SweepFileError(`${where}: strategy: ${problem.message}`);
-    if (problem) throw new SweepFileError(`${where}: strategy ${cell.strategy}: params${problem.issues.join("; params")}`);
+    if (cell.kind !== "backtest") continue;
+    const strategies = [
+      { what: "strategy", strategy: cell.strategy, params: cell.params },
+      ...cell.against.map((strategy, i) => ({ what: `against[${i}]`, strategy, params: {} })),
+    ];
+    for (const { what, strategy, params } of strategies) {
+      if (strategy === undefined || !once({ strategy, params })) continue;
+      const problem = strategyProblem({ strategy, params }, "tournament");
+      if (problem?.field === "strategy") throw new SweepFileError(`${where}: ${what}: ${problem.message}`);
+      if (problem) throw new SweepFileError(`${where}: ${what} ${strategy}: params${problem.issues.join("; params")}`);
+    }
   }
 }

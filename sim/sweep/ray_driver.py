@@ -17,6 +17,7 @@ cells' files (strategies, scenarios, dataset directories) at paths every node se
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -55,18 +56,42 @@ def stderr_tail():
     return _stderr.read().decode("utf-8", "replace")
 
 
+def pass_on_stderr():
+    """Hands what the sweep-worker wrote on stderr so far to this Ray worker's own (Ray's worker
+    log, as before it was kept here), and empties the file for the next cell."""
+    _stderr.seek(0)
+    sys.stderr.write(_stderr.read().decode("utf-8", "replace"))
+    sys.stderr.flush()
+    _stderr.truncate(0)
+
+
+def ended(code):
+    """How a process ended, from its return code, in the local pool's words."""
+    if code >= 0:
+        return f"code {code}"
+    try:
+        return f"signal {signal.Signals(-code).name}"
+    except ValueError:
+        return f"signal {-code}"
+
+
 @ray.remote
 def run_cell(job_line, node, node_flags, basecamp, strategy_python):
     worker = sweep_worker(node, node_flags, basecamp, strategy_python)
-    _stderr.truncate(0)  # this cell's stderr only
-    worker.stdin.write(job_line + "\n")
-    worker.stdin.flush()
+    pass_on_stderr()
+    try:
+        worker.stdin.write(job_line + "\n")
+        worker.stdin.flush()
+    except BrokenPipeError:  # it died since the last cell, before poll() could tell: start another
+        worker = sweep_worker(node, node_flags, basecamp, strategy_python)
+        worker.stdin.write(job_line + "\n")
+        worker.stdin.flush()
     for line in worker.stdout:
         if line.startswith(RESULT_MARK):
             return line.rstrip("\n")
         sys.stderr.write(line)
     code = worker.wait()
-    raise RuntimeError(f"the cell's sweep-worker exited ({f'signal {-code}' if code < 0 else f'code {code}'}) with no result; its stderr ended:\n{stderr_tail()}")
+    raise RuntimeError(f"the cell's sweep-worker exited ({ended(code)}) while running the cell\nits stderr ended:\n{stderr_tail()}")
 
 
 def die_with(parent):
@@ -75,11 +100,12 @@ def die_with(parent):
     if not sys.platform.startswith("linux"):
         return
     import ctypes
-    import signal
 
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # it ended before the line above
-        sys.exit(1)
+    try:
+        os.kill(parent, 0)
+    except ProcessLookupError:  # it ended before the line above
+        sys.exit(f"ray_driver: the sweep that started it (pid {parent}) has ended")
 
 
 def failed(index, reason, traceback):

@@ -33,7 +33,8 @@ export interface SweepFlags extends PythonFlags {
 /** `basecamp sweep <file>` (defined in sweep-command.ts). */
 export async function sweepCommand(file: string, flags: SweepFlags): Promise<void> {
   const cells = planCells(loadSweep(file));
-  checkCells(file, cells);
+  // `--cell N` checks its one cell: a mistake elsewhere in the file does not stop reproducing it.
+  checkCells(file, flags.cell === undefined ? cells : cells.filter((c) => c.index === flags.cell));
   // The workers (local, or started by the Ray driver) find the interpreter through BASECAMP_PYTHON.
   const python = flags.python === undefined ? undefined : resolve(flags.python);
   if (python) process.env.BASECAMP_PYTHON = python;

@@ -84,8 +84,9 @@ export function ownRoot(): Promise<string> {
       try {
         if (mounted.has(at)) await detach(at);
         await rm(at, { recursive: true, force: true });
-      } catch {
-        // still busy (another process sweeping it at the same moment): the next sweep removes it
+      } catch (e) {
+        // Still busy (another process sweeping it at the same moment): the next sweep removes it.
+        if ((e as NodeJS.ErrnoException).code !== "EBUSY") throw e;
       }
     }
     return root;

@@ -40,6 +40,10 @@ describe("a sweep's cells are checked before any runs", () => {
     expect(refusal("name.json", { base: { scenario: "tiny.json" }, axes: { strategies: ["ridge", "ridgee"] } })).toMatch(/: cell 1 \(strategy ridgee\): strategy: .*ridgee/);
   });
 
+  it("refuses an unknown built-in among the strategies played against", () => {
+    expect(refusal("against.json", { base: { strategy: "ridge", scenario: "tiny.json", against: ["random", "randon"] } })).toMatch(/: cell 0: against\[1\]: .*'randon'/);
+  });
+
   it("refuses a dataset, scoring or seed the scenario cannot take, naming the cell that lays it over the scenario", () => {
     expect(refusal("dataset.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { datasets: [{ rows_per_exped: 30 }, { bogus: 1 }] } })).toMatch(
       /: cell 1 \(dataset \{"bogus":1\}\): .*tiny\.json is not a valid scenario: dataset: .*"bogus"/,
