@@ -75,17 +75,23 @@ def ended(code):
         return f"signal {-code}"
 
 
+def send(worker, job_line):
+    worker.stdin.write(job_line + "\n")
+    worker.stdin.flush()
+
+
 @ray.remote
 def run_cell(job_line, node, node_flags, basecamp, strategy_python):
     worker = sweep_worker(node, node_flags, basecamp, strategy_python)
     pass_on_stderr()
     try:
-        worker.stdin.write(job_line + "\n")
-        worker.stdin.flush()
-    except BrokenPipeError:  # it died since the last cell, before poll() could tell: start another
+        send(worker, job_line)
+    except BrokenPipeError:
+        # It died since the last cell, before poll() could tell: reaped (a process whose stdin is
+        # already closed may not have ended yet, and poll() would take it for alive), then replaced.
+        worker.wait()
         worker = sweep_worker(node, node_flags, basecamp, strategy_python)
-        worker.stdin.write(job_line + "\n")
-        worker.stdin.flush()
+        send(worker, job_line)
     for line in worker.stdout:
         if line.startswith(RESULT_MARK):
             return line.rstrip("\n")
