@@ -11,7 +11,7 @@ import { lineChart } from "./line-chart.js";
 import { reportPage } from "./report-page.js";
 import { paramChart } from "./sweep-param-chart.js";
 import { metricValue, type SweepBenchmark, type SweepReport, type SweepRow } from "./sweep-report.js";
-import { axisValue } from "./sweep-text.js";
+import { axisValue, variedText } from "./sweep-text.js";
 import { display } from "./summary-columns.js";
 
 /** Cells drawn on the cumulative chart. */
@@ -76,7 +76,7 @@ function referenceGroups(r: SweepReport): { name: string; rows: SweepRow[]; benc
   const groups = new Map<string, { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }>();
   for (const row of r.rows) {
     const bench = benchmarkOf(r, row);
-    const name = bench ? describe(bench.on) : "";
+    const name = bench ? variedText(bench.on) : "";
     const group = groups.get(name) ?? { name, rows: [], bench };
     group.rows.push(row);
     groups.set(name, group);
@@ -89,9 +89,6 @@ function benchmarkOf(r: SweepReport, row: SweepRow): SweepBenchmark | undefined 
   return r.benchmarks.find((b) => Object.entries(b.on).every(([axis, value]) => JSON.stringify(row.varied[axis]) === JSON.stringify(value)));
 }
 
-/** The benchmark axes' values, "seed 2, dataset {…}"; "" when none varies. */
-const describe = (on: Record<string, unknown>): string => Object.entries(on).map(([axis, value]) => `${axis} ${axisValue(value)}`).join(", ");
-
 function cumulative(r: SweepReport): string {
   const top: SweepRow[] = r.rows.slice(0, TOP);
   if (top.length === 0) return "";
@@ -103,7 +100,7 @@ function cumulative(r: SweepReport): string {
   };
   // The reference line is v1_designated on the top cell's own scenario, dataset, scoring and seed.
   const bench = benchmarkOf(r, top[0]);
-  const on = bench ? describe(bench.on) : "";
+  const on = bench ? variedText(bench.on) : "";
   const series = [
     ...top.map((row) => ({ name: `#${row.rank} cell ${row.index}`, values: sums(row.expeds) })),
     ...(bench ? [{ name: on ? `v1_designated (${on})` : "v1_designated", values: sums(bench.expeds) }] : []),

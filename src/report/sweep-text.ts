@@ -25,10 +25,17 @@ const STATS = [
 /** An axis value as a column shows it. */
 export const axisValue = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
+/** Axes and their values as the sweep's messages give them: "alpha 0.1, seed 2" ("" for none). */
+export function variedText(varied: Record<string, unknown>): string {
+  return Object.entries(varied)
+    .map(([axis, value]) => `${axis} ${axisValue(value)}`)
+    .join(", ");
+}
+
 /** A cell as the sweep's messages name it: "cell 3 (alpha 0.1, seed 2)", or "cell 3" when nothing varies. */
 export function cellLabel(index: number, varied: Record<string, unknown>): string {
-  const values = Object.entries(varied).map(([axis, value]) => `${axis} ${axisValue(value)}`);
-  return values.length === 0 ? `cell ${index}` : `cell ${index} (${values.join(", ")})`;
+  const values = variedText(varied);
+  return values === "" ? `cell ${index}` : `cell ${index} (${values})`;
 }
 
 export function formatSweepText(report: SweepReport): string {
