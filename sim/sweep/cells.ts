@@ -60,7 +60,7 @@ export function planCells(sweep: Sweep): PlannedCell[] {
   };
   if (sweep.sample) return sampleDraws(axes, sweep.sample).map((values, index) => make(index, values));
   const lists = axes.map((a) => a.values as unknown[]);
-  const count = lists.reduce((n, l) => n * l.length, 1);
+  const count = gridSize(axes);
   if (count > MAX_CELLS) throw new Error(`the sweep's axes make ${count} cells (${gridShape(axes)}); at most ${MAX_CELLS}: draw a "sample" instead`);
   const cells: PlannedCell[] = [];
   const walk = (i: number, picked: unknown[]): void => {
@@ -116,7 +116,7 @@ function axesOf(sweep: Sweep): Axis[] {
 function sampleDraws(axes: Axis[], sample: NonNullable<Sweep["sample"]>): unknown[][] {
   const rng = new Rng(sample.seed).fork("sweep-sample");
   if (axes.some((a) => !Array.isArray(a.values))) return Array.from({ length: sample.n }, () => axes.map((a) => draw(a.values, rng)));
-  const size = axes.reduce((n, a) => n * (a.values as unknown[]).length, 1);
+  const size = gridSize(axes);
   if (sample.n > size) {
     throw new Error(`sample.n is ${sample.n} but the grid has only ${size} cell${size === 1 ? "" : "s"} (${gridShape(axes)}): drop "sample" to run the whole grid`);
   }
@@ -139,6 +139,11 @@ function distinctDraws(lists: unknown[][], n: number, rng: Rng): unknown[][] {
     draws.push(at.map((i, axis) => lists[axis][i]));
   }
   return draws;
+}
+
+/** How many cells the axes' lists make. */
+function gridSize(axes: Axis[]): number {
+  return axes.reduce((n, a) => n * (a.values as unknown[]).length, 1);
 }
 
 /** The axes' sizes, as in "alpha 4 × seed 3". */
