@@ -22,8 +22,9 @@ CREATE TABLE IF NOT EXISTS cells (
 
 /**
  * A sweep's results: one row per finished cell, written as it finishes, so a sweep stopped by a
- * crash or Ctrl-C resumes where it was. The store is bound to one plan (the digest of every cell's
- * JSON): resuming with a changed sweep file is refused rather than mixing two sweeps.
+ * crash or Ctrl-C resumes where it was. The store is bound to one plan (the digest of its
+ * `identity`, every cell's JSON with its paths as the sweep file names them: plan-identity.ts):
+ * resuming with a changed sweep file is refused rather than mixing two sweeps.
  */
 export class ResultsStore {
   private readonly db: Database.Database;
@@ -31,13 +32,14 @@ export class ResultsStore {
   constructor(
     readonly path: string,
     cells: PlannedCell[],
+    identity: unknown,
     resume: boolean,
   ) {
     this.db = new Database(path);
     try {
       this.db.pragma("journal_mode = WAL");
       this.db.exec(SCHEMA);
-      const digest = createHash("sha256").update(canonicalJson(cells)).digest("hex");
+      const digest = createHash("sha256").update(canonicalJson(identity)).digest("hex");
       const bound = this.db.prepare("SELECT plan_digest FROM sweep").get() as { plan_digest: string } | undefined;
       const finished = this.finished().length;
       if (bound && bound.plan_digest !== digest) throw new Error(`${path} holds the results of a different sweep; pass another --out`);

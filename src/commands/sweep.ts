@@ -5,6 +5,7 @@ import { planCells } from "../../sim/sweep/cells.js";
 import { checkCells } from "../../sim/sweep/check-cells.js";
 import { runLocalPool, type PoolRun } from "../../sim/sweep/local-pool.js";
 import { runRayPool } from "../../sim/sweep/ray-pool.js";
+import { planIdentity } from "../../sim/sweep/plan-identity.js";
 import { ResultsStore } from "../../sim/sweep/results-store.js";
 import { runCell, type CellOutcome } from "../../sim/sweep/run-cell.js";
 import { loadSweep } from "../../sim/sweep/sweep-file.js";
@@ -32,7 +33,8 @@ export interface SweepFlags extends PythonFlags {
 
 /** `basecamp sweep <file>` (defined in sweep-command.ts). */
 export async function sweepCommand(file: string, flags: SweepFlags): Promise<void> {
-  const cells = planCells(loadSweep(file));
+  const sweep = loadSweep(file);
+  const cells = planCells(sweep);
   // `--cell N` checks its one cell: a mistake elsewhere in the file does not stop reproducing it.
   checkCells(file, flags.cell === undefined ? cells : cells.filter((c) => c.index === flags.cell));
   // The workers (local, or started by the Ray driver) find the interpreter through BASECAMP_PYTHON.
@@ -40,7 +42,8 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   if (python) process.env.BASECAMP_PYTHON = python;
   applyPythonFlags({ python });
   if (flags.cell !== undefined) return runOne(cells, flags.cell);
-  const store = new ResultsStore(flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db", cells, flags.resume ?? false);
+  const identity = planIdentity(cells, sweep.dir);
+  const store = new ResultsStore(flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db", cells, identity, flags.resume ?? false);
   const stop = new AbortController();
   let exitCode = 0;
   const onSignal = (signal: NodeJS.Signals) => {

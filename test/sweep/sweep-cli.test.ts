@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -346,6 +346,28 @@ withPython("basecamp sweep", () => {
     expect(again.status).toBe(0);
     expect(again.stderr).toBe("sweep: 2 of 2 cells done, 0 failed\n");
     expect(storedOutcomes(db).map((o) => o.status)).toEqual(["done", "done"]);
+  }, 300_000);
+
+  it("--resume finishes a sweep whose folder was moved (its store knows paths as the sweep file names them); a changed sweep is still refused", async () => {
+    const before = join(dir, "movable");
+    mkdirSync(before);
+    writeFileSync(join(before, "tiny.json"), JSON.stringify(TINY_SCENARIO));
+    const sweep = { base: { scenario: "tiny.json" }, axes: { strategies: ["ridge", "later.py"], scenarios: ["tiny.json", "default-tournament"] } };
+    writeFileSync(join(before, "grid.json"), JSON.stringify(sweep));
+    const first = await basecamp(["sweep", join(before, "grid.json"), "--workers", "1"]);
+    expect(first.stderr).toContain("sweep: 4 of 4 cells done, 2 failed");
+    const after = join(dir, "moved");
+    renameSync(before, after);
+    writeFileSync(join(after, "later.py"), HOLDER);
+    const again = await basecamp(["sweep", join(after, "grid.json"), "--workers", "1", "--resume"]);
+    // Only the two failed cells run again: the progress starts from the two done before the move.
+    expect(again.stderr.split("\n").filter(Boolean).map((l) => l.replace(/, ETA .*$/, ""))).toEqual(["sweep: 3 of 4 cells done, 0 failed", "sweep: 4 of 4 cells done, 0 failed"]);
+    expect(again.status).toBe(0);
+    expect(storedOutcomes(join(after, "grid.sweep.db")).map((o) => o.status)).toEqual(["done", "done", "done", "done"]);
+    writeFileSync(join(after, "grid.json"), JSON.stringify({ ...sweep, base: { ...sweep.base, params: { lambda: 2 } } }));
+    const changed = await basecamp(["sweep", join(after, "grid.json"), "--workers", "1", "--resume"]);
+    expect(changed.status).toBe(1);
+    expect(changed.stderr).toContain(`${join(after, "grid.sweep.db")} holds the results of a different sweep; pass another --out`);
   }, 300_000);
 
   it("records a failed cell with its reason and goes on; the report gives its reproducing command", async () => {
