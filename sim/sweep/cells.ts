@@ -1,8 +1,7 @@
-import { existsSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { Rng } from "../../src/domain/rng.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
-import { scenarioFile } from "../builtin-scenarios.js";
+import { scenarioPath } from "./named-files.js";
 import type { ParamRange, ScoringOverride, Sweep } from "./sweep-file.js";
 
 /**
@@ -99,12 +98,23 @@ function axesOf(sweep: Sweep): Axis[] {
     });
   }
   if (axes.scoring) list.push({ name: "scoring", values: axes.scoring, apply: (c, v) => (c.scoring = v as ScoringOverride), label: (v) => JSON.stringify(v) });
-  for (const [name, values] of Object.entries(axes.params)) list.push({ name, values, apply: (c, v) => (c.params[name] = v) });
+  for (const [name, values] of Object.entries(axes.params)) list.push({ name: paramColumn(name), values, apply: (c, v) => (c.params[name] = v) });
   if (axes.seeds) {
     const seeds = Array.isArray(axes.seeds) ? axes.seeds : Array.from({ length: axes.seeds.count }, (_, i) => (axes.seeds as { from: number }).from + i);
     list.push({ name: "seed", values: seeds, apply: (c, v) => (c.seed = v as number | string) });
   }
   return list;
+}
+
+/** The axes other than params, by their columns' names. */
+const AXIS_NAMES = new Set(["strategy", "scenario", "dataset", "scoring", "seed"]);
+
+/**
+ * A parameter's column: its name, or `params.NAME` when an axis has that name (LightGBM's `seed`
+ * beside the scenario's seeds), so neither column takes the other's place in the leaderboard.
+ */
+function paramColumn(name: string): string {
+  return AXIS_NAMES.has(name) ? `params.${name}` : name;
 }
 
 /**
@@ -167,12 +177,6 @@ function datasetFields(fields: Record<string, unknown>, dir: string): Record<str
 
 function strategyPath(strategy: string, dir: string): string {
   return strategyFileKind(strategy) === null ? strategy : resolve(dir, strategy);
-}
-
-/** A scenario file beside the sweep file, else a built-in scenario's name. */
-function scenarioPath(arg: string, dir: string): string {
-  const path = resolve(dir, arg);
-  return existsSync(path) ? path : scenarioFile(arg);
 }
 
 function display(strategy: string): string {

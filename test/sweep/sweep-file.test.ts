@@ -43,6 +43,17 @@ describe("sweep file", () => {
     expect(cells[7].cell.strategy).toBe("ridge");
   });
 
+  it("gives a parameter named as an axis (LightGBM's seed) a column of its own, beside the scenario's seed", () => {
+    const cells = planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { seed: [1, 2] }, seeds: [5, 6] } }));
+    expect(cells.map((c) => c.varied)).toEqual([
+      { "params.seed": 1, seed: 5 },
+      { "params.seed": 1, seed: 6 },
+      { "params.seed": 2, seed: 5 },
+      { "params.seed": 2, seed: 6 },
+    ]);
+    expect(cells[2].cell).toMatchObject({ params: { seed: 2 }, seed: 5 });
+  });
+
   it("refuses a grid of more than 100,000 cells, naming the axes", () => {
     const values = Array.from({ length: 400 }, (_, i) => i);
     expect(() => planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { a: values, b: values } } }))).toThrow(/the sweep's axes make 160000 cells \(a 400 × b 400\); at most 100000/);
