@@ -32,8 +32,8 @@ export const RESULT_MARK = "sweep-result\t";
  */
 export const SWEEP_WORKER_NODE_FLAGS = [`--interrupt-budget=${16 * 66 * 1024}`];
 
-/** The longest job line a worker reads: a cell is a few hundred bytes of JSON. */
-const MAX_JOB_BYTES = 1 << 20;
+/** The longest job line a worker reads (checkCells refuses a longer cell before any runs): a cell is a few hundred bytes of JSON. */
+export const MAX_JOB_BYTES = 1 << 20;
 
 /**
  * `basecamp sweep-worker`: runs the cells sent on stdin, one JSON line each, in order, and prints

@@ -1,6 +1,7 @@
 import { cellLabel } from "../../src/report/sweep-text.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { strategyProblem } from "../scenario.js";
+import { MAX_JOB_BYTES } from "./cell-worker.js";
 import type { PlannedCell } from "./cells.js";
 import { cellScenario } from "./run-cell.js";
 import { SweepFileError } from "./sweep-file.js";
@@ -9,8 +10,10 @@ import { SweepFileError } from "./sweep-file.js";
  * Refuses a sweep whose cells would fail for a mistake in the file itself, before any cell runs:
  * each cell's scenario with its seed, dataset fields and scoring settings laid over it must parse,
  * and a backtest's built-in strategies (the one under test, and each it plays against) must exist
- * and take their params (a file strategy's params are checked as it loads). Each distinct scenario and strategy is checked once; the first problem
- * names the cell and the values it varies. Without this, one typo fails every cell of a long sweep.
+ * and take their params (a file strategy's params are checked as it loads), and each cell's JSON
+ * must fit the job line a worker reads. Each distinct scenario and strategy is checked once; the
+ * first problem names the cell and the values it varies. Without this, one typo fails every cell
+ * of a long sweep.
  */
 export function checkCells(file: string, cells: PlannedCell[]): void {
   const seen = new Set<string>();
@@ -22,6 +25,8 @@ export function checkCells(file: string, cells: PlannedCell[]): void {
   };
   for (const { index, cell, varied } of cells) {
     const where = `${file}: ${cellLabel(index, varied)}`;
+    const job = JSON.stringify({ index, cell }).length;
+    if (job > MAX_JOB_BYTES) throw new SweepFileError(`${where}: its JSON is ${job} bytes, at most ${MAX_JOB_BYTES} (a value too large to send a worker)`);
     if (once({ scenario: cell.scenario, seed: cell.seed ?? null, dataset: cell.dataset ?? null, scoring: cell.scoring ?? null })) {
       try {
         cellScenario(cell);

@@ -4,6 +4,7 @@ import type { PlannedCell } from "../../sim/sweep/cells.js";
 import { planCells } from "../../sim/sweep/cells.js";
 import { checkCells } from "../../sim/sweep/check-cells.js";
 import { runLocalPool, type PoolRun } from "../../sim/sweep/local-pool.js";
+import { checkNamedFiles } from "../../sim/sweep/named-files.js";
 import { runRayPool } from "../../sim/sweep/ray-pool.js";
 import { planIdentity } from "../../sim/sweep/plan-identity.js";
 import { ResultsStore } from "../../sim/sweep/results-store.js";
@@ -34,6 +35,7 @@ export interface SweepFlags extends PythonFlags {
 /** `basecamp sweep <file>` (defined in sweep-command.ts). */
 export async function sweepCommand(file: string, flags: SweepFlags): Promise<void> {
   const sweep = loadSweep(file);
+  checkNamedFiles(file, sweep);
   const cells = planCells(sweep);
   // `--cell N` checks its one cell: a mistake elsewhere in the file does not stop reproducing it.
   checkCells(file, flags.cell === undefined ? cells : cells.filter((c) => c.index === flags.cell));

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { planCells } from "../../sim/sweep/cells.js";
 import { checkCells } from "../../sim/sweep/check-cells.js";
+import { checkNamedFiles } from "../../sim/sweep/named-files.js";
 import { loadSweep } from "../../sim/sweep/sweep-file.js";
 import { basecamp } from "../helpers/cli.js";
 import { TINY_SCENARIO } from "./sweep-fixtures.js";
@@ -11,13 +12,17 @@ import { TINY_SCENARIO } from "./sweep-fixtures.js";
 const dir = mkdtempSync(join(tmpdir(), "basecamp-check-cells-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(join(dir, "tiny.json"), JSON.stringify(TINY_SCENARIO));
+writeFileSync(join(dir, "mine.py"), "def predict(live):\n    return live.iloc[:, 0]\n");
+mkdirSync(join(dir, "data"));
 
 /** The sweep file `name` holding `sweep`, its cells checked: the refusal's message, or null. */
 function refusal(name: string, sweep: Record<string, unknown>): string | null {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(sweep));
   try {
-    checkCells(path, planCells(loadSweep(path)));
+    const sweep = loadSweep(path);
+    checkNamedFiles(path, sweep);
+    checkCells(path, planCells(sweep));
     return null;
   } catch (e) {
     return (e as Error).message;
@@ -47,6 +52,22 @@ describe("a sweep's cells are checked before any runs", () => {
   it("refuses a dataset, scoring or seed the scenario cannot take, naming the cell that lays it over the scenario", () => {
     expect(refusal("dataset.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { datasets: [{ rows_per_exped: 30 }, { bogus: 1 }] } })).toMatch(
       /: cell 1 \(dataset \{"bogus":1\}\): .*tiny\.json is not a valid scenario: dataset: .*"bogus"/,
+    );
+  });
+
+  it("refuses a scenario, strategy file or dataset directory that is not there, naming each field", () => {
+    expect(refusal("files.json", { base: { strategy: "mine.py", scenario: "tiny.json", against: ["random", "gone.py"], dataset: { dir: "data" } }, axes: { strategies: ["mine.py", "typo.py"] } })).toBe(
+      `${join(dir, "files.json")}: base.against.1: gone.py: no such file; axes.strategies.1: typo.py: no such file`,
+    );
+    expect(refusal("scenario.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { scenarios: ["tiny.json", "nosuch"], datasets: [{ dir: "data" }, { dir: "nodata" }] } })).toMatch(
+      new RegExp(`^${join(dir, "scenario.json")}: axes\\.scenarios\\.1: nosuch: no such scenario file, nor a built-in .*; axes\\.datasets\\.1\\.dir: nodata: no such directory$`),
+    );
+    expect(refusal("dir.json", { base: { strategy: "ridge", scenario: "tiny.json", dataset: { dir: "tiny.json" } } })).toBe(`${join(dir, "dir.json")}: base.dataset.dir: tiny.json: no such directory`);
+  });
+
+  it("refuses a cell too large to send a worker, before any runs", () => {
+    expect(refusal("large.json", { base: { strategy: "mine.py", scenario: "tiny.json" }, axes: { params: { blob: ["x", "y".repeat(1 << 20)] } } })).toMatch(
+      /: cell 1 \(blob y+\): its JSON is 10\d{5} bytes, at most 1048576 \(a value too large to send a worker\)$/,
     );
   });
 

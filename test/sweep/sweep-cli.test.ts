@@ -27,6 +27,9 @@ const GRID = {
   axes: { params: { alpha: [0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000] }, seeds: [1, 2] },
 };
 
+/** A strategy file that fails as it loads: a cell that runs and fails (a sweep checks that its files exist before any cell runs). */
+const RAISES = 'raise ValueError("not yet")\n';
+
 /** The pids of a Ray head's worker processes. */
 const rayWorkers = (head: RayHead) => head.processes().flatMap((p) => (p.command.startsWith("ray::") ? [p.pid] : []));
 
@@ -336,6 +339,7 @@ withPython("basecamp sweep", () => {
   }, 300_000);
 
   it("--resume runs a failed cell again: fixed, it is done", async () => {
+    writeFileSync(join(dir, "later.py"), RAISES);
     const path = sweepFile("fixable.json", { base: { scenario: "tiny.json" }, axes: { strategies: ["ridge", "later.py"] } });
     const db = join(dir, "fixable.db");
     const first = await basecamp(["sweep", path, "--workers", "1", "--out", db]);
@@ -354,6 +358,7 @@ withPython("basecamp sweep", () => {
     writeFileSync(join(before, "tiny.json"), JSON.stringify(TINY_SCENARIO));
     const sweep = { base: { scenario: "tiny.json" }, axes: { strategies: ["ridge", "later.py"], scenarios: ["tiny.json", "default-tournament"] } };
     writeFileSync(join(before, "grid.json"), JSON.stringify(sweep));
+    writeFileSync(join(before, "later.py"), RAISES);
     const first = await basecamp(["sweep", join(before, "grid.json"), "--workers", "1"]);
     expect(first.stderr).toContain("sweep: 4 of 4 cells done, 2 failed");
     const after = join(dir, "moved");
@@ -371,17 +376,18 @@ withPython("basecamp sweep", () => {
   }, 300_000);
 
   it("records a failed cell with its reason and goes on; the report gives its reproducing command", async () => {
-    const path = sweepFile("failing.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { strategies: ["ridge", "missing.py"] } });
+    writeFileSync(join(dir, "failing.py"), RAISES);
+    const path = sweepFile("failing.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { strategies: ["ridge", "failing.py"] } });
     const run = await basecamp(["sweep", path, "--workers", "2", "--out", join(dir, "failing.db")]);
     // Every cell ran, and the report is printed; the exit code says one failed.
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(`sweep ${path}: backtests, 2 of 2 cells finished, 1 failed`);
-    expect(run.stdout).toMatch(/failed cells:\ncell 1 \(strategy missing\.py\): .*missing\.py/);
+    expect(run.stdout).toMatch(/failed cells:\ncell 1 \(strategy failing\.py\): .*not yet/);
     expect(run.stdout).toContain(`  reproduce: basecamp sweep ${path} --cell 1`);
     const [ok, failed] = storedOutcomes(join(dir, "failing.db"));
     expect(ok.status).toBe("done");
     expect(failed.status).toBe("failed");
-    expect(JSON.parse(failed.outcome)).toMatchObject({ ok: false, reason: expect.stringContaining("missing.py"), traceback: expect.stringContaining("at ") });
+    expect(JSON.parse(failed.outcome)).toMatchObject({ ok: false, reason: expect.stringContaining("not yet"), traceback: expect.stringContaining("failing.py") });
     const one = await basecamp(["sweep", path, "--cell", "1"]);
     expect(one.status).toBe(1);
     expect(JSON.parse(one.stdout)).toMatchObject({ index: 1, outcome: { ok: false } });
