@@ -88,6 +88,9 @@ function range(start: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
+/** The most values (features and targets, train, validation and live rows) a generated dataset holds: refused before any is drawn. */
+const MAX_GENERATED_VALUES = 2 ** 28;
+
 function checkSpec(spec: DatasetSpec, nRounds: number): void {
   const counts: [string, number, number][] = [
     ["n_features", spec.n_features, 1],
@@ -107,5 +110,10 @@ function checkSpec(spec: DatasetSpec, nRounds: number): void {
   if (!(spec.missing_share >= 0 && spec.missing_share < 1)) throw new Error(`DatasetSpec missing_share must be in [0, 1), got ${spec.missing_share}`);
   const lastExped = spec.train_expeds + spec.validation_expeds + 2 * spec.gap_expeds + nRounds;
   if (lastExped > MAX_EXPED) throw new Error(`DatasetSpec needs ${lastExped} expeds, more than the ${MAX_EXPED} labels exped_NNNN has`);
+  const rows = (spec.train_expeds + spec.validation_expeds) * spec.rows_per_exped + nRounds * spec.universe_size;
+  const values = rows * (spec.n_features + 1);
+  if (values > MAX_GENERATED_VALUES) {
+    throw new Error(`DatasetSpec makes ${rows} rows of ${spec.n_features} features and a target, ${values} values: at most ${MAX_GENERATED_VALUES} (2 GiB of float64)`);
+  }
   if (!(spec.signal >= 0)) throw new Error(`DatasetSpec signal must be >= 0, got ${spec.signal}`);
 }
