@@ -4,20 +4,20 @@
  * of the top cells beside v1_designated; a swarm's broken invariants; the failed cells. Every
  * string from the sweep is escaped.
  */
-import type { BacktestSummary } from "./backtest-report.js";
+import type { BacktestSummary, ExpedScore } from "./backtest-report.js";
 import { colourClass } from "./backtest-page-style.js";
 import { escapeHtml } from "./html-escape.js";
 import { lineChart } from "./line-chart.js";
 import { reportPage } from "./report-page.js";
 import { paramChart } from "./sweep-param-chart.js";
-import { metricValue, type SweepBenchmark, type SweepReport, type SweepRow } from "./sweep-report.js";
-import { axisValue, variedText } from "./sweep-text.js";
+import { metricValue, type RankMetric, SHOWN_STATS, type SweepBenchmark, type SweepReport, type SweepRow, TERMS, unshownRankMetric } from "./sweep-report.js";
+import { axisValue, termLabel, variedText } from "./sweep-text.js";
 import { display } from "./summary-columns.js";
 
 /** Cells drawn on the cumulative chart. */
 const TOP = 5;
-const TERMS = ["corr", "aimc", "ncorr", "score"] as const;
-const STATS = ["mean", "std", "sharpe", "max_drawdown"] as const;
+const STAT_HEADERS: Record<string, string> = { max_drawdown: "max DD", sharpe: "Sharpe", hit_rate: "hit rate" };
+const statHeader = (stat: string): string => STAT_HEADERS[stat] ?? stat;
 
 export function renderSweepHtml(report: SweepReport): string {
   const title = `Sweep: ${escapeHtml(report.sweep)}`;
@@ -33,14 +33,23 @@ ${failures(report)}`,
   );
 }
 
-function figures(s: BacktestSummary): string {
-  return TERMS.flatMap((t) => STATS.map((st) => `<td>${display(s[t][st])}</td>`)).join("");
+/** The columns after the axes, as their two header rows and a summary's cells: the ranking metric when the statistics leave it out (score / total), then each term's statistics. */
+function figureColumns(metric: RankMetric): { groups: string; stats: string; figures: (s: BacktestSummary) => string } {
+  const groups = TERMS.map((t) => `<th colspan="${SHOWN_STATS.length}">${termLabel(t)}</th>`).join("");
+  const stats = TERMS.flatMap(() => SHOWN_STATS.map((s) => `<th>${statHeader(s)}</th>`)).join("");
+  const figures = (s: BacktestSummary) => TERMS.flatMap((t) => SHOWN_STATS.map((st) => `<td>${display(s[t][st])}</td>`)).join("");
+  const ranked = unshownRankMetric(metric);
+  if (!ranked) return { groups, stats, figures };
+  return {
+    groups: `<th class="rank-by">${termLabel(ranked.term)}</th>${groups}`,
+    stats: `<th class="rank-by">${statHeader(ranked.stat)}</th>${stats}`,
+    figures: (s) => `<td class="rank-by">${display(metricValue(s, metric))}</td>${figures(s)}`,
+  };
 }
 
 function leaderboard(r: SweepReport): string {
+  const { groups, stats, figures } = figureColumns(r.rank_by);
   const axes = r.axes.map((a) => `<th class="name">${escapeHtml(a)}</th>`).join("");
-  const groups = TERMS.map((t) => `<th colspan="${STATS.length}">${t === "score" ? "score" : t.toUpperCase()}</th>`).join("");
-  const stats = TERMS.flatMap(() => STATS.map((s) => `<th>${s === "max_drawdown" ? "max DD" : s === "sharpe" ? "Sharpe" : s}</th>`)).join("");
   const cells = (varied: Record<string, unknown>) => r.axes.map((a) => `<td class="name" style="text-align:left">${a in varied ? escapeHtml(axisValue(varied[a])) : "—"}</td>`).join("");
   const rows = r.rows.map((row) => `<tr><td>${row.rank}</td><td>${row.index}</td>${cells(row.varied)}${figures(row.summary)}</tr>`);
   const bench = r.benchmarks.map((b) => `<tr class="under-test"><td>ref</td><td>—</td>${cells({ strategy: "v1_designated", ...b.on })}${figures(b.summary)}</tr>`);
@@ -92,24 +101,39 @@ function benchmarkOf(r: SweepReport, row: SweepRow): SweepBenchmark | undefined 
 function cumulative(r: SweepReport): string {
   const top: SweepRow[] = r.rows.slice(0, TOP);
   if (top.length === 0) return "";
-  const expeds = top[0].expeds.map((e) => e.exped);
-  const sums = (scores: { exped: string; score: number }[]) => {
-    const by = new Map(scores.map((e) => [e.exped, e.score]));
-    let sum = 0;
-    return expeds.map((x) => (sum += by.get(x) ?? 0));
-  };
   // The reference line is v1_designated on the top cell's own scenario, dataset, scoring and seed.
   const bench = benchmarkOf(r, top[0]);
   const on = bench ? variedText(bench.on) : "";
-  const series = [
-    ...top.map((row) => ({ name: `#${row.rank} cell ${row.index}`, values: sums(row.expeds) })),
-    ...(bench ? [{ name: on ? `v1_designated (${on})` : "v1_designated", values: sums(bench.expeds) }] : []),
+  const walks = [
+    ...top.map((row) => ({ name: `#${row.rank} cell ${row.index}`, expeds: row.expeds })),
+    ...(bench ? [{ name: on ? `v1_designated (${on})` : "v1_designated", expeds: bench.expeds }] : []),
   ];
-  const legend = series.map((s, i) => `<li><span class="swatch ${colourClass(i)}"></span>${escapeHtml(s.name)} <b>${display(s.values[s.values.length - 1] ?? 0)}</b></li>`);
+  const places = walkPlaces(walks.map((w) => w.expeds.map((e) => e.exped)));
+  const sums = walks.map((w) => runningSum(w.expeds));
+  const series = walks.map((w, i) => ({ name: w.name, values: places.map((_, j) => sums[i][j] ?? null) }));
+  const legend = walks.map((w, i) => `<li><span class="swatch ${colourClass(i)}"></span>${escapeHtml(w.name)} <b>${display(sums[i].at(-1) ?? 0)}</b></li>`);
   return `<h2>Cumulative score of the top ${top.length} cells</h2>
-<figure>${lineChart("cumulative-chart", "Cumulative score of the top cells over the expeds", "cumulative score", expeds, series)}
+<figure>${lineChart("cumulative-chart", "Cumulative score of the top cells over the expeds", "cumulative score", places, series)}
 <ul class="legend">${legend.join("")}</ul></figure>
-<p class="note">On the expeds of the top cell, beside v1_designated on its scenario, dataset, scoring and seed; round scores summed exped by exped.</p>`;
+<p class="note">Each cell's round scores summed over the expeds it walked, in order, beside v1_designated on the top cell's scenario, dataset, scoring and seed. When the lines walk different expeds (other calendars), each line's expeds are numbered from 1, so all start at the same place.</p>`;
+}
+
+/** The score summed exped by exped over a walk: values[i] is the total of its first i + 1 expeds. */
+function runningSum(expeds: ExpedScore[]): number[] {
+  let sum = 0;
+  return expeds.map((e) => (sum += e.score));
+}
+
+/**
+ * The cumulative chart's x places: the i-th exped of each line's own walk at the i-th, so that
+ * cells on other calendars (other scenarios, other exped names) are drawn over their own expeds
+ * rather than flat on names they never walked. Named by the expeds when every line walks the same
+ * ones, else numbered 1, 2, … up to the longest walk.
+ */
+function walkPlaces(walks: string[][]): string[] {
+  const first = JSON.stringify(walks[0]);
+  if (walks.every((w) => JSON.stringify(w) === first)) return walks[0];
+  return Array.from({ length: Math.max(...walks.map((w) => w.length)) }, (_, i) => String(i + 1));
 }
 
 function swarm(r: SweepReport): string {

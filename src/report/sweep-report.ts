@@ -60,10 +60,14 @@ export interface SweepReport {
   failures: SweepFailure[];
 }
 
-const TERMS = ["corr", "aimc", "ncorr", "score"] as const;
+export const TERMS = ["corr", "aimc", "ncorr", "score"] as const;
 const STATS = ["mean", "std", "sharpe", "max_drawdown", "hit_rate", "total"] as const;
-type Term = (typeof TERMS)[number];
+export type Term = (typeof TERMS)[number];
 type Stat = (typeof STATS)[number];
+
+/** The statistics the leaderboard shows of each term. */
+export const SHOWN_STATS = ["mean", "std", "sharpe", "max_drawdown"] as const;
+export type ShownStat = (typeof SHOWN_STATS)[number];
 
 /** A summary figure to rank by, `term.stat`: higher first, but lower first for std and max_drawdown. */
 export type RankMetric = `${Term}.${Stat}`;
@@ -80,6 +84,14 @@ export function parseRankMetric(text: string): RankMetric {
 export function metricValue(summary: BacktestSummary, metric: RankMetric): number {
   const [term, stat] = metric.split(".") as [Term, Stat];
   return (summary[term] as SeriesStats & { total?: number })[stat] as number;
+}
+
+const isShown = (stat: Stat): stat is ShownStat => (SHOWN_STATS as readonly Stat[]).includes(stat);
+
+/** The ranking metric's term and statistic when the leaderboard's statistics leave it out (hit_rate, total), so that it gets a column of its own; null when it is among them. */
+export function unshownRankMetric(metric: RankMetric): { term: Term; stat: Exclude<Stat, ShownStat> } | null {
+  const [term, stat] = metric.split(".") as [Term, Stat];
+  return isShown(stat) ? null : { term, stat };
 }
 
 /** Whether a larger value ranks higher. */

@@ -1,29 +1,29 @@
 /**
  * A sweep's report for the terminal. Backtests: the leaderboard, one row per cell ranked by the
- * chosen metric, the varied axes as columns, then mean/std/Sharpe/max drawdown of CORR, AIMC, NCORR
+ * chosen metric, the varied axes as columns, the metric itself when it is not among the statistics
+ * shown (a hit rate, the score's total), then mean/std/Sharpe/max drawdown of CORR, AIMC, NCORR
  * and the score, with v1_designated's row per dataset and seed as the reference. Replays: each
  * broken invariant with the command that reproduces it. Then the failed cells. Plain text.
  */
 import type { BacktestSummary } from "./backtest-report.js";
 import { display } from "./summary-columns.js";
-import type { SweepReport } from "./sweep-report.js";
+import { metricValue, type RankMetric, SHOWN_STATS, type ShownStat, type SweepReport, type Term, TERMS, unshownRankMetric } from "./sweep-report.js";
 import { textTable } from "./text-layout.js";
 
-const TERMS = [
-  ["corr", "CORR"],
-  ["aimc", "AIMC"],
-  ["ncorr", "NCORR"],
-  ["score", "score"],
-] as const;
-const STATS = [
-  ["mean", ""],
-  ["std", " std"],
-  ["sharpe", " Shp"],
-  ["max_drawdown", " DD"],
-] as const;
+/** What follows a term's name in a statistic's header ("CORR std"). */
+const STAT_SUFFIX: Record<ShownStat, string> = { mean: "", std: " std", sharpe: " Shp", max_drawdown: " DD" };
 
-/** An axis value as a column shows it. */
-export const axisValue = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
+/** A term as the leaderboards head it: CORR, AIMC, NCORR, score. */
+export const termLabel = (term: Term): string => (term === "score" ? term : term.toUpperCase());
+
+/** The most characters of an axis value a column or message shows: a value past it is cut, ending "…". */
+const AXIS_VALUE_CHARS = 100;
+
+/** An axis value as a column shows it (a string as it is, anything else as JSON), cut to AXIS_VALUE_CHARS. */
+export function axisValue(v: unknown): string {
+  const text = typeof v === "string" ? v : JSON.stringify(v);
+  return text.length > AXIS_VALUE_CHARS ? `${text.slice(0, AXIS_VALUE_CHARS - 1)}…` : text;
+}
 
 /** Axes and their values as the sweep's messages give them: "alpha 0.1, seed 2" ("" for none). */
 export function variedText(varied: Record<string, unknown>): string {
@@ -52,12 +52,21 @@ function heading(r: SweepReport): string[] {
   ];
 }
 
-function figures(s: BacktestSummary): string[] {
-  return TERMS.flatMap(([term]) => STATS.map(([stat]) => display(s[term][stat])));
+/** The columns after the axes: the ranking metric when the statistics leave it out ("score total"), then each term's statistics. */
+function figureColumns(metric: RankMetric): { header: string[]; figures: (s: BacktestSummary) => string[] } {
+  const header = TERMS.flatMap((term) => SHOWN_STATS.map((stat) => termLabel(term) + STAT_SUFFIX[stat]));
+  const figures = (s: BacktestSummary) => TERMS.flatMap((term) => SHOWN_STATS.map((stat) => display(s[term][stat])));
+  const ranked = unshownRankMetric(metric);
+  if (!ranked) return { header, figures };
+  return {
+    header: [`${termLabel(ranked.term)} ${ranked.stat === "hit_rate" ? "hit" : ranked.stat}`, ...header],
+    figures: (s) => [display(metricValue(s, metric)), ...figures(s)],
+  };
 }
 
 function leaderboard(r: SweepReport): string[] {
-  const header = ["rank", "cell", ...r.axes, ...TERMS.flatMap(([, t]) => STATS.map(([, s]) => t + s))];
+  const { header: figureHeader, figures } = figureColumns(r.rank_by);
+  const header = ["rank", "cell", ...r.axes, ...figureHeader];
   const rows = r.rows.map((row) => [String(row.rank), String(row.index), ...r.axes.map((a) => axisValue(row.varied[a])), ...figures(row.summary)]);
   const bench = r.benchmarks.map((b) => ["ref", "—", ...r.axes.map((a) => (a in b.on ? axisValue(b.on[a]) : a === "strategy" ? "v1_designated" : "—")), ...figures(b.summary)]);
   const table = [header, ...rows, ...bench];

@@ -4,21 +4,26 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { PlannedCell } from "../../sim/sweep/cells.js";
 import type { StoredCell } from "../../sim/sweep/results-store.js";
 import { sweepReport } from "../../sim/sweep/sweep-report.js";
-import type { BacktestReport } from "../../src/report/backtest-report.js";
+import type { BacktestReport, StrategyBacktest } from "../../src/report/backtest-report.js";
 import { renderSweepHtml } from "../../src/report/sweep-html.js";
 import { type OfflinePage, openOffline } from "../helpers/offline-page.js";
 import { requires } from "../helpers/requires.js";
-import { backtestOf, report } from "./fixtures.js";
+import { backtestOf, EXPEDS, report } from "./fixtures.js";
 
 const EVIL = "<script>alert(1)</script>";
 const ALPHAS = [0.1, 1, 10, 100, 1000];
 const SEEDS = [1, 2];
 
-/** A backtest whose every exped has CORR `corr`, beside v1_designated at `bench` on every exped. */
-function cellReport(corr: number, bench: number): BacktestReport {
-  const r = report("ridge");
-  const own = backtestOf(Array(12).fill(corr));
-  return { ...r, ...own, against: { v1_designated: backtestOf(Array(12).fill(bench)) } };
+/**
+ * A backtest whose every exped has CORR `corr`, beside v1_designated at `bench` on every exped: a
+ * walk of `n` expeds, exped_0101 … unless `calendar` renames them.
+ */
+function cellReport(corr: number, bench: number, n = 12, calendar = (exped: string) => exped): BacktestReport {
+  const walk = (c: number): StrategyBacktest => {
+    const b = backtestOf(Array(n).fill(c));
+    return { ...b, expeds: b.expeds.map((e) => ({ ...e, exped: calendar(e.exped) })) };
+  };
+  return { ...report("ridge"), ...walk(corr), against: { v1_designated: walk(bench) } };
 }
 
 requires("chromium").describe("renderSweepHtml in Chromium", () => {
@@ -67,6 +72,9 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
       ["ref", "—", "—", "1"],
       ["ref", "—", "—", "2"],
     ]);
+    // score.mean is among the statistics shown: no column of its own.
+    expect(await page.locator(".rank-by").count()).toBe(0);
+    expect(await page.locator("thead tr:last-child th").count()).toBe(2 + 2 + 16);
   });
 
   it("plots the metric against the penalty on a log axis, one dot per cell", async () => {
@@ -112,6 +120,8 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
     ]);
     // Seed 2's v1_designated scores 0.02 an exped: 0.24 over the twelve.
     expect(await page.locator("ul.legend li").last().textContent()).toBe("v1_designated (seed 2) +0.2400");
+    // Every line walks the same expeds: the places are named by them.
+    expect(await page.locator("#cumulative-chart text.tick[transform]").allTextContents()).toEqual(EXPEDS);
   });
 
   it("lists the failed cell with its reason, traceback and reproducing command, as text", async () => {
@@ -126,5 +136,69 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
   it("takes a screenshot of the whole page", async () => {
     const png = process.env.SWEEP_HTML_SCREENSHOT ?? join(opened.dir, "sweep.png");
     expect((await page.screenshot({ path: png, fullPage: true })).length).toBeGreaterThan(10_000);
+  });
+});
+
+/** The points of a polyline, [x, y] in the chart's pixels. */
+const pointsOf = (points: string | null): number[][] => (points ?? "").split(" ").map((p) => p.split(",").map(Number));
+
+requires("chromium").describe("renderSweepHtml in Chromium: ranked by score.total over two calendars", () => {
+  let opened: OfflinePage;
+  let page: Page;
+
+  beforeAll(async () => {
+    // Scenario a walks 12 expeds (exped_0101 …), scenario b 8 others (exped_0201 …) at a higher
+    // score an exped: by total a's best two cells lead b's, though b's best has the second mean.
+    const cells: PlannedCell[] = [];
+    const finished: StoredCell[] = [];
+    for (const scenario of ["a", "b"])
+      for (const alpha of [1, 2, 3]) {
+        const index = cells.length;
+        cells.push({ index, varied: { scenario, alpha }, cell: { kind: "backtest", strategy: "ridge", params: { alpha }, against: [], scenario: `/${scenario}.json`, scenario_name: scenario } });
+        const result = scenario === "a" ? cellReport(0.0025 * alpha, 0.001) : cellReport(0.004 + 0.001 * alpha, 0.002, 8, (e) => e.replace("exped_01", "exped_02"));
+        finished.push({ index, status: "done", outcome: { ok: true, result: { kind: "backtest", report: result } } });
+      }
+    opened = await openOffline(renderSweepHtml(sweepReport(cells, finished, "score.total", "/sweeps/calendars.json")));
+    page = opened.page;
+  });
+
+  afterAll(() => opened?.close());
+
+  it("shows the score's total, which the statistics leave out, after the axes: cells in its order, then the ref rows", async () => {
+    expect(await page.locator("thead tr.groups th").allTextContents()).toEqual(["", "score", "CORR", "AIMC", "NCORR", "score"]);
+    expect((await page.locator("thead tr:last-child th").allTextContents()).slice(0, 6)).toEqual(["rank", "cell", "scenario", "alpha", "total", "mean"]);
+    const firsts = await page.locator("table tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 5).map((td) => td.textContent)));
+    expect(firsts).toEqual([
+      ["1", "2", "a", "3", "+0.0900"],
+      ["2", "1", "a", "2", "+0.0600"],
+      ["3", "5", "b", "3", "+0.0560"],
+      ["4", "4", "b", "2", "+0.0480"],
+      ["5", "3", "b", "1", "+0.0400"],
+      ["6", "0", "a", "1", "+0.0300"],
+      ["ref", "—", "a", "—", "+0.0120"],
+      ["ref", "—", "b", "—", "+0.0160"],
+    ]);
+  });
+
+  it("draws each top cell's cumulative score over its own expeds, rising to its total, and v1_designated's over its own", async () => {
+    const chart = page.locator("#cumulative-chart");
+    const lines = chart.locator("polyline.series");
+    expect(await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute("data-strategy")))).toEqual(["#1 cell 2", "#2 cell 1", "#3 cell 5", "#4 cell 4", "#5 cell 3", "v1_designated (scenario a)"]);
+    // The lines walk different expeds: each exped is placed by its place in its own walk.
+    expect(await chart.locator("text.tick[transform]").allTextContents()).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
+    const drawn = (await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute("points")))).map(pointsOf);
+    expect(drawn.map((points) => points.length)).toEqual([12, 12, 8, 8, 8, 12]);
+    // The y of a value, from the axis's ticks (+0.0000 … at their y).
+    const ticks = await chart.locator("text.tick:not([transform])").evaluateAll((ts) => ts.map((t) => [Number(t.textContent), Number(t.getAttribute("y"))]));
+    const [[v0, y0], [v1, y1]] = [ticks[0], ticks[ticks.length - 1]];
+    const valueAt = (y: number) => v0 + ((y - y0) * (v1 - v0)) / (y1 - y0);
+    const totals = [0.09, 0.06, 0.056, 0.048, 0.04, 0.012];
+    drawn.forEach((points, i) => {
+      expect(points[0][0]).toBe(drawn[0][0][0]);
+      // Rising exped by exped (up the page), not flat: every exped scores above 0.
+      for (let j = 1; j < points.length; j++) expect(points[j][1]).toBeLessThan(points[j - 1][1]);
+      expect(valueAt(points[points.length - 1][1])).toBeCloseTo(totals[i], 3);
+    });
+    expect(await lines.locator("title").allTextContents()).toEqual(["#1 cell 2: +0.0900", "#2 cell 1: +0.0600", "#3 cell 5: +0.0560", "#4 cell 4: +0.0480", "#5 cell 3: +0.0400", "v1_designated (scenario a): +0.0120"]);
   });
 });

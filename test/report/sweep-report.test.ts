@@ -8,13 +8,14 @@ import { parseRankMetric, sweepFailed } from "../../src/report/sweep-report.js";
 import { formatSweepText } from "../../src/report/sweep-text.js";
 
 const stats = (mean: number, max_drawdown = 0) => ({ mean, std: 0.1, sharpe: mean / 0.1, smart_sharpe: mean / 0.1, max_drawdown, max_drawdown_expeds: 1, calmar: null, autocorrelation: 0, hit_rate: 1, vs_benchmark: null });
-const summary = (score: number, drawdown: number): BacktestSummary => ({
+/** A summary whose score has mean `score` and `total` (the mean's by default, as over one exped). */
+const summary = (score: number, drawdown: number, total = score): BacktestSummary => ({
   expeds: 1,
   entered: 1,
   corr: stats(score),
   aimc: stats(0),
   ncorr: stats(score),
-  score: { ...stats(score, drawdown), total: score },
+  score: { ...stats(score, drawdown), total },
   fn_corr: null,
   tb_corr: stats(score),
   feature_exposure: null,
@@ -22,12 +23,13 @@ const summary = (score: number, drawdown: number): BacktestSummary => ({
   benchmark_corr: null,
 });
 const expeds: ExpedScore[] = [{ exped: "exped_0001", n: 10, corr: 0.1, aimc: 0, ncorr: 0.1, score: 0.1, fn_corr: null, tb_corr: null, designated_corr: null, max_exposure: null }];
-const report = (score: number, drawdown: number): BacktestReport => ({
+const benchmark = summary(0.01, 0.5, 0.12);
+const report = (score: number, drawdown: number, total = score): BacktestReport => ({
   strategy: "ridge",
   expeds,
-  summary: summary(score, drawdown),
+  summary: summary(score, drawdown, total),
   refusals: [],
-  against: { v1_designated: { expeds, summary: summary(0.01, 0.5), refusals: [] } },
+  against: { v1_designated: { expeds, summary: benchmark, refusals: [] } },
   context: { scenario: "s", train_rows: 1, validation_rows: 1, weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, top_bottom: 0, rolling_window: 0 },
 });
 const cells: PlannedCell[] = [0.1, 0.3, 0.2].map((alpha, index) => ({
@@ -45,13 +47,36 @@ describe("sweep report", () => {
   it("ranks higher first by a mean, lower first by max drawdown; failed cells are listed apart", () => {
     const byMean = sweepReport(cells, finished, "score.mean", "my sweep.json");
     expect(byMean.rows.map((r) => [r.rank, r.index])).toEqual([[1, 1], [2, 0]]);
-    expect(byMean.benchmarks).toEqual([{ on: {}, summary: summary(0.01, 0.5), expeds }]);
+    expect(byMean.benchmarks).toEqual([{ on: {}, summary: benchmark, expeds }]);
     expect(byMean.failures).toEqual([{ index: 2, varied: { alpha: 0.2 }, reason: "boom", traceback: "Error: boom\n    at x", reproduce: `basecamp sweep '${resolve("my sweep.json")}' --cell 2` }]);
     expect(sweepReport(cells, finished, "score.max_drawdown", "s.json").rows.map((r) => r.index)).toEqual([0, 1]);
     const text = formatSweepText(byMean);
     expect(text).toContain(`failed cells:\ncell 2 (alpha 0.2): boom\n  reproduce: basecamp sweep '${resolve("my sweep.json")}' --cell 2\n`);
     // From any directory, on the interpreter the sweep was given.
     expect(sweepReport(cells, finished, "score.mean", "/s/grid.json", "venv/bin/python").failures[0].reproduce).toBe(`basecamp sweep /s/grid.json --cell 2 --python ${resolve("venv/bin/python")}`);
+  });
+
+  it("shows a ranking metric the statistics leave out in a column of its own after the axes, ref rows too", () => {
+    /** The leaderboard's header and rows, split into their columns. */
+    const table = (text: string) => text.split("\n").slice(3, 7).map((line) => line.trim().split(/ {2,}/));
+    // Cell 0 has the lower mean but the higher total (a longer walk).
+    const byTotal: StoredCell[] = [
+      { index: 0, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.05, 0.2, 0.6) } } },
+      { index: 1, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.07, 0.3, 0.35) } } },
+      finished[2],
+    ];
+    const [header, ...rows] = table(formatSweepText(sweepReport(cells, byTotal, "score.total", "s.json")));
+    expect(header.slice(0, 6)).toEqual(["rank", "cell", "alpha", "score total", "CORR", "CORR std"]);
+    expect(rows.map((row) => row.slice(0, 5))).toEqual([
+      ["1", "0", "0.1", "+0.6000", "+0.0500"],
+      ["2", "1", "0.3", "+0.3500", "+0.0700"],
+      ["ref", "—", "—", "+0.1200", "+0.0100"],
+    ]);
+    expect(table(formatSweepText(sweepReport(cells, finished, "corr.hit_rate", "s.json")))[0].slice(3, 5)).toEqual(["CORR hit", "CORR"]);
+    // The default metric, score.mean, is the score's first statistic: no column of its own.
+    const [byMean] = table(formatSweepText(sweepReport(cells, finished, "score.mean", "s.json")));
+    expect(byMean.slice(0, 5)).toEqual(["rank", "cell", "alpha", "CORR", "CORR std"]);
+    expect(byMean).toHaveLength(3 + 16);
   });
 
   it("fails (basecamp sweep exits 1) with a failed cell or a broken invariant, and only then", () => {
