@@ -1,5 +1,5 @@
 import { agentId } from "../../src/domain/ids.js";
-import { largestScores, loggedPayouts, nonZeroAimcOf, oversizedPayout, settledPayouts, unbalancedWindow } from "../../src/store/audit.js";
+import { loggedPayouts, nonZeroAimcOf, oversizedPayout, scorePastItsClip, settledPayouts, unbalancedWindow } from "../../src/store/audit.js";
 import { countedUploadsOf } from "../../src/store/uploads.js";
 import type { ServiceContext } from "../../src/service/kernel/context.js";
 import { stakeBalances } from "../../src/service/overview/stake-balances.js";
@@ -62,19 +62,12 @@ const poolNeverNegative: Invariant = {
   },
 };
 
-/** Every settled score (a tournament exped's, an event upload's) lies within the widest clip the scenario ever sets. */
+/** Every settled score (a tournament exped's, an event upload's) lies within the clip in force when it settled (a set_scoring action changes it). */
 const scoresWithinClip: Invariant = {
   name: "every score within the clip",
-  check: ({ ctx, scenario }) => {
-    const clip = Math.max(scenario.scoring.clip, ...scenario.actions.flatMap((a) => ("set_scoring" in a && a.set_scoring.clip !== undefined ? [a.set_scoring.clip] : [])));
-    const largest = largestScores(ctx.db);
-    for (const [what, s] of [
-      ["a tournament score", largest.tournament],
-      ["an event upload's score", largest.upload],
-    ] as const) {
-      if (s !== null && !(s <= clip)) return `${what} of magnitude ${s} is outside the clip ${clip}`;
-    }
-    return null;
+  check: ({ ctx }) => {
+    const past = scorePastItsClip(ctx.db, ctx.world.deployment.scoring.clip);
+    return past ? `${past.what} of magnitude ${past.magnitude} is outside the clip ${past.clip} in force when it settled` : null;
   },
 };
 

@@ -52,13 +52,26 @@ export function loggedPayouts(db: Db): Map<string, number> {
   return paid;
 }
 
-/** The largest magnitude of any settled tournament score, and of any event upload's score (null where there is none, or no uploads table). */
-export function largestScores(db: Db): { tournament: number | null; upload: number | null } {
-  const worst = (sql: string) => (db.prepare(sql).get() as { s: number | null }).s;
-  return {
-    tournament: worst("SELECT MAX(ABS(score)) AS s FROM scores"),
-    upload: hasTable(db, "uploads") ? worst("SELECT MAX(ABS(score)) AS s FROM uploads WHERE score IS NOT NULL") : null,
-  };
+/**
+ * The first settled score (a tournament round's, an event upload's) larger in magnitude than the
+ * clip in force when it settled, if any: the event log is read in order, the clip starting at
+ * `initialClip` and following each scoring.changed, each round.settled checked against the scores
+ * table's rows for its exped, each run.finalised against its upload's row.
+ */
+export function scorePastItsClip(db: Db, initialClip: number): { what: string; magnitude: number; clip: number } | undefined {
+  const events = db.prepare("SELECT type, payload FROM events WHERE type IN ('scoring.changed', 'round.settled', 'run.finalised') ORDER BY seq").all() as { type: string; payload: string }[];
+  const roundLargest = db.prepare("SELECT MAX(ABS(score)) AS s FROM scores WHERE exped = ?");
+  const uploadScore = hasTable(db, "uploads") ? db.prepare("SELECT ABS(score) AS s FROM uploads WHERE upload_id = ?") : null;
+  let clip = initialClip;
+  for (const { type, payload } of events) {
+    const p = JSON.parse(payload) as { clip?: number; exped?: string; upload_id?: string };
+    if (type === "scoring.changed") clip = p.clip ?? clip;
+    const [what, found] =
+      type === "round.settled" ? [`${p.exped}'s tournament score`, roundLargest.get(p.exped)] : type === "run.finalised" && uploadScore ? [`upload ${p.upload_id}'s score`, uploadScore.get(p.upload_id)] : [null, undefined];
+    const magnitude = (found as { s: number | null } | undefined)?.s ?? null;
+    if (what !== null && magnitude !== null && !(magnitude <= clip)) return { what, magnitude, clip };
+  }
+  return undefined;
 }
 
 /** One exped where an agent's models scored a non-zero AIMC, if any. */

@@ -90,8 +90,27 @@ describe("each invariant a swarm checks fires on a store broken its way", () => 
 
   it("every score within the clip: an upload's score past it", () => {
     const found = brokenBy(event, "UPDATE uploads SET score = 0.75 WHERE rowid = (SELECT MIN(rowid) FROM uploads WHERE score IS NOT NULL)");
-    expect(found["every score within the clip"]).toMatch(/^an event upload's score of magnitude 0\.75 is outside the clip [\d.]+$/);
+    expect(found["every score within the clip"]).toMatch(/^upload .+'s score of magnitude 0\.75 is outside the clip [\d.]+ in force when it settled$/);
     expect(found["money conserved"]).toBeNull();
+  });
+
+  it("every score within the clip: a round settled after set_scoring narrowed the clip, its score within the old clip but past the new one", async () => {
+    // The clip narrows to 0.01 between the first round's settlement and the second's.
+    const settled = tournament.db.prepare("SELECT t FROM events WHERE type = 'round.settled' ORDER BY seq").all() as { t: number }[];
+    expect(settled.length).toBeGreaterThan(1);
+    const at = new Date((settled[0].t + settled[1].t) / 2).toISOString();
+    const narrowed = await replayed("narrowed", parseScenario({ ...TINY_SCENARIO, actions: [{ at, set_scoring: { clip: 0.01 } }] }, "tiny"));
+    try {
+      expect(findings(narrowed)).toEqual(CLEAN);
+      const later = narrowed.db.prepare("SELECT json_extract(payload, '$.exped') FROM events WHERE type = 'round.settled' ORDER BY seq LIMIT 1 OFFSET 1").pluck().get() as string;
+      const found = brokenBy(narrowed, `UPDATE scores SET score = 0.02 WHERE rowid = (SELECT MIN(rowid) FROM scores WHERE exped = '${later}')`);
+      expect(found["every score within the clip"]).toBe(`${later}'s tournament score of magnitude 0.02 is outside the clip 0.01 in force when it settled`);
+      // The first round settled under the clip of 0.25: 0.02 is within it.
+      const first = narrowed.db.prepare("SELECT json_extract(payload, '$.exped') FROM events WHERE type = 'round.settled' ORDER BY seq LIMIT 1").pluck().get() as string;
+      expect(brokenBy(narrowed, `UPDATE scores SET score = 0.02 WHERE rowid = (SELECT MIN(rowid) FROM scores WHERE exped = '${first}')`)["every score within the clip"]).toBeNull();
+    } finally {
+      narrowed.db.close();
+    }
   });
 
   it("pool counts never negative: more counted uploads than the pool", () => {
