@@ -4,7 +4,6 @@ import { strategyProblem } from "../scenario.js";
 import { MAX_JOB_BYTES } from "./cell-worker.js";
 import type { PlannedCell } from "./cells.js";
 import { cellScenario } from "./run-cell.js";
-import { SweepFileError } from "./sweep-file.js";
 
 /**
  * Refuses a sweep whose cells would fail for a mistake in the file itself, before any cell runs:
@@ -26,12 +25,12 @@ export function checkCells(file: string, cells: PlannedCell[]): void {
   for (const { index, cell, varied } of cells) {
     const where = `${file}: ${cellLabel(index, varied)}`;
     const job = JSON.stringify({ index, cell }).length;
-    if (job > MAX_JOB_BYTES) throw new SweepFileError(`${where}: its JSON is ${job} bytes, at most ${MAX_JOB_BYTES} (a value too large to send a worker)`);
+    if (job > MAX_JOB_BYTES) throw new Error(`${where}: its JSON is ${job} bytes, at most ${MAX_JOB_BYTES} (a value too large to send a worker)`);
     if (once({ scenario: cell.scenario, seed: cell.seed ?? null, dataset: cell.dataset ?? null, scoring: cell.scoring ?? null })) {
       try {
         cellScenario(cell);
       } catch (e) {
-        throw new SweepFileError(`${where}: ${(e as Error).message}`);
+        throw new Error(`${where}: ${(e as Error).message}`);
       }
     }
     if (cell.kind !== "backtest") continue;
@@ -42,8 +41,8 @@ export function checkCells(file: string, cells: PlannedCell[]): void {
     for (const { what, strategy, params } of strategies) {
       if (strategy === undefined || !once({ strategy, params })) continue;
       const problem = strategyProblem({ strategy, params }, "tournament");
-      if (problem?.field === "strategy") throw new SweepFileError(`${where}: ${what}: ${problem.message}`);
-      if (problem) throw new SweepFileError(`${where}: ${what} ${strategy}: params${problem.issues.join("; params")}`);
+      if (problem?.field === "strategy") throw new Error(`${where}: ${what}: ${problem.message}`);
+      if (problem) throw new Error(`${where}: ${what} ${strategy}: params${problem.issues.join("; params")}`);
     }
   }
 }

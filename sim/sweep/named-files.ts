@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import { scenarioFile } from "../builtin-scenarios.js";
-import { type Sweep, SweepFileError } from "./sweep-file.js";
+import type { Sweep } from "./sweep-file.js";
 
 /** A scenario file beside the sweep file, else a built-in scenario's name (throws naming both when neither is). */
 export function scenarioPath(arg: string, dir: string): string {
@@ -39,7 +39,7 @@ export function checkNamedFiles(file: string, sweep: Sweep): void {
   axes.strategies?.forEach((s, i) => check(`axes.strategies.${i}`, strategy(s)));
   check("base.dataset.dir", dataset(base.dataset));
   axes.datasets?.forEach((d, i) => check(`axes.datasets.${i}.dir`, dataset(d)));
-  if (problems.length > 0) throw new SweepFileError(`${file}: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new Error(`${file}: ${problems.join("; ")}`);
 }
 
 function isFile(path: string): boolean {

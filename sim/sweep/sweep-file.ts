@@ -52,7 +52,7 @@ const scoringOverride = z.strictObject({
   aggregate: z.enum(["sum", "exped_weighted_mean"]).optional(),
 });
 
-export const sweepSchema = z
+const sweepSchema = z
   .strictObject({
     /** One backtest per cell, or one replay of the scenario with the engine's invariants checked (a swarm). */
     kind: z.enum(["backtest", "replay"]).default("backtest"),
@@ -114,13 +114,11 @@ export interface Sweep extends SweepInput {
   dir: string;
 }
 
-export class SweepFileError extends Error {}
-
 export function parseSweep(raw: unknown, source: string, dir: string): Sweep {
   const result = sweepSchema.safeParse(raw);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => `${issue.path.length === 0 ? "(top level)" : issue.path.join(".")}: ${issue.message}`);
-    throw new SweepFileError(`${source} is not a valid sweep: ${issues.join("; ")}`);
+    throw new Error(`${source} is not a valid sweep: ${issues.join("; ")}`);
   }
   return { ...result.data, dir: resolve(dir) };
 }
@@ -130,7 +128,7 @@ export function loadSweep(path: string): Sweep {
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
-    throw new SweepFileError(`${path}: ${(e as Error).message}`);
+    throw new Error(`${path}: ${(e as Error).message}`);
   }
   return parseSweep(raw, path, dirname(path));
 }
