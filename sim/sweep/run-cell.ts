@@ -5,14 +5,12 @@ import Database from "better-sqlite3";
 import { SimClock } from "../../src/domain/clock.js";
 import type { ForkServers } from "../../src/participant/fork-server.js";
 import type { BacktestReport } from "../../src/report/backtest-report.js";
-import { loadWorld, type World } from "../../src/service/kernel/deployment.js";
 import { serviceContext } from "../../src/service/kernel/context.js";
-import { canonicalJson } from "../../src/store/canonical-json.js";
 import { backtest } from "../backtest/backtest.js";
-import { deploymentOf } from "../deployment.js";
 import { runScenario } from "../engine.js";
 import { parseScenario, type Scenario } from "../scenario.js";
 import type { Cell } from "./cells.js";
+import { worldOf } from "./kept-worlds.js";
 import { STEP_INVARIANTS, type Invariant } from "./invariants.js";
 
 /** An invariant that broke: the first step after which it failed, and what it found. */
@@ -36,26 +34,6 @@ export function cellScenario(cell: Cell): Scenario {
   if (cell.dataset) raw.dataset = { ...(raw.dataset as object), ...cell.dataset };
   if (cell.scoring) raw.scoring = { ...(raw.scoring as object), ...cell.scoring };
   return parseScenario(raw, cell.scenario_name, dirname(cell.scenario));
-}
-
-/**
- * Worlds already built in this process, by everything they are built from, the most recently used
- * last: cells on the same data share one (the pools hand them out together: world-order.ts).
- */
-const worlds = new Map<string, World>();
-const WORLDS_KEPT = 4;
-
-async function worldOf(scenario: Scenario): Promise<World> {
-  const deployment = deploymentOf(scenario);
-  const key = canonicalJson({ ...deployment, scoring: null });
-  let world = worlds.get(key);
-  if (world) worlds.delete(key);
-  else {
-    world = await loadWorld(deployment);
-    if (worlds.size >= WORLDS_KEPT) worlds.delete(worlds.keys().next().value as string);
-  }
-  worlds.set(key, world);
-  return world;
 }
 
 /**

@@ -52,6 +52,17 @@ describe("a sweep-worker's kept worlds", () => {
     expect((await run([cell(205, 1), cell(201, 3), cell(202, 3)])).built).toBe(2);
   });
 
+  it("gives a replay on a kept world its own scoring settings, not those of the cell the world was built for", async () => {
+    const replay = (clip: number): Cell => ({ kind: "replay", params: {}, against: [], scenario, scenario_name: "tiny.json", seed: 401, scoring: { clip } });
+    const { built, outcomes } = await run([replay(0.25), replay(0.001)]);
+    const results = outcomes.map((o) => (o.ok && o.result.kind === "replay" ? o.result : null));
+    // Each replay's digest matches its rerun from scratch (a world built for it alone), and the two differ.
+    expect(results.map((r) => r?.violations)).toEqual([[], []]);
+    expect(results[0]!.digest).not.toBe(results[1]!.digest);
+    // One world for both, plus each replay's rerun from scratch.
+    expect(built).toBe(3);
+  });
+
   it("gives a cell the same outcome, byte for byte, whether its world was built for it or kept", async () => {
     const fresh = (await run([cell(301, 5)])).outcomes[0];
     const kept = (await run([cell(301, 7), cell(301, 5)])).outcomes[1];
