@@ -12,9 +12,9 @@ export interface RayOptions {
   /** A Python that imports ray. */
   python: string;
   /** CPUs each cell's task asks for. */
-  cpus?: number;
+  cpus: number;
   /** Memory each cell's task asks for, in MiB (0: none). */
-  memoryMb?: number;
+  memoryMb: number;
   /** The interpreter the cells' Python strategies run on (a path every node has); else each node's own choice. */
   strategyPython?: string;
 }
@@ -40,10 +40,17 @@ export function onLoopback(address: string): boolean {
 const STDERR_TAIL = 8192;
 
 /**
+ * The driver's exit code when it refused the sweep before submitting a cell (a request no node of
+ * the cluster can meet): the last line of its stderr is the reason, in the user's words, with the
+ * flag to change. ray_driver.py's REFUSED.
+ */
+const REFUSED = 3;
+
+/**
  * Runs cells as tasks on a Ray cluster through the shipped driver (ray_driver.py): the cells go to
  * its stdin, each outcome comes back on its stdout as its task finishes. Scheduling, resources and
  * retries after a node's death are Ray's. A driver that fails (no cluster at the address, no ray in
- * the Python) fails the sweep with its stderr.
+ * the Python) fails the sweep with its stderr; one that refuses the sweep, with its reason alone.
  */
 export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: PoolRun): Promise<void> {
   if (cells.length === 0) return;
@@ -54,7 +61,7 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
       DRIVER,
       ...["--address", opts.address, "--node", process.execPath, "--basecamp", packageFile("bin/basecamp.js")],
       ...SWEEP_WORKER_NODE_FLAGS.map((flag) => `--node-flag=${flag}`),
-      ...["--num-cpus", String(opts.cpus ?? 1), "--memory-mb", String(opts.memoryMb ?? 0)],
+      ...["--num-cpus", String(opts.cpus), "--memory-mb", String(opts.memoryMb)],
       ...(opts.strategyPython ? ["--strategy-python", opts.strategyPython] : []),
       ...["--parent", String(process.pid)],
     ],
@@ -88,7 +95,9 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
   })) as [number | null, NodeJS.Signals | null];
   run.signal.removeEventListener("abort", kill);
   if (run.signal.aborted) return;
+  const lastLines = (n: number) => stderr.trim().split("\n").slice(-n).join(" ");
+  if (code === REFUSED) throw new Error(lastLines(1));
   if (code !== 0 || byIndex.size > 0) {
-    throw new Error(`the Ray driver exited (${signal ? `signal ${signal}` : `code ${code}`}) with ${byIndex.size} cells unfinished: ${stderr.trim().split("\n").slice(-5).join(" ")}`);
+    throw new Error(`the Ray driver exited (${signal ? `signal ${signal}` : `code ${code}`}) with ${byIndex.size} cells unfinished: ${lastLines(5)}`);
   }
 }

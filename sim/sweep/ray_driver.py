@@ -6,6 +6,8 @@ the order they finish. A task hands the cell to `node FLAGS BASECAMP sweep-worke
 --node-flag values), the same worker the local pool runs with the same flags, so a cell gives the
 same bytes here as on one machine; Ray reuses its worker processes, and each keeps its
 sweep-worker (and the worlds it built) for the next cell it is given.
+A request no node of the cluster can meet is refused before any task is submitted (exit code
+REFUSED, the reason on stderr's last line): Ray would keep its tasks pending forever.
 Ray retries a task whose node or Ray worker died (max_retries); a cell whose own code fails is not
 retried: its outcome says why. Nor is one whose sweep-worker died under a live Ray worker: its
 outcome says how it died and gives the end of the sweep-worker's stderr, which each Ray worker
@@ -15,6 +17,7 @@ Every node needs Node 20 and the package at the same paths as here (--node, --ba
 cells' files (strategies, scenarios, dataset directories) at paths every node sees.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import signal
@@ -26,6 +29,10 @@ import ray
 
 RESULT_MARK = "sweep-result\t"
 PR_SET_PDEATHSIG = 1
+MIB = 1024 * 1024
+
+#: The exit code of a sweep refused before it ran, whose reason (stderr's last line) is the user's to read: ray-pool.ts's REFUSED.
+REFUSED = 3
 
 
 #: The last bytes of a dead sweep-worker's stderr a failed cell keeps, as the local pool does.
@@ -80,10 +87,19 @@ def send(worker, job_line):
     worker.stdin.flush()
 
 
+def announce(index):
+    """Heads a cell's part of this Ray worker's log (its sweep-worker's stderr follows) with the
+    resources Ray gave its task."""
+    granted = ray.get_runtime_context().get_assigned_resources()
+    sys.stderr.write(f"basecamp sweep: cell {index}, a Ray task given CPU {granted.get('CPU', 0):g}, memory {granted.get('memory', 0) / MIB:g} MiB\n")
+    sys.stderr.flush()
+
+
 @ray.remote
-def run_cell(job_line, node, node_flags, basecamp, strategy_python):
+def run_cell(index, job_line, node, node_flags, basecamp, strategy_python):
     worker = sweep_worker(node, node_flags, basecamp, strategy_python)
     pass_on_stderr()
+    announce(index)
     try:
         send(worker, job_line)
     except BrokenPipeError:
@@ -118,14 +134,48 @@ def failed(index, reason, traceback):
     return RESULT_MARK + json.dumps({"index": index, "outcome": {"ok": False, "reason": reason, "traceback": traceback}})
 
 
+def cpu_count(n):
+    return f"{n} CPU" if n == 1 else f"{n} CPUs"
+
+
+def unmeetable(cpus, memory_mb, nodes, address):
+    """Why none of `nodes` (each alive node's resources) can run a cell's task, or None. A task runs
+    on one node, so the request is held against each node, not against the cluster's sum. Only the
+    nodes up now count: a cluster that would start a larger node for it (an autoscaler) is refused too."""
+    most_cpus = max((r.get("CPU", 0) for r in nodes), default=0)
+    most_mib = max((int(r.get("memory", 0) // MIB) for r in nodes), default=0)
+    no_node = f"no node of the Ray cluster at {address} has"
+    if cpus > most_cpus:
+        return f"--ray-cpus {cpus}: {no_node} {cpu_count(cpus)} (the largest has {most_cpus:g})"
+    if memory_mb > most_mib:
+        return f"--ray-memory {memory_mb}: {no_node} {memory_mb} MiB (the largest has {most_mib} MiB)"
+    if not any(r.get("CPU", 0) >= cpus and r.get("memory", 0) >= memory_mb * MIB for r in nodes):
+        return f"--ray-cpus {cpus} --ray-memory {memory_mb}: {no_node} both {cpu_count(cpus)} and {memory_mb} MiB"
+    return None
+
+
+def outcome_lines(index_of):
+    """Each task's outcome line as soon as it finishes, from `index_of` (each task's future: its
+    cell's index). One future per task, so each result costs the same however many are pending (a
+    ray.wait over all pending tasks for each result was quadratic: 4.7 s for 10,000 finished tasks,
+    against 0.5 s); each future is let go once its line is out, and with it the result Ray kept."""
+    for done in concurrent.futures.as_completed(index_of):
+        index = index_of.pop(done)
+        try:
+            yield done.result()
+        except Exception as e:  # the task failed for good: the cell is recorded as failed, the sweep goes on
+            cause = getattr(e, "cause", None) or e  # a task's own exception, which Ray wraps
+            yield failed(index, f"the Ray task failed: {type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''}", str(e))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--address", required=True)
     parser.add_argument("--node", required=True)
     parser.add_argument("--node-flag", action="append", default=[], help="a flag for node before the sweep-worker's script (given as --node-flag=FLAG)")
     parser.add_argument("--basecamp", required=True)
-    parser.add_argument("--num-cpus", type=float, default=1)
-    parser.add_argument("--memory-mb", type=int, default=0)
+    parser.add_argument("--num-cpus", type=int, required=True)
+    parser.add_argument("--memory-mb", type=int, required=True, help="0: none")
     parser.add_argument("--max-retries", type=int, default=3)
     parser.add_argument("--strategy-python", default="", help="BASECAMP_PYTHON for the cells' Python strategies")
     parser.add_argument("--parent", type=int, default=0, help="the sweep's pid: the driver ends when it does")
@@ -134,26 +184,25 @@ def main():
         die_with(args.parent)
 
     ray.init(address=args.address, logging_level="ERROR", log_to_driver=False)
+    alive = [n["Resources"] for n in ray.nodes() if n["Alive"]]
+    refusal = unmeetable(args.num_cpus, args.memory_mb, alive, ray.get_runtime_context().gcs_address)
+    if refusal:
+        ray.shutdown()
+        sys.stderr.write(refusal + "\n")
+        sys.exit(REFUSED)
     options = {"num_cpus": args.num_cpus, "max_retries": args.max_retries}
     if args.memory_mb > 0:
-        options["memory"] = args.memory_mb * 1024 * 1024
+        options["memory"] = args.memory_mb * MIB
     task = run_cell.options(**options)
     index_of = {}
     for line in sys.stdin:
         line = line.strip()
         if line:
-            index_of[task.remote(line, args.node, args.node_flag, args.basecamp, args.strategy_python)] = json.loads(line)["index"]
-    pending = list(index_of)
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        for ref in ready:
-            try:
-                line = ray.get(ref)
-            except Exception as e:  # the task failed for good: the cell is recorded as failed, the sweep goes on
-                cause = getattr(e, "cause", None) or e  # a task's own exception, which Ray wraps
-                line = failed(index_of[ref], f"the Ray task failed: {type(cause).__name__}: {str(cause).splitlines()[0] if str(cause) else ''}", str(e))
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
+            index = json.loads(line)["index"]
+            index_of[task.remote(index, line, args.node, args.node_flag, args.basecamp, args.strategy_python).future()] = index
+    for line in outcome_lines(index_of):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
     ray.shutdown()
 
 

@@ -10,7 +10,7 @@ export function registerSweepCommand(program: Command): void {
     .command("sweep")
     .description("run a sweep file's cells (backtests over strategies, parameters, datasets, scoring settings and seeds, or replays) in parallel and rank them")
     .argument("<sweep>", "a sweep JSON file (see README, Sweeps)")
-    .option("--workers <n>", "local worker processes", (v) => countFlag("--workers", v), availableParallelism())
+    .option("--workers <n>", `local worker processes (at most ${WORKERS_PER_CORE} a core)`, workersFlag, availableParallelism())
     .option("--ray <address>", "run each cell as a task on this Ray cluster (an address, or auto) instead of locally")
     .option("--ray-python <python>", "the Python with ray installed that runs the Ray driver", "python3")
     .option("--ray-cpus <n>", "CPUs each cell's Ray task asks for", (v) => countFlag("--ray-cpus", v), 1)
@@ -26,6 +26,19 @@ export function registerSweepCommand(program: Command): void {
     .command("sweep-worker", { hidden: true })
     .description("run the sweep cells sent on stdin, one JSON line each, printing each outcome (the pools start it)")
     .action(async () => (await import("../../sim/sweep/cell-worker.js")).cellWorker());
+}
+
+/**
+ * The most local workers a sweep starts, per core: each is a Node process with its own Python, and
+ * many more than the cores only share them (a typo such as 500 would start 500 processes).
+ */
+const WORKERS_PER_CORE = 4;
+
+function workersFlag(v: string): number {
+  const n = countFlag("--workers", v);
+  const cores = availableParallelism();
+  if (n > WORKERS_PER_CORE * cores) throw new Error(`--workers ${v}: at most ${WORKERS_PER_CORE * cores} on this machine (${WORKERS_PER_CORE} × its ${cores} core${cores === 1 ? "" : "s"})`);
+  return n;
 }
 
 function countFlag(flag: string, v: string, min = 1): number {
