@@ -5,6 +5,7 @@ import { planCells } from "../../sim/sweep/cells.js";
 import { checkCells } from "../../sim/sweep/check-cells.js";
 import { runLocalPool, type PoolRun } from "../../sim/sweep/local-pool.js";
 import { checkNamedFiles } from "../../sim/sweep/named-files.js";
+import { checkRayAddress } from "../../sim/sweep/ray-address.js";
 import { runRayPool } from "../../sim/sweep/ray-pool.js";
 import { planIdentity } from "../../sim/sweep/plan-identity.js";
 import { ResultsStore } from "../../sim/sweep/results-store.js";
@@ -44,6 +45,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   if (python) process.env.BASECAMP_PYTHON = python;
   applyPythonFlags({ python });
   if (flags.cell !== undefined) return runOne(cells, flags.cell);
+  if (flags.ray) await checkRayAddress(flags.ray);
   const identity = planIdentity(cells, sweep.dir);
   const store = new ResultsStore(flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db", cells, identity, flags.resume ?? false);
   const stop = new AbortController();
