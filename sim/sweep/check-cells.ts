@@ -1,7 +1,7 @@
 import { cellLabel } from "../../src/report/sweep-text.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
 import { strategyProblem } from "../scenario.js";
-import { MAX_JOB_BYTES } from "./cell-worker.js";
+import { jobLine, MAX_JOB_BYTES } from "./cell-lines.js";
 import type { PlannedCell } from "./cells.js";
 import { cellScenario } from "./run-cell.js";
 
@@ -24,7 +24,7 @@ export function checkCells(file: string, cells: PlannedCell[]): void {
   };
   for (const { index, cell, varied } of cells) {
     const where = `${file}: ${cellLabel(index, varied)}`;
-    const job = JSON.stringify({ index, cell }).length;
+    const job = jobLine({ index, cell }).length;
     if (job > MAX_JOB_BYTES) throw new Error(`${where}: its JSON is ${job} bytes, at most ${MAX_JOB_BYTES} (a value too large to send a worker)`);
     if (once({ scenario: cell.scenario, seed: cell.seed ?? null, dataset: cell.dataset ?? null, scoring: cell.scoring ?? null })) {
       try {

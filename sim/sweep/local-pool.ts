@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { createInterface } from "node:readline";
 import { packageFile } from "../../src/package-files.js";
+import { jobLine, parseResultLine } from "./cell-lines.js";
 import type { PlannedCell } from "./cells.js";
-import { parseResultLine, SWEEP_WORKER_NODE_FLAGS } from "./cell-worker.js";
 import { pinnedCommand, poolCpus } from "./core-pinning.js";
 import type { CellOutcome } from "./run-cell.js";
+import { SWEEP_WORKER_NODE_FLAGS } from "./worker-node-flags.js";
 
 /** How a pool hands back each cell as it finishes, and learns it should stop. */
 export interface PoolRun {
@@ -31,7 +32,7 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
   };
   run.signal.addEventListener("abort", stopAll, { once: true });
   // V8 compiles optimised code on background threads: free while a core is idle, taken from
-  // another cell's worker once every core has one (cell-worker.ts, SWEEP_WORKER_NODE_FLAGS).
+  // another cell's worker once every core has one (worker-node-flags.ts).
   const flags = workers >= availableParallelism() ? SWEEP_WORKER_NODE_FLAGS : [];
   // A worker per CPU: each slot's process tree on a CPU of its own (core-pinning.ts).
   const cpus = poolCpus(workers);
@@ -60,7 +61,7 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
       let stderr = "";
       const next = () => {
         current = run.signal.aborted ? undefined : queue.shift();
-        if (current) child.stdin!.write(`${JSON.stringify({ index: current.index, cell: current.cell })}\n`);
+        if (current) child.stdin!.write(`${jobLine(current)}\n`);
         else child.stdin!.end();
       };
       child.stdin!.on("error", () => {});

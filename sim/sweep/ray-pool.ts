@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { packageFile } from "../../src/package-files.js";
+import { jobLine, parseResultLine } from "./cell-lines.js";
 import type { PlannedCell } from "./cells.js";
-import { parseResultLine, SWEEP_WORKER_NODE_FLAGS } from "./cell-worker.js";
 import type { PoolRun } from "./local-pool.js";
+import { SWEEP_WORKER_NODE_FLAGS } from "./worker-node-flags.js";
 
 export interface RayOptions {
   /** The cluster's address (host:port), or "auto" for the one started on this machine. */
@@ -87,7 +88,7 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
     byIndex.delete(result.index);
     run.onOutcome(cell, result.outcome);
   });
-  for (const c of cells) driver.stdin.write(`${JSON.stringify({ index: c.index, cell: c.cell })}\n`);
+  for (const c of cells) driver.stdin.write(`${jobLine(c)}\n`);
   driver.stdin.end();
   const [code, signal] = (await new Promise((resolve, reject) => {
     driver.on("error", (e) => reject(new Error(`--ray-python ${opts.python}: ${e.message}`)));

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import type { CellJob } from "../../sim/sweep/cell-worker.js";
+import type { CellJob } from "../../sim/sweep/cell-lines.js";
 import { descendants, stillRunning } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 import { until } from "../helpers/until.js";

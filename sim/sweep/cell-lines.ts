@@ -1,0 +1,33 @@
+import type { Cell } from "./cells.js";
+import type { CellOutcome } from "./run-cell.js";
+
+/*
+ * The lines between a pool (local-pool.ts, ray-pool.ts through ray_driver.py) and its
+ * sweep-workers (cell-worker.ts): a job line in, one cell's JSON; a result line out, its outcome.
+ */
+
+/** What a worker is sent, one JSON line per cell. */
+export interface CellJob {
+  index: number;
+  cell: Cell;
+}
+
+/**
+ * Marks a worker's result lines on stdout: anything else a strategy's code prints there is passed
+ * on to stderr, never taken for a result.
+ */
+export const RESULT_MARK = "sweep-result\t";
+
+/** The longest job line a worker reads (checkCells refuses a longer cell before any runs): a cell is a few hundred bytes of JSON. */
+export const MAX_JOB_BYTES = 1 << 20;
+
+/** A cell's job line, as both pools send it (without its newline). */
+export function jobLine(job: CellJob): string {
+  return JSON.stringify({ index: job.index, cell: job.cell });
+}
+
+/** A worker's result line, or null for any other line it printed. */
+export function parseResultLine(line: string): { index: number; outcome: CellOutcome } | null {
+  if (!line.startsWith(RESULT_MARK)) return null;
+  return JSON.parse(line.slice(RESULT_MARK.length)) as { index: number; outcome: CellOutcome };
+}
