@@ -7,6 +7,7 @@ import type { PlannedCell } from "./cells.js";
 import { pinnedCommand, poolCpus } from "./core-pinning.js";
 import type { CellOutcome } from "./run-cell.js";
 import { SWEEP_WORKER_NODE_FLAGS } from "./worker-node-flags.js";
+import { WorldQueue } from "./world-order.js";
 
 /** How a pool hands back each cell as it finishes, and learns it should stop. */
 export interface PoolRun {
@@ -20,12 +21,13 @@ const STDERR_TAIL = 8192;
 
 /**
  * Runs cells on `workers` child processes of this machine, each a `basecamp sweep-worker` that
- * keeps its built worlds for the cells it is given next. A worker that dies fails its cell (with
+ * keeps its built worlds for the cells it is given next, and is given one world's cells at a time
+ * (WorldQueue). A worker that dies fails its cell (with
  * its stderr's tail as the traceback) and is replaced. Each worker leads its own process group, so
  * a terminal's Ctrl-C reaches only this process, which stops them itself.
  */
 export async function runLocalPool(cells: PlannedCell[], workers: number, run: PoolRun): Promise<void> {
-  const queue = [...cells];
+  const queue = new WorldQueue(cells);
   const live = new Set<ChildProcess>();
   const stopAll = () => {
     for (const child of live) killGroup(child);
@@ -37,30 +39,30 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
   // A worker per CPU: each slot's process tree on a CPU of its own (core-pinning.ts).
   const cpus = poolCpus(workers);
   try {
-    await Promise.all(Array.from({ length: Math.min(workers, cells.length) }, (_, slot) => serve(cpus?.[slot])));
+    await Promise.all(Array.from({ length: Math.min(workers, cells.length) }, (_, slot) => serve(slot, cpus?.[slot])));
   } finally {
     run.signal.removeEventListener("abort", stopAll);
     stopAll();
   }
 
-  /** One worker slot: a process fed one cell at a time until the queue is empty (a new process after a death), on `cpu` if given. */
-  async function serve(cpu: number | undefined): Promise<void> {
-    while (queue.length > 0 && !run.signal.aborted) {
+  /** Worker slot `slot`: a process fed one cell at a time until the queue is empty (a new process after a death), on `cpu` if given. */
+  async function serve(slot: number, cpu: number | undefined): Promise<void> {
+    while (queue.left > 0 && !run.signal.aborted) {
       const [file, args] = pinnedCommand(cpu, process.execPath, [...flags, packageFile("bin/basecamp.js"), "sweep-worker"]);
       const child = spawn(file, args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
       live.add(child);
-      await feed(child);
+      await feed(child, slot);
       live.delete(child);
       killGroup(child);
     }
   }
 
-  function feed(child: ChildProcess): Promise<void> {
+  function feed(child: ChildProcess, slot: number): Promise<void> {
     return new Promise((done) => {
       let current: PlannedCell | undefined;
       let stderr = "";
       const next = () => {
-        current = run.signal.aborted ? undefined : queue.shift();
+        current = run.signal.aborted ? undefined : queue.take(slot);
         if (current) child.stdin!.write(`${jobLine(current)}\n`);
         else child.stdin!.end();
       };
