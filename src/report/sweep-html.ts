@@ -82,13 +82,14 @@ ${charts.join("\n")}
 
 /** The rows in groups that share a v1_designated (the benchmark axes' values), in the order their first row ranks; each with its benchmark, if any. */
 function referenceGroups(r: SweepReport): { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }[] {
+  // Keyed by the values themselves: a name cuts a long value, and two values may cut alike.
   const groups = new Map<string, { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }>();
   for (const row of r.rows) {
     const bench = benchmarkOf(r, row);
-    const name = bench ? variedText(bench.on) : "";
-    const group = groups.get(name) ?? { name, rows: [], bench };
+    const key = bench ? JSON.stringify(bench.on) : "";
+    const group = groups.get(key) ?? { name: bench ? variedText(bench.on) : "", rows: [], bench };
     group.rows.push(row);
-    groups.set(name, group);
+    groups.set(key, group);
   }
   return [...groups.values()];
 }

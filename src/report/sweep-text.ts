@@ -16,13 +16,19 @@ const STAT_SUFFIX: Record<ShownStat, string> = { mean: "", std: " std", sharpe: 
 /** A term as the leaderboards head it: CORR, AIMC, NCORR, score. */
 export const termLabel = (term: Term): string => (term === "score" ? term : term.toUpperCase());
 
-/** The most characters of an axis value a column or message shows: a value past it is cut, ending "…". */
+/** The most characters of an axis value a column or message shows: a value past it is cut in the middle, at "…". */
 const AXIS_VALUE_CHARS = 100;
 
-/** An axis value as a column shows it (a string as it is, anything else as JSON), cut to AXIS_VALUE_CHARS. */
+/**
+ * An axis value as a column shows it (a string as it is, anything else as JSON), cut to
+ * AXIS_VALUE_CHARS: its start and its end, where long values that share a start (JSON of settings
+ * differing in their last field, paths differing in their file) still differ.
+ */
 export function axisValue(v: unknown): string {
   const text = typeof v === "string" ? v : JSON.stringify(v);
-  return text.length > AXIS_VALUE_CHARS ? `${text.slice(0, AXIS_VALUE_CHARS - 1)}…` : text;
+  if (text.length <= AXIS_VALUE_CHARS) return text;
+  const head = Math.ceil((AXIS_VALUE_CHARS - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (AXIS_VALUE_CHARS - 1 - head))}`;
 }
 
 /** Axes and their values as the sweep's messages give them: "alpha 0.1, seed 2" ("" for none). */

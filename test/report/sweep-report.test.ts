@@ -5,7 +5,8 @@ import type { StoredCell } from "../../sim/sweep/results-store.js";
 import { sweepReport } from "../../sim/sweep/sweep-report.js";
 import type { BacktestReport, BacktestSummary, ExpedScore } from "../../src/report/backtest-report.js";
 import { parseRankMetric, sweepFailed } from "../../src/report/sweep-report.js";
-import { formatSweepText } from "../../src/report/sweep-text.js";
+import { renderSweepHtml } from "../../src/report/sweep-html.js";
+import { axisValue, formatSweepText } from "../../src/report/sweep-text.js";
 
 const stats = (mean: number, max_drawdown = 0) => ({ mean, std: 0.1, sharpe: mean / 0.1, smart_sharpe: mean / 0.1, max_drawdown, max_drawdown_expeds: 1, calmar: null, autocorrelation: 0, hit_rate: 1, vs_benchmark: null });
 /** A summary whose score has mean `score` and `total` (the mean's by default, as over one exped). */
@@ -93,5 +94,19 @@ describe("sweep report", () => {
     expect(parseRankMetric("aimc.sharpe")).toBe("aimc.sharpe");
     expect(() => parseRankMetric("corr.total")).toThrow(/--rank-by: expected TERM\.STAT .* got 'corr\.total'/);
     expect(() => parseRankMetric("blend")).toThrow(/got 'blend'/);
+  });
+
+  it("cuts a long axis value in its middle, and keeps two values that cut alike apart in the page's groups", () => {
+    const long = (aggregate: string) => ({ clip: 0.25, note: `${"x".repeat(60)}${aggregate}${"y".repeat(60)}` });
+    expect(axisValue("a".repeat(100))).toBe("a".repeat(100));
+    const cut = axisValue(JSON.stringify(long("mean")));
+    expect(cut).toBe(`{"clip":0.25,"note":"${"x".repeat(29)}…${"y".repeat(47)}"}`);
+    expect(axisValue(JSON.stringify(long("median")))).toBe(cut);
+    // Two scoring settings whose values cut alike, each with its own v1_designated.
+    const scoring = [long("mean"), long("median")];
+    const planned: PlannedCell[] = scoring.flatMap((s, i) => [0.1, 0.3].map((alpha, j) => ({ index: 2 * i + j, varied: { scoring: s, alpha }, cell: { ...cells[0].cell, scoring: { clip: 0.25 } } })));
+    const done: StoredCell[] = planned.map(({ index }) => ({ index, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.05 + index / 100, 0.2) } } }));
+    const html = renderSweepHtml(sweepReport(planned, done, "score.mean", "s.json"));
+    expect(html.match(/<line class="benchmark level s\d"/g)).toEqual(['<line class="benchmark level s0"', '<line class="benchmark level s1"']);
   });
 });
