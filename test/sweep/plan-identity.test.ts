@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { planCells } from "../../sim/sweep/cells.js";
+import { type Cell, planCells } from "../../sim/sweep/cells.js";
 import { planIdentity } from "../../sim/sweep/plan-identity.js";
 import { parseSweep } from "../../sim/sweep/sweep-file.js";
 
@@ -23,8 +23,9 @@ const RAW = {
 };
 
 const identityIn = (dir: string, raw: unknown = RAW) => {
-  const cells = planCells(parseSweep(raw, "grid.json", dir));
-  return { cells, identity: planIdentity(cells, dir) };
+  const sweep = parseSweep(raw, "grid.json", dir);
+  const cells = planCells(sweep);
+  return { cells, identity: planIdentity(cells, sweep) };
 };
 
 describe("a results store's plan identity", () => {
@@ -41,6 +42,13 @@ describe("a results store's plan identity", () => {
     expect(cells[0]).toMatchObject({ strategy: "agent.py", against: ["../shared/other.py", "random"], scenario: "mine.json", dataset: { dir: "data" } });
     expect(cells.map((c) => c.scenario)).toEqual(["mine.json", "mine.json", "built-in default-tournament", "built-in default-tournament", "mine.json", "mine.json", "built-in default-tournament", "built-in default-tournament"]);
     expect(cells.map((c) => c.strategy)).toEqual(["agent.py", "agent.py", "agent.py", "agent.py", "ridge", "ridge", "ridge", "ridge"]);
+  });
+
+  it("keeps a path the file gave as absolute (data on a shared mount) as it is, wherever the sweep's folder is", () => {
+    const raw = { ...RAW, base: { ...RAW.base, dataset: { dir: "/shared/data" }, against: ["/shared/other.py"] } };
+    const [a, b] = [identityIn(folder("f"), raw), identityIn(folder("g/h"), raw)];
+    expect(a.identity).toEqual(b.identity);
+    expect((a.identity as { cell: Cell }[])[0].cell).toMatchObject({ against: ["/shared/other.py"], dataset: { dir: "/shared/data" } });
   });
 
   it("tells a changed sweep apart: another parameter, seed or file", () => {
