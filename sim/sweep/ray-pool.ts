@@ -6,6 +6,7 @@ import { jobLine, parseResultLine } from "./cell-lines.js";
 import type { PlannedCell } from "./cells.js";
 import type { PoolRun } from "./local-pool.js";
 import { SWEEP_WORKER_NODE_FLAGS } from "./worker-node-flags.js";
+import { inWorldOrder } from "./world-order.js";
 
 export interface RayOptions {
   /** The cluster's address (host:port), or "auto" for the one started on this machine. */
@@ -88,7 +89,8 @@ export async function runRayPool(cells: PlannedCell[], opts: RayOptions, run: Po
     byIndex.delete(result.index);
     run.onOutcome(cell, result.outcome);
   });
-  for (const c of cells) driver.stdin.write(`${jobLine(c)}\n`);
+  // Submitted world by world: a Ray worker keeps its last few worlds (world-order.ts).
+  for (const c of inWorldOrder(cells)) driver.stdin.write(`${jobLine(c)}\n`);
   driver.stdin.end();
   const [code, signal] = (await new Promise((resolve, reject) => {
     driver.on("error", (e) => reject(new Error(`--ray-python ${opts.python}: ${e.message}`)));

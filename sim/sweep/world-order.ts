@@ -36,31 +36,34 @@ export function inWorldOrder(cells: PlannedCell[]): PlannedCell[] {
  */
 export class WorldQueue {
   private readonly groups: PlannedCell[][];
-  private readonly begun = new Set<PlannedCell[]>();
+  /** The groups before it have been begun: a slot begins them in order. */
+  private unbegun = 0;
   private readonly ofSlot = new Map<number, PlannedCell[]>();
+  private remaining: number;
 
   constructor(cells: PlannedCell[]) {
     this.groups = worldGroups(cells);
+    this.remaining = cells.length;
   }
 
   /** Cells not yet handed out. */
   get left(): number {
-    return this.groups.reduce((n, g) => n + g.length, 0);
+    return this.remaining;
   }
 
   /** The next cell for worker slot `slot`, or undefined when none is left. */
   take(slot: number): PlannedCell | undefined {
     let group = this.ofSlot.get(slot);
     if (!group || group.length === 0) {
-      group = this.groups.find((g) => g.length > 0 && !this.begun.has(g)) ?? this.largestLeft();
+      group = this.unbegun < this.groups.length ? this.groups[this.unbegun++] : this.largestLeft();
       if (!group) return undefined;
-      this.begun.add(group);
       this.ofSlot.set(slot, group);
     }
+    this.remaining--;
     return group.shift();
   }
 
-  /** The begun world with the most cells left (the first such, on a tie), if any has cells left. */
+  /** The world with the most cells left (the first such, on a tie), if any has cells left. */
   private largestLeft(): PlannedCell[] | undefined {
     return this.groups.reduce<PlannedCell[] | undefined>((best, g) => (g.length > (best?.length ?? 0) ? g : best), undefined);
   }

@@ -12,7 +12,6 @@ import { ResultsStore } from "../../sim/sweep/results-store.js";
 import { runCell, type CellOutcome } from "../../sim/sweep/run-cell.js";
 import { loadSweep } from "../../sim/sweep/sweep-file.js";
 import { sweepReport } from "../../sim/sweep/sweep-report.js";
-import { inWorldOrder } from "../../sim/sweep/world-order.js";
 import { wallTime } from "../domain/realtime-clock.js";
 import { renderSweepHtml } from "../report/sweep-html.js";
 import { type RankMetric, sweepFailed } from "../report/sweep-report.js";
@@ -36,9 +35,10 @@ export interface SweepFlags extends PythonFlags {
 /** `basecamp sweep <file>` (defined in sweep-command.ts). */
 export async function sweepCommand(file: string, flags: SweepFlags): Promise<void> {
   const sweep = loadSweep(file);
-  checkNamedFiles(file, sweep);
+  // `--cell N` checks its one cell: a mistake elsewhere in the file does not stop reproducing it
+  // (a file its cell names but cannot find fails the cell, as in the sweep).
+  if (flags.cell === undefined) checkNamedFiles(file, sweep);
   const cells = planCells(sweep);
-  // `--cell N` checks its one cell: a mistake elsewhere in the file does not stop reproducing it.
   checkCells(file, flags.cell === undefined ? cells : cells.filter((c) => c.index === flags.cell));
   // The workers (local, or started by the Ray driver) find the interpreter through BASECAMP_PYTHON.
   const python = flags.python === undefined ? undefined : resolve(flags.python);
@@ -46,7 +46,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   applyPythonFlags({ python });
   if (flags.cell !== undefined) return runOne(cells, flags.cell);
   if (flags.ray) await checkRayAddress(flags.ray);
-  const identity = planIdentity(cells, sweep.dir);
+  const identity = planIdentity(cells, sweep);
   const store = new ResultsStore(flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db", cells, identity, flags.resume ?? false);
   const stop = new AbortController();
   let exitCode = 0;
@@ -58,7 +58,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   process.on("SIGTERM", onSignal);
   try {
     const done = new Set(store.finished().filter((c) => c.status === "done").map((c) => c.index));
-    const pending = inWorldOrder(cells.filter((c) => !done.has(c.index)));
+    const pending = cells.filter((c) => !done.has(c.index));
     const progress = progressLine(cells.length, done.size, pending.length);
     const run: PoolRun = {
       signal: stop.signal,
