@@ -28,7 +28,8 @@ export async function cellWorker(): Promise<void> {
   try {
     for await (const line of lines) {
       if (line.trim() === "") continue;
-      if (line.length > MAX_JOB_BYTES) throw new Error(`sweep-worker: a job line of ${line.length} bytes (at most ${MAX_JOB_BYTES})`);
+      const bytes = Buffer.byteLength(line);
+      if (bytes > MAX_JOB_BYTES) throw new Error(`sweep-worker: a job line of ${bytes} bytes (at most ${MAX_JOB_BYTES})`);
       const job = JSON.parse(line) as CellJob;
       running = true;
       const outcome = await runCell(job.cell, STEP_INVARIANTS, forks);

@@ -1,5 +1,7 @@
 import { cellLabel } from "../../src/report/sweep-text.js";
+import { checkWorldSize } from "../../src/service/kernel/deployment.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
+import { deploymentOf } from "../deployment.js";
 import { strategyProblem } from "../scenario.js";
 import { jobLine, MAX_JOB_BYTES } from "./cell-lines.js";
 import type { PlannedCell } from "./cells.js";
@@ -7,7 +9,8 @@ import { cellScenario } from "./run-cell.js";
 
 /**
  * Refuses a sweep whose cells would fail for a mistake in the file itself, before any cell runs:
- * each cell's scenario with its seed, dataset fields and scoring settings laid over it must parse,
+ * each cell's scenario with its seed, dataset fields and scoring settings laid over it must parse
+ * (and a generated dataset be within the generator's bounds),
  * and a backtest's built-in strategies (the one under test, and each it plays against) must exist
  * and take their params (a file strategy's params are checked as it loads), and each cell's JSON
  * must fit the job line a worker reads. Each distinct scenario and strategy is checked once; the
@@ -24,11 +27,11 @@ export function checkCells(file: string, cells: PlannedCell[]): void {
   };
   for (const { index, cell, varied } of cells) {
     const where = `${file}: ${cellLabel(index, varied)}`;
-    const job = jobLine({ index, cell }).length;
+    const job = Buffer.byteLength(jobLine({ index, cell }));
     if (job > MAX_JOB_BYTES) throw new Error(`${where}: its JSON is ${job} bytes, at most ${MAX_JOB_BYTES} (a value too large to send a worker)`);
     if (once({ scenario: cell.scenario, seed: cell.seed ?? null, dataset: cell.dataset ?? null, scoring: cell.scoring ?? null })) {
       try {
-        cellScenario(cell);
+        checkWorldSize(deploymentOf(cellScenario(cell)));
       } catch (e) {
         throw new Error(`${where}: ${(e as Error).message}`);
       }

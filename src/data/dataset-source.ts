@@ -1,6 +1,6 @@
 import { Rng } from "../domain/rng.js";
 import { loadDatasetDir, type DatasetDirSettings, type DatasetRead } from "./dataset-dir.js";
-import { generateDataset, type Dataset } from "./generate.js";
+import { checkDatasetSpec, generateDataset, type Dataset } from "./generate.js";
 import { defaultDatasetSpec, type DatasetSpec } from "./schema.js";
 
 /** A deployment's dataset settings: the generator's knobs (defaults fill the rest), or a directory to read. */
@@ -18,6 +18,11 @@ export function isDatasetDir(settings: DatasetSettings): settings is DatasetDirS
 export async function datasetFor(settings: DatasetSettings, seed: string | number, nExpeds: number, read: DatasetRead = {}): Promise<Dataset> {
   if (isDatasetDir(settings)) return loadDatasetDir(settings, nExpeds, read);
   return generatedDataset(settings, seed, nExpeds);
+}
+
+/** Refuses settings whose generated dataset could not be drawn (see checkDatasetSpec), before any is; a directory's are left to its read. */
+export function checkGeneratedDataset(settings: DatasetSettings, nExpeds: number): void {
+  if (!isDatasetDir(settings)) checkDatasetSpec({ ...defaultDatasetSpec, ...settings }, nExpeds);
 }
 
 /** A generated dataset, synchronously; a directory's settings are refused (they are read by `datasetFor`). */

@@ -36,7 +36,7 @@ export interface Dataset {
 }
 
 export function generateDataset(spec: DatasetSpec, rng: Rng, nRounds: number): Dataset {
-  checkSpec(spec, nRounds);
+  checkDatasetSpec(spec, nRounds);
   const validationStart = spec.train_expeds + spec.gap_expeds + 1;
   const liveStart = validationStart + spec.validation_expeds + spec.gap_expeds;
   const features = featureNames(spec.n_features);
@@ -91,7 +91,8 @@ function range(start: number, count: number): number[] {
 /** The most values (features and targets, train, validation and live rows) a generated dataset holds: refused before any is drawn. */
 const MAX_GENERATED_VALUES = 2 ** 28;
 
-function checkSpec(spec: DatasetSpec, nRounds: number): void {
+/** Refuses a spec the generator cannot or should not draw (a bound broken, too many values), naming the field; draws nothing. */
+export function checkDatasetSpec(spec: DatasetSpec, nRounds: number): void {
   const counts: [string, number, number][] = [
     ["n_features", spec.n_features, 1],
     ["n_core", spec.n_core, 0],
@@ -113,7 +114,7 @@ function checkSpec(spec: DatasetSpec, nRounds: number): void {
   const rows = (spec.train_expeds + spec.validation_expeds) * spec.rows_per_exped + nRounds * spec.universe_size;
   const values = rows * (spec.n_features + 1);
   if (values > MAX_GENERATED_VALUES) {
-    throw new Error(`DatasetSpec makes ${rows} rows of ${spec.n_features} features and a target, ${values} values: at most ${MAX_GENERATED_VALUES} (2 GiB of float64)`);
+    throw new Error(`DatasetSpec makes ${rows} rows of ${spec.n_features} features and a target, ${values} values: at most ${MAX_GENERATED_VALUES} (2 GiB of float64); lower rows_per_exped, universe_size, train_expeds, validation_expeds or n_features`);
   }
   if (!(spec.signal >= 0)) throw new Error(`DatasetSpec signal must be >= 0, got ${spec.signal}`);
 }

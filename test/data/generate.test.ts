@@ -209,7 +209,7 @@ describe("generateDataset: spec checks", () => {
   it("refuses a dataset of more than 2^28 values before drawing any", () => {
     const big = { ...small, train_expeds: 100, validation_expeds: 20, rows_per_exped: 100_000, n_features: 22 };
     expect(() => generateDataset({ ...big, universe_size: 10 }, new Rng(1), 1)).toThrow(
-      /^DatasetSpec makes 12000010 rows of 22 features and a target, 276000230 values: at most 268435456 \(2 GiB of float64\)$/,
+      /^DatasetSpec makes 12000010 rows of 22 features and a target, 276000230 values: at most 268435456 \(2 GiB of float64\); lower rows_per_exped, universe_size, train_expeds, validation_expeds or n_features$/,
     );
     expect(() => generateDataset({ ...small, n_features: 2 ** 27, n_core: 1, rows_per_exped: 5, train_expeds: 1, validation_expeds: 1, universe_size: 5 }, new Rng(1), 0)).toThrow(/values: at most 268435456/);
   });

@@ -6,7 +6,7 @@ import { planCells } from "../../sim/sweep/cells.js";
 import { checkCells } from "../../sim/sweep/check-cells.js";
 import { checkNamedFiles } from "../../sim/sweep/named-files.js";
 import { loadSweep } from "../../sim/sweep/sweep-file.js";
-import { basecamp } from "../helpers/cli.js";
+import { basecamp, errorLines } from "../helpers/cli.js";
 import { TINY_SCENARIO } from "./sweep-fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-check-cells-"));
@@ -65,11 +65,45 @@ describe("a sweep's cells are checked before any runs", () => {
     expect(refusal("dir.json", { base: { strategy: "ridge", scenario: "tiny.json", dataset: { dir: "tiny.json" } } })).toBe(`${join(dir, "dir.json")}: base.dataset.dir: tiny.json: no such directory`);
   });
 
+  it("leaves out a base field every cell's axis value replaces (a placeholder strategy or dataset dir)", () => {
+    const named = (name: string, sweep: Record<string, unknown>) => {
+      const path = join(dir, name);
+      writeFileSync(path, JSON.stringify(sweep));
+      try {
+        checkNamedFiles(path, loadSweep(path));
+        return null;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(named("placeholder.json", { base: { strategy: "old.py", scenario: "tiny.json", dataset: { dir: "olddata" } }, axes: { strategies: ["mine.py"], datasets: [{ dir: "data" }] } })).toBeNull();
+    expect(named("partly.json", { base: { strategy: "mine.py", scenario: "tiny.json", dataset: { dir: "olddata" } }, axes: { datasets: [{ dir: "data" }, { rows_per_exped: 30 }] } })).toBe(
+      `${join(dir, "partly.json")}: base.dataset.dir: olddata: no such directory`,
+    );
+  });
+
+  it("refuses a dataset too large to generate, on the cell that asks for it, before any world is built", () => {
+    expect(refusal("huge.json", { base: { strategy: "ridge", scenario: "tiny.json" }, axes: { datasets: [{ rows_per_exped: 40 }, { rows_per_exped: 10_000_000 }] } })).toMatch(
+      /: cell 1 \(dataset \{"rows_per_exped":10000000\}\): DatasetSpec makes \d+ rows of 8 features and a target, \d+ values: at most 268435456 .*lower rows_per_exped/,
+    );
+  });
+
   it("refuses a cell too large to send a worker, before any runs", () => {
     expect(refusal("large.json", { base: { strategy: "mine.py", scenario: "tiny.json" }, axes: { params: { blob: ["x", "y".repeat(1 << 20)] } } })).toMatch(
       /: cell 1 \(blob y{50}…y{49}\): its JSON is 10\d{5} bytes, at most 1048576 \(a value too large to send a worker\)$/,
     );
+    // Counted in UTF-8 bytes, as the line is sent: 600,000 characters of "é" are 1,200,000 bytes.
+    expect(refusal("accents.json", { base: { strategy: "mine.py", scenario: "tiny.json" }, axes: { params: { blob: ["é".repeat(600_000)] } } })).toMatch(/: its JSON is 12\d{5} bytes, at most 1048576/);
   });
+
+  it("lets --cell N run its cell though another cell names a file that is not there", async () => {
+    const path = join(dir, "other-missing.json");
+    writeFileSync(path, JSON.stringify({ base: { scenario: "tiny.json" }, axes: { strategies: ["ridge", "typo.py"] } }));
+    expect(errorLines(await basecamp(["sweep", path]))).toEqual([`basecamp: ${path}: axes.strategies.1: typo.py: no such file`]);
+    const one = await basecamp(["sweep", path, "--cell", "0"]);
+    expect(one.status).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ index: 0, outcome: { ok: true } });
+  }, 60_000);
 
   it("stops basecamp sweep before its first cell: one line, exit 1, no results store", async () => {
     const path = join(dir, "refused.json");

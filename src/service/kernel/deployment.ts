@@ -8,7 +8,7 @@ import {
   type Schedule,
 } from "../../domain/cadence.js";
 import { concatFrames } from "../../domain/frame.js";
-import { datasetFor, generatedDataset } from "../../data/dataset-source.js";
+import { checkGeneratedDataset, datasetFor, generatedDataset } from "../../data/dataset-source.js";
 import type { DatasetRead } from "../../data/dataset-dir.js";
 import type { Dataset, LiveRound } from "../../data/generate.js";
 
@@ -29,6 +29,11 @@ export function buildWorld(deployment: Deployment): World {
 /** Any deployment's world: its dataset read from its directory (as `read` says), or generated. */
 export async function loadWorld(deployment: Deployment, read: DatasetRead = {}): Promise<World> {
   return worldOf(deployment, await datasetFor(deployment.dataset, deployment.seed, expedsNeeded(deployment), read));
+}
+
+/** Refuses a deployment whose generated dataset could not be drawn (checkGeneratedDataset), before any work: a world's size checked before it is built. */
+export function checkWorldSize(deployment: Deployment): void {
+  checkGeneratedDataset(deployment.dataset, expedsNeeded(deployment));
 }
 
 /** How many live expeds the deployment's rounds take. */
