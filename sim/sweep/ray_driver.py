@@ -185,7 +185,7 @@ def main():
 
     ray.init(address=args.address, logging_level="ERROR", log_to_driver=False)
     alive = [n["Resources"] for n in ray.nodes() if n["Alive"]]
-    refusal = unmeetable(args.num_cpus, args.memory_mb, alive, ray.get_runtime_context().gcs_address)
+    refusal = unmeetable(args.num_cpus, args.memory_mb, alive, ray.get_runtime_context().gcs_address if args.address == "auto" else args.address)
     if refusal:
         ray.shutdown()
         sys.stderr.write(refusal + "\n")

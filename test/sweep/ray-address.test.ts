@@ -33,6 +33,7 @@ describe("a --ray address is checked before any work", () => {
       await expect(checkRayAddress(`127.0.0.1:${port}`)).resolves.toBeUndefined();
       await expect(checkRayAddress(`ray://127.0.0.1:${port}`)).resolves.toBeUndefined();
       await expect(checkRayAddress("auto")).resolves.toBeUndefined();
+      await expect(checkRayAddress(`[::ffff:127.0.0.1]:${port}`)).resolves.toBeUndefined();
     } finally {
       server.close();
     }
@@ -41,7 +42,9 @@ describe("a --ray address is checked before any work", () => {
   it("refuses one where nothing does, or one that is not host:port, naming it", async () => {
     const port = await closedPort();
     await expect(checkRayAddress(`127.0.0.1:${port}`)).rejects.toThrow(`--ray 127.0.0.1:${port}: no Ray cluster there (ECONNREFUSED); start one with \`ray start --head\` (README, Sweeps)`);
-    await expect(checkRayAddress("head")).rejects.toThrow("--ray head: expected host:port (as `ray start --head` prints it), ray://host:port, or auto");
+    await expect(checkRayAddress("head")).rejects.toThrow("--ray head: expected host:port (as `ray start --head` prints it), ray://host[:port], or auto");
+    await expect(checkRayAddress("127.0.0.1:99999")).rejects.toThrow("--ray 127.0.0.1:99999: port 99999 is not one (1 to 65535)");
+    await expect(checkRayAddress("127.0.0.1:0")).rejects.toThrow("--ray 127.0.0.1:0: port 0 is not one (1 to 65535)");
   });
 
   it("stops basecamp sweep in one line, with no results store, rather than waiting on Ray for minutes", async () => {
