@@ -1,7 +1,7 @@
-import { basename, resolve } from "node:path";
+import { basename } from "node:path";
 import { Rng } from "../../src/domain/rng.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
-import { scenarioPath } from "./named-files.js";
+import { datasetFields, scenarioPath, strategyPath } from "./named-files.js";
 import type { ParamRange, ScoringOverride, Sweep } from "./sweep-file.js";
 
 /**
@@ -168,15 +168,6 @@ function draw(values: unknown[] | ParamRange, rng: Rng): unknown {
   const u = rng.next();
   const x = log ? Math.exp(Math.log(min) + u * (Math.log(max) - Math.log(min))) : min + u * (max - min);
   return int ? Math.floor(x) : x;
-}
-
-/** Dataset fields with a relative `dir` made absolute against the sweep file's directory. */
-function datasetFields(fields: Record<string, unknown>, dir: string): Record<string, unknown> {
-  return typeof fields.dir === "string" ? { ...fields, dir: resolve(dir, fields.dir) } : { ...fields };
-}
-
-function strategyPath(strategy: string, dir: string): string {
-  return strategyFileKind(strategy) === null ? strategy : resolve(dir, strategy);
 }
 
 function display(strategy: string): string {

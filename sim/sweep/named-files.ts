@@ -4,6 +4,21 @@ import { strategyFileKind } from "../agents/strategy-file.js";
 import { scenarioFile } from "../builtin-scenarios.js";
 import type { Sweep } from "./sweep-file.js";
 
+/*
+ * The files a sweep file names (scenarios, strategy files, dataset directories): how each is
+ * found from the sweep file's directory (planCells, planIdentity), and that each is there.
+ */
+
+/** A strategy file's absolute path against the sweep file's directory, or a built-in's name as it is. */
+export function strategyPath(strategy: string, dir: string): string {
+  return strategyFileKind(strategy) === null ? strategy : resolve(dir, strategy);
+}
+
+/** Dataset fields with a relative `dir` made absolute against the sweep file's directory. */
+export function datasetFields(fields: Record<string, unknown>, dir: string): Record<string, unknown> {
+  return typeof fields.dir === "string" ? { ...fields, dir: resolve(dir, fields.dir) } : { ...fields };
+}
+
 /** A scenario file beside the sweep file, else a built-in scenario's name (throws naming both when neither is). */
 export function scenarioPath(arg: string, dir: string): string {
   const path = resolve(dir, arg);
@@ -27,10 +42,10 @@ export function checkNamedFiles(file: string, sweep: Sweep): void {
       return (e as Error).message;
     }
   };
-  const strategy = (arg: string) => (strategyFileKind(arg) !== null && !isFile(resolve(dir, arg)) ? `${arg}: no such file` : null);
+  const strategy = (arg: string) => (strategyFileKind(arg) !== null && !isFile(strategyPath(arg, dir)) ? `${arg}: no such file` : null);
   const dataset = (fields: Record<string, unknown> | undefined) => {
-    const d = fields?.dir;
-    return typeof d === "string" && !isDirectory(resolve(dir, d)) ? `${d}: no such directory` : null;
+    if (typeof fields?.dir !== "string") return null;
+    return isDirectory(datasetFields(fields, dir).dir as string) ? null : `${fields.dir}: no such directory`;
   };
   check("base.scenario", scenario(base.scenario));
   axes.scenarios?.forEach((s, i) => check(`axes.scenarios.${i}`, scenario(s)));

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
-import { strategyFileKind } from "../agents/strategy-file.js";
 import type { Cell, PlannedCell } from "./cells.js";
-import { scenarioPath } from "./named-files.js";
+import { datasetFields, scenarioPath, strategyPath } from "./named-files.js";
 import type { Sweep } from "./sweep-file.js";
 
 /**
@@ -24,18 +23,16 @@ export function planIdentity(cells: PlannedCell[], sweep: Sweep): unknown {
   return cells.map((c) => ({ ...c, cell: cellAsWritten(c.cell) }));
 }
 
-/** Each path a cell may carry, resolved as planCells resolves it, to what the sweep file wrote. */
+/** Each path a cell may carry, resolved by planCells's own functions (named-files.ts), to what the sweep file wrote (a built-in strategy's name, to itself). */
 function writtenPaths({ base, axes, dir }: Sweep): Map<string, string> {
   const written = new Map<string, string>();
-  for (const s of [...(base.strategy === undefined ? [] : [base.strategy]), ...base.against, ...(axes.strategies ?? [])]) {
-    if (strategyFileKind(s) !== null) written.set(resolve(dir, s), s);
-  }
+  for (const s of [...(base.strategy === undefined ? [] : [base.strategy]), ...base.against, ...(axes.strategies ?? [])]) written.set(strategyPath(s, dir), s);
   for (const s of [base.scenario, ...(axes.scenarios ?? [])]) {
     const path = scenarioPath(s, dir);
     written.set(path, path === resolve(dir, s) ? s : `built-in ${s}`);
   }
   for (const d of [base.dataset, ...(axes.datasets ?? [])]) {
-    if (typeof d?.dir === "string") written.set(resolve(dir, d.dir), d.dir);
+    if (typeof d?.dir === "string") written.set(datasetFields(d, dir).dir as string, d.dir);
   }
   return written;
 }
