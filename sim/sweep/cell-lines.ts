@@ -26,6 +26,11 @@ export function jobLine(job: CellJob): string {
   return JSON.stringify({ index: job.index, cell: job.cell });
 }
 
+/** A cell's result line, as a worker prints it (without its newline). */
+export function resultLine(index: number, outcome: CellOutcome): string {
+  return `${RESULT_MARK}${JSON.stringify({ index, outcome })}`;
+}
+
 /** A worker's result line, or null for any other line it printed. */
 export function parseResultLine(line: string): { index: number; outcome: CellOutcome } | null {
   if (!line.startsWith(RESULT_MARK)) return null;

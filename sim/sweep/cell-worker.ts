@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline";
 import { ForkServers } from "../../src/participant/fork-server.js";
-import { MAX_JOB_BYTES, RESULT_MARK, type CellJob } from "./cell-lines.js";
+import { MAX_JOB_BYTES, resultLine, type CellJob } from "./cell-lines.js";
 import { STEP_INVARIANTS } from "./invariants.js";
 import { runCell } from "./run-cell.js";
 
@@ -35,7 +35,7 @@ export async function cellWorker(): Promise<void> {
       const outcome = await runCell(job.cell, STEP_INVARIANTS, forks);
       running = false;
       if (abandoned) break;
-      process.stdout.write(`${RESULT_MARK}${JSON.stringify({ index: job.index, outcome })}\n`);
+      process.stdout.write(`${resultLine(job.index, outcome)}\n`);
     }
   } finally {
     await forks.close();

@@ -27,4 +27,3 @@ export async function worldOf(scenario: Scenario): Promise<World> {
   worlds.set(key, world);
   return { ...world, deployment };
 }
-

@@ -82,14 +82,13 @@ ${charts.join("\n")}
 
 /** The rows in groups that share a v1_designated (the benchmark axes' values), in the order their first row ranks; each with its benchmark, if any. */
 function referenceGroups(r: SweepReport): { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }[] {
-  // Keyed by the values themselves: a name cuts a long value, and two values may cut alike.
-  const groups = new Map<string, { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }>();
+  // Keyed by the benchmark itself, not its name: a name cuts a long value, and two values may cut alike.
+  const groups = new Map<SweepBenchmark | undefined, { name: string; rows: SweepRow[]; bench: SweepBenchmark | undefined }>();
   for (const row of r.rows) {
     const bench = benchmarkOf(r, row);
-    const key = bench ? JSON.stringify(bench.on) : "";
-    const group = groups.get(key) ?? { name: bench ? variedText(bench.on) : "", rows: [], bench };
+    const group = groups.get(bench) ?? { name: bench ? variedText(bench.on) : "", rows: [], bench };
     group.rows.push(row);
-    groups.set(key, group);
+    groups.set(bench, group);
   }
   return [...groups.values()];
 }

@@ -65,11 +65,14 @@ export function scorePastItsClip(db: Db, initialClip: number): { what: string; m
   let clip = initialClip;
   for (const { type, payload } of events) {
     const p = JSON.parse(payload) as { clip?: number; exped?: string; upload_id?: string };
-    if (type === "scoring.changed") clip = p.clip ?? clip;
-    const [what, found] =
-      type === "round.settled" ? [`${p.exped}'s tournament score`, roundLargest.get(p.exped)] : type === "run.finalised" && uploadScore ? [`upload ${p.upload_id}'s score`, uploadScore.get(p.upload_id)] : [null, undefined];
-    const magnitude = (found as { s: number | null } | undefined)?.s ?? null;
-    if (what !== null && magnitude !== null && !(magnitude <= clip)) return { what, magnitude, clip };
+    if (type === "scoring.changed") {
+      clip = p.clip ?? clip;
+      continue;
+    }
+    const round = type === "round.settled";
+    const row = (round ? roundLargest.get(p.exped) : uploadScore?.get(p.upload_id)) as { s: number | null } | undefined;
+    const magnitude = row?.s ?? null;
+    if (magnitude !== null && !(magnitude <= clip)) return { what: round ? `${p.exped}'s tournament score` : `upload ${p.upload_id}'s score`, magnitude, clip };
   }
   return undefined;
 }
