@@ -1,5 +1,17 @@
 import type { BacktestReport, ExpedScore, StrategyBacktest } from "../../src/report/backtest-report.js";
 import { seriesStats, withBenchmarkDeltas } from "../../sim/backtest/summary.js";
+import type { PlannedCell } from "../../sim/sweep/cells.js";
+import type { StoredCell } from "../../sim/sweep/results-store.js";
+
+/** A sweep's backtest cell of ridge with `params`, on scenario `scenario` (its file /NAME.json), and the axis values it varies. */
+export function ridgeCell(index: number, varied: Record<string, unknown>, params: Record<string, unknown>, scenario = "s", seed?: number): PlannedCell {
+  return { index, varied, cell: { kind: "backtest", strategy: "ridge", params, against: [], scenario: `/${scenario}.json`, scenario_name: scenario, ...(seed === undefined ? {} : { seed }) } };
+}
+
+/** A sweep cell's stored outcome: its backtest `report`, done. */
+export function doneCell(index: number, report: BacktestReport): StoredCell {
+  return { index, status: "done", outcome: { ok: true, result: { kind: "backtest", report } } };
+}
 
 /** Twelve validation expeds, exped_0101 … exped_0112. */
 export const EXPEDS = Array.from({ length: 12 }, (_, i) => `exped_${String(101 + i).padStart(4, "0")}`);

@@ -1,14 +1,14 @@
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { PlannedCell } from "../../sim/sweep/cells.js";
 import type { StoredCell } from "../../sim/sweep/results-store.js";
 import { sweepReport } from "../../sim/sweep/sweep-report.js";
 import type { BacktestReport, StrategyBacktest } from "../../src/report/backtest-report.js";
 import { renderSweepHtml } from "../../src/report/sweep-html.js";
+import type { RankMetric } from "../../src/report/sweep-report.js";
 import { type OfflinePage, openOffline } from "../helpers/offline-page.js";
 import { requires } from "../helpers/requires.js";
-import { backtestOf, EXPEDS, report } from "./fixtures.js";
+import { backtestOf, doneCell, EXPEDS, report, ridgeCell } from "./fixtures.js";
 
 const EVIL = "<script>alert(1)</script>";
 const ALPHAS = [0.1, 1, 10, 100, 1000];
@@ -26,41 +26,47 @@ function cellReport(corr: number, bench: number, n = 12, calendar = (exped: stri
   return { ...report("ridge"), ...walk(corr), against: { v1_designated: walk(bench) } };
 }
 
-requires("chromium").describe("renderSweepHtml in Chromium", () => {
-  let opened: OfflinePage;
-  let page: Page;
-
+/** The page of a sweep's report (`cells`, `finished`, ranked by `rankBy`), opened offline in Chromium before the block's tests and closed after them. */
+function useSweepPage(file: string, rankBy: RankMetric, cells: PlannedCell[], finished: StoredCell[]): () => OfflinePage {
+  let opened: OfflinePage | undefined;
   beforeAll(async () => {
-    // Ten cells (five penalties × two seeds) and one that failed. Seed 2's cells score best, a
-    // higher penalty better, and seed 2's v1_designated (0.02 an exped) differs from seed 1's (0.01).
-    const cells: PlannedCell[] = [];
-    const finished: StoredCell[] = [];
-    ALPHAS.forEach((alpha, a) =>
-      SEEDS.forEach((seed) => {
-        const index = cells.length;
-        cells.push({ index, varied: { alpha, seed }, cell: { kind: "backtest", strategy: "ridge", params: { alpha }, against: [], scenario: "/s.json", scenario_name: "s", seed } });
-        finished.push({ index, status: "done", outcome: { ok: true, result: { kind: "backtest", report: cellReport(0.001 * (a + 1) + 0.01 * (seed - 1), 0.01 * seed) } } });
-      }),
-    );
-    cells.push({ index: 10, varied: { alpha: 3, seed: 1 }, cell: { kind: "backtest", strategy: "ridge", params: { alpha: 3 }, against: [], scenario: "/s.json", scenario_name: "s", seed: 1 } });
-    finished.push({ index: 10, status: "failed", outcome: { ok: false, reason: `<img src="https://example.invalid/x.png"> ${EVIL}`, traceback: `Traceback\n  ${EVIL}` } });
-    opened = await openOffline(renderSweepHtml(sweepReport(cells, finished, "score.mean", `/sweeps/${EVIL}.json`)));
-    page = opened.page;
+    opened = await openOffline(renderSweepHtml(sweepReport(cells, finished, rankBy, file)));
   });
-
   afterAll(() => opened?.close());
+  return () => {
+    if (!opened) throw new Error("the sweep page did not open");
+    return opened;
+  };
+}
+
+requires("chromium").describe("renderSweepHtml in Chromium", () => {
+  // Ten cells (five penalties × two seeds) and one that failed. Seed 2's cells score best, a
+  // higher penalty better, and seed 2's v1_designated (0.02 an exped) differs from seed 1's (0.01).
+  const cells: PlannedCell[] = [];
+  const finished: StoredCell[] = [];
+  ALPHAS.forEach((alpha, a) =>
+    SEEDS.forEach((seed) => {
+      const index = cells.length;
+      cells.push(ridgeCell(index, { alpha, seed }, { alpha }, "s", seed));
+      finished.push(doneCell(index, cellReport(0.001 * (a + 1) + 0.01 * (seed - 1), 0.01 * seed)));
+    }),
+  );
+  cells.push(ridgeCell(10, { alpha: 3, seed: 1 }, { alpha: 3 }, "s", 1));
+  finished.push({ index: 10, status: "failed", outcome: { ok: false, reason: `<img src="https://example.invalid/x.png"> ${EVIL}`, traceback: `Traceback\n  ${EVIL}` } });
+  const opened = useSweepPage(`/sweeps/${EVIL}.json`, "score.mean", cells, finished);
+  const page = () => opened().page;
 
   it("asks the network for nothing and runs nothing from the sweep's name or a failure's reason", async () => {
-    expect(opened.requested).toEqual([]);
-    expect(opened.dialogs).toEqual([]);
-    expect(await page.locator("script").count()).toBe(0);
-    expect(await page.locator("img").count()).toBe(0);
-    expect(await page.locator("h1").textContent()).toBe(`Sweep: /sweeps/${EVIL}.json`);
+    expect(opened().requested).toEqual([]);
+    expect(opened().dialogs).toEqual([]);
+    expect(await page().locator("script").count()).toBe(0);
+    expect(await page().locator("img").count()).toBe(0);
+    expect(await page().locator("h1").textContent()).toBe(`Sweep: /sweeps/${EVIL}.json`);
   });
 
   it("ranks the cells by the metric, best first, with a v1_designated row for each seed", async () => {
-    expect(await page.locator(".context").textContent()).toBe("11 of 11 cells finished, 1 failed · ranked by score.mean");
-    const rows = page.locator("table tbody tr");
+    expect(await page().locator(".context").textContent()).toBe("11 of 11 cells finished, 1 failed · ranked by score.mean");
+    const rows = page().locator("table tbody tr");
     expect(await rows.count()).toBe(12);
     const firsts = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 4).map((td) => td.textContent)));
     // Best: alpha 1000 on seed 2 (cell 9), then alpha 100 on seed 2 (cell 7).
@@ -73,12 +79,12 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
       ["ref", "—", "—", "2"],
     ]);
     // score.mean is among the statistics shown: no column of its own.
-    expect(await page.locator(".rank-by").count()).toBe(0);
-    expect(await page.locator("thead tr:last-child th").count()).toBe(2 + 2 + 16);
+    expect(await page().locator(".rank-by").count()).toBe(0);
+    expect(await page().locator("thead tr:last-child th").count()).toBe(2 + 2 + 16);
   });
 
   it("plots the metric against the penalty on a log axis, one dot per cell", async () => {
-    const chart = page.locator("#param-alpha");
+    const chart = page().locator("#param-alpha");
     expect(await chart.isVisible()).toBe(true);
     expect((await chart.boundingBox())?.width).toBeGreaterThan(500);
     expect(await chart.locator("circle.dot").count()).toBe(10);
@@ -91,7 +97,7 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
   });
 
   it("colours the dots by seed, each seed's v1_designated level dashed in its colour", async () => {
-    const chart = page.locator("#param-alpha");
+    const chart = page().locator("#param-alpha");
     // Seed 2 ranks first, so it takes the first colour.
     expect(await chart.locator("circle.dot.s0 title").allTextContents()).toEqual(["cell 9: +0.0150 (seed 2)", "cell 7: +0.0140 (seed 2)", "cell 5: +0.0130 (seed 2)", "cell 3: +0.0120 (seed 2)", "cell 1: +0.0110 (seed 2)"]);
     expect(await chart.locator("circle.dot.s1").count()).toBe(5);
@@ -104,11 +110,11 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
     // The seed 2 level sits above every seed 2 dot (0.02 against at most 0.015).
     const level = Number(await chart.locator("line.benchmark.s0").getAttribute("y1"));
     for (const cy of await chart.locator("circle.dot.s0").evaluateAll((ds) => ds.map((d) => Number(d.getAttribute("cy"))))) expect(cy).toBeGreaterThan(level);
-    expect(await page.locator("figure:has(#param-alpha) ul.legend li").allTextContents()).toEqual(["seed 2", "seed 1"]);
+    expect(await page().locator("figure:has(#param-alpha) ul.legend li").allTextContents()).toEqual(["seed 2", "seed 1"]);
   });
 
   it("draws the top five cells' cumulative score beside v1_designated on the top cell's seed", async () => {
-    const lines = page.locator("#cumulative-chart polyline.series");
+    const lines = page().locator("#cumulative-chart polyline.series");
     expect(await lines.count()).toBe(6);
     expect(await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute("data-strategy")))).toEqual([
       "#1 cell 9",
@@ -119,13 +125,13 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
       "v1_designated (seed 2)",
     ]);
     // Seed 2's v1_designated scores 0.02 an exped: 0.24 over the twelve.
-    expect(await page.locator("ul.legend li").last().textContent()).toBe("v1_designated (seed 2) +0.2400");
+    expect(await page().locator("ul.legend li").last().textContent()).toBe("v1_designated (seed 2) +0.2400");
     // Every line walks the same expeds: the places are named by them.
-    expect(await page.locator("#cumulative-chart text.tick[transform]").allTextContents()).toEqual(EXPEDS);
+    expect(await page().locator("#cumulative-chart text.tick[transform]").allTextContents()).toEqual(EXPEDS);
   });
 
   it("lists the failed cell with its reason, traceback and reproducing command, as text", async () => {
-    const failed = page.locator("h2:has-text('Failed cells') + ul li");
+    const failed = page().locator("h2:has-text('Failed cells') + ul li");
     expect(await failed.count()).toBe(1);
     expect(await failed.locator("code").textContent()).toBe(`basecamp sweep '/sweeps/${EVIL}.json' --cell 10`);
     expect(await failed.locator("pre").textContent()).toBe(`Traceback\n  ${EVIL}`);
@@ -134,8 +140,8 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
 
   /** Set SWEEP_HTML_SCREENSHOT=/some/file.png to keep the picture and look at the page. */
   it("takes a screenshot of the whole page", async () => {
-    const png = process.env.SWEEP_HTML_SCREENSHOT ?? join(opened.dir, "sweep.png");
-    expect((await page.screenshot({ path: png, fullPage: true })).length).toBeGreaterThan(10_000);
+    const png = process.env.SWEEP_HTML_SCREENSHOT ?? join(opened().dir, "sweep.png");
+    expect((await page().screenshot({ path: png, fullPage: true })).length).toBeGreaterThan(10_000);
   });
 });
 
@@ -143,31 +149,23 @@ requires("chromium").describe("renderSweepHtml in Chromium", () => {
 const pointsOf = (points: string | null): number[][] => (points ?? "").split(" ").map((p) => p.split(",").map(Number));
 
 requires("chromium").describe("renderSweepHtml in Chromium: ranked by score.total over two calendars", () => {
-  let opened: OfflinePage;
-  let page: Page;
-
-  beforeAll(async () => {
-    // Scenario a walks 12 expeds (exped_0101 …), scenario b 8 others (exped_0201 …) at a higher
-    // score an exped: by total a's best two cells lead b's, though b's best has the second mean.
-    const cells: PlannedCell[] = [];
-    const finished: StoredCell[] = [];
-    for (const scenario of ["a", "b"])
-      for (const alpha of [1, 2, 3]) {
-        const index = cells.length;
-        cells.push({ index, varied: { scenario, alpha }, cell: { kind: "backtest", strategy: "ridge", params: { alpha }, against: [], scenario: `/${scenario}.json`, scenario_name: scenario } });
-        const result = scenario === "a" ? cellReport(0.0025 * alpha, 0.001) : cellReport(0.004 + 0.001 * alpha, 0.002, 8, (e) => e.replace("exped_01", "exped_02"));
-        finished.push({ index, status: "done", outcome: { ok: true, result: { kind: "backtest", report: result } } });
-      }
-    opened = await openOffline(renderSweepHtml(sweepReport(cells, finished, "score.total", "/sweeps/calendars.json")));
-    page = opened.page;
-  });
-
-  afterAll(() => opened?.close());
+  // Scenario a walks 12 expeds (exped_0101 …), scenario b 8 others (exped_0201 …) at a higher
+  // score an exped: by total a's best two cells lead b's, though b's best has the second mean.
+  const cells: PlannedCell[] = [];
+  const finished: StoredCell[] = [];
+  for (const scenario of ["a", "b"])
+    for (const alpha of [1, 2, 3]) {
+      const index = cells.length;
+      cells.push(ridgeCell(index, { scenario, alpha }, { alpha }, scenario));
+      finished.push(doneCell(index, scenario === "a" ? cellReport(0.0025 * alpha, 0.001) : cellReport(0.004 + 0.001 * alpha, 0.002, 8, (e) => e.replace("exped_01", "exped_02"))));
+    }
+  const opened = useSweepPage("/sweeps/calendars.json", "score.total", cells, finished);
+  const page = () => opened().page;
 
   it("shows the score's total, which the statistics leave out, after the axes: cells in its order, then the ref rows", async () => {
-    expect(await page.locator("thead tr.groups th").allTextContents()).toEqual(["", "score", "CORR", "AIMC", "NCORR", "score"]);
-    expect((await page.locator("thead tr:last-child th").allTextContents()).slice(0, 6)).toEqual(["rank", "cell", "scenario", "alpha", "total", "mean"]);
-    const firsts = await page.locator("table tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 5).map((td) => td.textContent)));
+    expect(await page().locator("thead tr.groups th").allTextContents()).toEqual(["", "score", "CORR", "AIMC", "NCORR", "score"]);
+    expect((await page().locator("thead tr:last-child th").allTextContents()).slice(0, 6)).toEqual(["rank", "cell", "scenario", "alpha", "total", "mean"]);
+    const firsts = await page().locator("table tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 5).map((td) => td.textContent)));
     expect(firsts).toEqual([
       ["1", "2", "a", "3", "+0.0900"],
       ["2", "1", "a", "2", "+0.0600"],
@@ -181,7 +179,7 @@ requires("chromium").describe("renderSweepHtml in Chromium: ranked by score.tota
   });
 
   it("draws each top cell's cumulative score over its own expeds, rising to its total, and v1_designated's over its own", async () => {
-    const chart = page.locator("#cumulative-chart");
+    const chart = page().locator("#cumulative-chart");
     const lines = chart.locator("polyline.series");
     expect(await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute("data-strategy")))).toEqual(["#1 cell 2", "#2 cell 1", "#3 cell 5", "#4 cell 4", "#5 cell 3", "v1_designated (scenario a)"]);
     // The lines walk different expeds: each exped is placed by its place in its own walk.

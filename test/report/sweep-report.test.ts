@@ -7,6 +7,7 @@ import type { BacktestReport, BacktestSummary, ExpedScore } from "../../src/repo
 import { parseRankMetric, sweepFailed } from "../../src/report/sweep-report.js";
 import { renderSweepHtml } from "../../src/report/sweep-html.js";
 import { axisValue, formatSweepText } from "../../src/report/sweep-text.js";
+import { doneCell, ridgeCell } from "./fixtures.js";
 
 const stats = (mean: number, max_drawdown = 0) => ({ mean, std: 0.1, sharpe: mean / 0.1, smart_sharpe: mean / 0.1, max_drawdown, max_drawdown_expeds: 1, calmar: null, autocorrelation: 0, hit_rate: 1, vs_benchmark: null });
 /** A summary whose score has mean `score` and `total` (the mean's by default, as over one exped). */
@@ -33,14 +34,10 @@ const report = (score: number, drawdown: number, total = score): BacktestReport 
   against: { v1_designated: { expeds, summary: benchmark, refusals: [] } },
   context: { scenario: "s", train_rows: 1, validation_rows: 1, weights: { corr: 1, aimc: 2, ncorr: 1 }, clip: 0.25, top_bottom: 0, rolling_window: 0 },
 });
-const cells: PlannedCell[] = [0.1, 0.3, 0.2].map((alpha, index) => ({
-  index,
-  varied: { alpha },
-  cell: { kind: "backtest", strategy: "ridge", params: { alpha }, against: [], scenario: "/s.json", scenario_name: "s" },
-}));
+const cells: PlannedCell[] = [0.1, 0.3, 0.2].map((alpha, index) => ridgeCell(index, { alpha }, { alpha }));
 const finished: StoredCell[] = [
-  { index: 0, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.05, 0.2) } } },
-  { index: 1, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.07, 0.3) } } },
+  doneCell(0, report(0.05, 0.2)),
+  doneCell(1, report(0.07, 0.3)),
   { index: 2, status: "failed", outcome: { ok: false, reason: "boom", traceback: "Error: boom\n    at x" } },
 ];
 
@@ -62,8 +59,8 @@ describe("sweep report", () => {
     const table = (text: string) => text.split("\n").slice(3, 7).map((line) => line.trim().split(/ {2,}/));
     // Cell 0 has the lower mean but the higher total (a longer walk).
     const byTotal: StoredCell[] = [
-      { index: 0, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.05, 0.2, 0.6) } } },
-      { index: 1, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.07, 0.3, 0.35) } } },
+      doneCell(0, report(0.05, 0.2, 0.6)),
+      doneCell(1, report(0.07, 0.3, 0.35)),
       finished[2],
     ];
     const [header, ...rows] = table(formatSweepText(sweepReport(cells, byTotal, "score.total", "s.json")));
@@ -105,7 +102,7 @@ describe("sweep report", () => {
     // Two scoring settings whose values cut alike, each with its own v1_designated.
     const scoring = [long("mean"), long("median")];
     const planned: PlannedCell[] = scoring.flatMap((s, i) => [0.1, 0.3].map((alpha, j) => ({ index: 2 * i + j, varied: { scoring: s, alpha }, cell: { ...cells[0].cell, scoring: { clip: 0.25 } } })));
-    const done: StoredCell[] = planned.map(({ index }) => ({ index, status: "done", outcome: { ok: true, result: { kind: "backtest", report: report(0.05 + index / 100, 0.2) } } }));
+    const done: StoredCell[] = planned.map(({ index }) => doneCell(index, report(0.05 + index / 100, 0.2)));
     const html = renderSweepHtml(sweepReport(planned, done, "score.mean", "s.json"));
     expect(html.match(/<line class="benchmark level s\d"/g)).toEqual(['<line class="benchmark level s0"', '<line class="benchmark level s1"']);
   });

@@ -7,7 +7,8 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basecamp, errorLines } from "../helpers/cli.js";
 import { requires } from "../helpers/requires.js";
-import { startRayHead, type RayHead } from "./ray-head.js";
+import type { RayHead } from "./ray-head.js";
+import { useRayHead } from "./ray-head-hook.js";
 import { TINY_SCENARIO } from "./sweep-fixtures.js";
 
 const VENV_PYTHON = resolve(".venv/bin/python");
@@ -75,30 +76,24 @@ withRay("the Ray driver's check of a request against the nodes", () => {
 });
 
 withRay("--ray-cpus and --ray-memory on a Ray head of 2 CPUs the test starts on 127.0.0.1 (and stops, alone)", () => {
-  let head: RayHead | undefined;
-  beforeAll(async () => {
-    head = await startRayHead(resolve(".venv/bin/ray"), 2);
-  }, 200_000);
-  afterAll(() => head?.stop());
+  const head = useRayHead(2);
 
-  const sweep = (db: string, flags: string[]) => basecamp(["sweep", SWEEP, "--ray", head!.address, "--ray-python", VENV_PYTHON, "--out", join(dir, db), ...flags]);
+  const sweep = (db: string, flags: string[]) => basecamp(["sweep", SWEEP, "--ray", head().address, "--ray-python", VENV_PYTHON, "--out", join(dir, db), ...flags]);
 
   it("a request no node can meet fails the sweep at once, naming the flag, with no cell recorded", async () => {
-    if (!head) throw new Error("no Ray head");
     const cpus = await sweep("cpus.db", ["--ray-cpus", "4"]);
     expect(cpus.status).toBe(1);
-    expect(errorLines(cpus)).toEqual([`basecamp: --ray-cpus 4: no node of the Ray cluster at ${head.address} has 4 CPUs (the largest has 2)`]);
+    expect(errorLines(cpus)).toEqual([`basecamp: --ray-cpus 4: no node of the Ray cluster at ${head().address} has 4 CPUs (the largest has 2)`]);
     expect(storedCells(join(dir, "cpus.db"))).toBe(0);
     const mib = Math.ceil(totalmem() / MIB) + 1;
     const memory = await sweep("memory.db", ["--ray-memory", String(mib)]);
     expect(memory.status).toBe(1);
-    expect(errorLines(memory)).toEqual([expect.stringMatching(new RegExp(`^basecamp: --ray-memory ${mib}: no node of the Ray cluster at ${head.address} has ${mib} MiB \\(the largest has \\d+ MiB\\)$`))]);
+    expect(errorLines(memory)).toEqual([expect.stringMatching(new RegExp(`^basecamp: --ray-memory ${mib}: no node of the Ray cluster at ${head().address} has ${mib} MiB \\(the largest has \\d+ MiB\\)$`))]);
     expect(storedCells(join(dir, "memory.db"))).toBe(0);
   }, 120_000);
 
   it("each cell's task gets what the flags ask (as Ray's worker logs say), and without them sweep-command's defaults", async () => {
-    if (!head) throw new Error("no Ray head");
-    const logs = workerLogs(head);
+    const logs = workerLogs(head());
     const asked = await sweep("asked.db", ["--ray-cpus", "2", "--ray-memory", "64"]);
     expect(asked.status).toBe(0);
     expect(logs.newLines().sort()).toEqual([0, 1, 2].map((i) => `basecamp sweep: cell ${i}, a Ray task given CPU 2, memory 64 MiB`));

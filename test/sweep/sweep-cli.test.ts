@@ -13,7 +13,8 @@ import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js
 import { requires } from "../helpers/requires.js";
 import { until } from "../helpers/until.js";
 import { HOLDER, heldFit, TINY_SCENARIO } from "./sweep-fixtures.js";
-import { startRayHead, type RayHead } from "./ray-head.js";
+import type { RayHead } from "./ray-head.js";
+import { useRayHead } from "./ray-head-hook.js";
 
 const BIN = fileURLToPath(new URL("../../bin/basecamp.js", import.meta.url));
 const VENV_PYTHON = resolve(".venv/bin/python");
@@ -152,21 +153,16 @@ withPython("basecamp sweep", () => {
   }, 600_000);
 
   withRay("on a Ray head the test starts on 127.0.0.1 (and stops, alone)", () => {
-    let head: RayHead | undefined;
-    beforeAll(async () => {
-      head = await startRayHead(resolve(".venv/bin/ray"), 2);
-    }, 200_000);
-    afterAll(() => head?.stop());
+    const head = useRayHead(2);
 
     it("gives the same leaderboard and per-cell numbers as the local pool, bit for bit, with every Ray port on the loopback", async () => {
-      if (!head) throw new Error("no Ray head");
       expect(local).toBeDefined();
       const listening = () => {
-        const pids = new Set(head!.processes().map((p) => p.pid));
+        const pids = new Set(head().processes().map((p) => p.pid));
         const lines = spawnSync("ss", ["-Hltnp"], { encoding: "utf8" }).stdout.split("\n");
         return lines.filter((l) => pids.has(Number(/pid=(\d+)/.exec(l)?.[1]))).map((l) => l.split(/\s+/)[3]);
       };
-      const child = spawn(process.execPath, [BIN, "sweep", grid, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", join(dir, "ray.db"), "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [BIN, "sweep", grid, "--ray", head().address, "--ray-python", VENV_PYTHON, "--out", join(dir, "ray.db"), "--json"], { stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
@@ -182,14 +178,13 @@ withPython("basecamp sweep", () => {
       expect(stdout).toBe(local.json);
       expect(storedOutcomes(join(dir, "ray.db"))).toEqual(local.outcomes);
       // The GCS on the head's port, raylet, agents and workers: every one on the loopback.
-      expect(ports.some((a) => a.endsWith(`:${head!.address.split(":")[1]}`))).toBe(true);
+      expect(ports.some((a) => a.endsWith(`:${head().address.split(":")[1]}`))).toBe(true);
       expect(ports.length).toBeGreaterThan(3);
       for (const address of ports) expect(address).toMatch(/^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):\d+$/);
     }, 600_000);
 
     it("Ctrl-C kills the Ray driver at once, keeps the finished cells and exits 130", async () => {
-      if (!head) throw new Error("no Ray head");
-      const { code, stderr, procs: driver, db } = await interrupted("ray-interrupted.db", ["--ray", head.address, "--ray-python", VENV_PYTHON]);
+      const { code, stderr, procs: driver, db } = await interrupted("ray-interrupted.db", ["--ray", head().address, "--ray-python", VENV_PYTHON]);
       expect(code).toBe(130);
       expect(stderr).toMatch(/sweep: stopped with \d+ of 24 cells finished; --resume finishes the rest/);
       expect(driver.length).toBeGreaterThan(0);
@@ -198,11 +193,10 @@ withPython("basecamp sweep", () => {
     }, 300_000);
 
     it("retries a cell whose Ray worker died, and the dead worker's sweep-worker leaves nothing running", async () => {
-      if (!head) throw new Error("no Ray head");
       // Two cells of a strategy that predicts its first feature; with hold, its fit first waits for SIGUSR1.
       writeFileSync(join(dir, "holder.py"), HOLDER);
       const sweep = sweepFile("held.json", { base: { strategy: join(dir, "holder.py"), scenario: join(dir, "tiny.json") }, axes: { params: { hold: [false, true] } } });
-      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", join(dir, "held.db"), "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head().address, "--ray-python", VENV_PYTHON, "--out", join(dir, "held.db"), "--json"], { stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
@@ -210,12 +204,12 @@ withPython("basecamp sweep", () => {
       const closed = once(child, "close");
       // The held fit's process, under the Ray worker running its task: killing that worker is its task's death.
       let first: ReturnType<typeof heldFit>;
-      await until(() => (first = heldFit(rayWorkers(head!))) !== undefined);
+      await until(() => (first = heldFit(rayWorkers(head()))) !== undefined);
       process.kill(first!.root, "SIGKILL");
       // Everything the dead worker had started ends (its sweep-worker, the sandbox, the held fit), and Ray runs the task again on another worker.
       await until(() => stillRunning([first!.holder]).length === 0);
       let second: ReturnType<typeof heldFit>;
-      await until(() => (second = heldFit(rayWorkers(head!))) !== undefined);
+      await until(() => (second = heldFit(rayWorkers(head()))) !== undefined);
       expect(second!.root).not.toBe(first!.root);
       process.kill(second!.holder.pid, "SIGUSR1");
       const [status] = (await closed) as [number];
@@ -229,14 +223,13 @@ withPython("basecamp sweep", () => {
     }, 300_000);
 
     it("records a cell whose sweep-worker died under Ray as failed, with how it died and the end of its stderr", async () => {
-      if (!head) throw new Error("no Ray head");
       writeFileSync(join(dir, "holder.py"), HOLDER);
       const sweep = sweepFile("worker-died.json", { base: { strategy: join(dir, "holder.py"), scenario: join(dir, "tiny.json") }, axes: { params: { hold: [true] } } });
       const db = join(dir, "worker-died.db");
-      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", db], { stdio: "ignore" });
+      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head().address, "--ray-python", VENV_PYTHON, "--out", db], { stdio: "ignore" });
       const closed = once(child, "close");
       let held: ReturnType<typeof heldFit>;
-      await until(() => (held = heldFit(rayWorkers(head!))) !== undefined);
+      await until(() => (held = heldFit(rayWorkers(head()))) !== undefined);
       const sweepWorker = descendants(held!.root).find((p) => p.command === "node");
       expect(sweepWorker).toBeDefined();
       // Its last words, as a crashing Node would leave them (a heap exhausted, an uncaught error), written to its own stderr.
@@ -253,13 +246,12 @@ withPython("basecamp sweep", () => {
     }, 300_000);
 
     it("a sweep killed outright ends its Ray driver, and Ray ends the cell it was running", async () => {
-      if (!head) throw new Error("no Ray head");
       writeFileSync(join(dir, "holder.py"), HOLDER);
       const sweep = sweepFile("held-ray.json", { base: { strategy: join(dir, "holder.py"), scenario: join(dir, "tiny.json") }, axes: { params: { hold: [true] } } });
-      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head.address, "--ray-python", VENV_PYTHON, "--out", join(dir, "held-ray.db")], { stdio: "ignore" });
+      const child = spawn(process.execPath, [BIN, "sweep", sweep, "--ray", head().address, "--ray-python", VENV_PYTHON, "--out", join(dir, "held-ray.db")], { stdio: "ignore" });
       const closed = once(child, "close");
       let held: ReturnType<typeof heldFit>;
-      await until(() => (held = heldFit(rayWorkers(head!))) !== undefined);
+      await until(() => (held = heldFit(rayWorkers(head()))) !== undefined);
       const driver = descendants(child.pid as number);
       expect(driver.length).toBeGreaterThan(0);
       child.kill("SIGKILL");
@@ -269,10 +261,9 @@ withPython("basecamp sweep", () => {
     }, 300_000);
 
     it("stop ends every process of the test's head: its session, nothing else on the machine", () => {
-      if (!head) throw new Error("no Ray head");
-      expect(head.processes().map((p) => p.command)).toEqual(expect.arrayContaining(["gcs_server", "raylet"]));
-      head.stop();
-      expect(head.processes()).toEqual([]);
+      expect(head().processes().map((p) => p.command)).toEqual(expect.arrayContaining(["gcs_server", "raylet"]));
+      head().stop();
+      expect(head().processes()).toEqual([]);
     });
   });
 
