@@ -1,5 +1,7 @@
 import { basename } from "node:path";
 import { findPython } from "../src/data/python-interpreter.js";
+import { MODEL_NAMES, type TrainedModel } from "../src/service/compute/model-kinds.js";
+import { KIND_MODULES, missingModule } from "../src/service/compute/training-python.js";
 import { runsInPythonWorker } from "./agents/strategy-file.js";
 import type { Scenario } from "./scenario.js";
 
@@ -48,4 +50,33 @@ export async function requirePython(name: string, uses: string[]): Promise<void>
 /** Throws when the scenario's agents need Python (pythonUses) and there is none: before a replay's first step. */
 export function requireScenarioPython(scenario: Scenario): Promise<void> {
   return requirePython(scenario.name, pythonUses(scenario));
+}
+
+/**
+ * One line per kind the scenario's hosted trainers ask for that this machine's Python cannot train
+ * (a module of KIND_MODULES missing), naming the agents and the module: the service refuses those
+ * launches (400 train_model_unsupported), which the standings alone would not show. Empty without
+ * an interpreter: requireScenarioPython has said so.
+ */
+export async function untrainedKinds(scenario: Scenario): Promise<string[]> {
+  const python = await findPython();
+  if (!python.ok) return [];
+  // Each kind asked for, and who asks (a hosted trainer's model is ridge unless its params say; a kind the service does not know it refuses anyway).
+  const askers = new Map<TrainedModel, string[]>();
+  for (const a of scenario.agents) {
+    const model = (a.params as { model?: unknown } | undefined)?.model ?? "ridge";
+    if (a.strategy !== "hosted_trainer" || !isTrainedModel(model)) continue;
+    askers.set(model, [...(askers.get(model) ?? []), a.name]);
+  }
+  const lines = await Promise.all(
+    [...askers].map(async ([kind, agents]) => {
+      const why = await missingModule(python.path, KIND_MODULES[kind]);
+      return why === null ? [] : [`hosted compute does not train ${kind} here (agent${agents.length > 1 ? "s" : ""} ${agents.join(", ")}): ${why}; its launches are refused (400 train_model_unsupported)`];
+    }),
+  );
+  return lines.flat();
+}
+
+function isTrainedModel(model: unknown): model is TrainedModel {
+  return (MODEL_NAMES as readonly unknown[]).includes(model);
 }

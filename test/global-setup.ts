@@ -8,7 +8,7 @@ declare module "vitest" {
   }
 }
 
-const ALL: Need[] = ["python", "sandbox", "chromium", "venv", "ray"];
+const ALL: Need[] = ["python", "sandbox", "chromium", "venv", "ray", "training", "scipy"];
 
 /** Probes the machine once for the whole run, and says once which tests are skipped and why. */
 export default async function setup(project: TestProject): Promise<void> {

@@ -3,6 +3,8 @@ import { resolve } from "node:path";
 import { choosePython } from "../data/python-interpreter.js";
 import { interpreterBanner } from "../participant/interpreter-banner.js";
 import { declineSandbox } from "../participant/isolation.js";
+import { untrainedKinds } from "../../sim/requirements.js";
+import type { Scenario } from "../../sim/scenario.js";
 
 /** `--python PATH`, and for a local command `--no-sandbox` (commander's `sandbox: false`). */
 export interface PythonFlags {
@@ -32,4 +34,9 @@ export async function announcePython(uses: string[], mode: Parameters<typeof int
   if (uses.length === 0) return;
   const banner = await interpreterBanner(mode);
   if (banner.ok) process.stderr.write(`basecamp: ${banner.line}\n`);
+}
+
+/** Prints on stderr, one line each, the kinds the scenario's hosted trainers ask for that this machine cannot train (untrainedKinds). */
+export async function announceUntrainedKinds(scenario: Scenario): Promise<void> {
+  for (const line of await untrainedKinds(scenario)) process.stderr.write(`basecamp: ${line}\n`);
 }

@@ -11,7 +11,7 @@ import { SeasonFeed } from "../tui/season-feed.js";
 import { formatComputeBudgets } from "../tui/compute-budgets-text.js";
 import { formatStakeBalances } from "../tui/stakes-text.js";
 import { formatStandings } from "../tui/standings-text.js";
-import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
+import { announcePython, announceUntrainedKinds, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 import { logsLine, makeLogDir } from "./strategy-logs.js";
 
 export interface RunFlags extends PythonFlags {
@@ -32,6 +32,7 @@ export async function runCommand(file: string, flags: RunFlags): Promise<void> {
   applyPythonFlags(flags);
   await requireScenarioPython(scenario);
   await announcePython(pythonUses(scenario), "local");
+  await announceUntrainedKinds(scenario);
   const logDir = hasPythonWorkers(scenario) ? makeLogDir("run") : undefined;
   if (logDir) process.stderr.write(`${logsLine(logDir)}\n`);
   const interactive = process.stdout.isTTY && !flags.plain;

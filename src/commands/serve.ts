@@ -10,7 +10,7 @@ import type { ClockControl } from "../service/cadence/clock-control.js";
 import { loadWorld } from "../service/kernel/deployment.js";
 import { Service } from "../service/service.js";
 import { probeSandbox, type Isolation } from "../participant/isolation.js";
-import { announcePython, applyPythonFlags, type PythonFlags } from "./python-flags.js";
+import { announcePython, announceUntrainedKinds, applyPythonFlags, type PythonFlags } from "./python-flags.js";
 import { logsLine, makeLogDir } from "./strategy-logs.js";
 import { hasPythonWorkers, loadLineup } from "../../sim/agents/lineup.js";
 import { deploymentOf } from "../../sim/deployment.js";
@@ -167,6 +167,7 @@ export async function serveCommand(file: string, flags: ServeFlags): Promise<voi
   const noPython = await missingPython(scenario.name, servedPythonLanes(scenario));
   if (noPython) process.stderr.write(`basecamp: warning: ${noPython}: participants' model files will fail their runs\n`);
   else await announcePython([...servedPythonLanes(scenario), ...(agentsNeedPython ? pythonUses(scenario) : [])], { served: { trusted: trustModelFiles === true } });
+  if (flags.withAgents) await announceUntrainedKinds(scenario);
   if (!trustModelFiles) {
     const sandbox = await probeSandbox();
     if (!sandbox.ok) {

@@ -98,7 +98,7 @@ function check(run: BacktestRun): void {
   expectClose(summary.feature_exposure, ref.feature_exposure, "feature_exposure");
 }
 
-requires("python").describe("the report's diagnostics against numpy", () => {
+requires("python", "scipy").describe("the report's diagnostics against numpy", () => {
   it("agree on the default tournament", async () => {
     const run = await backtest({ strategy: "ridge", scenario: loadScenario(scenarioFile("default-tournament")), scenarioName: "default-tournament" });
     expect(run.report.expeds).toHaveLength(30);

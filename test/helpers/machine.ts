@@ -5,7 +5,7 @@ import { findPython } from "../../src/data/python-interpreter.js";
 import { probeSandbox } from "../../src/participant/isolation.js";
 
 /** What some tests need of this machine beyond Node. */
-export type Need = "python" | "sandbox" | "chromium" | "venv" | "ray";
+export type Need = "python" | "sandbox" | "chromium" | "venv" | "ray" | "training" | "scipy";
 
 /** Whether each need is met here, and why not. */
 export type Machine = Record<Need, { ok: true } | { ok: false; reason: string }>;
@@ -33,6 +33,8 @@ const NEEDS: Record<Need, { what: string; packages: string[] }> = {
   chromium: { what: CHROMIUM, packages: ["chromium"] },
   venv: { what: "the project venv .venv with lightgbm, pyarrow, pandas 3 and cloudpickle 3", packages: ["python3-venv"] },
   ray: { what: "Ray in the project venv (the sweep's Ray tests start a head on 127.0.0.1)", packages: [] },
+  training: { what: "scikit-learn and xgboost in the Python that runs participants' code (hosted training of random_forest, mlp, xgboost and custom)", packages: ["python3-sklearn", "python3-xgboost"] },
+  scipy: { what: "scipy in Debian's python3 (the backtest diagnostics' numpy reference)", packages: ["python3-scipy"] },
 };
 
 /** Probes each need once: Python by the project's own interpreter probe, the sandbox by probeSandbox, chromium by its path. */
@@ -45,6 +47,8 @@ export async function probeMachine(): Promise<Machine> {
     chromium: existsSync(CHROMIUM) ? { ok: true } : { ok: false, reason: `${CHROMIUM} is not installed` },
     venv: await probeVenv(),
     ray: await probeVenvImports("import ray"),
+    training: python.ok ? await probeImports(python.path, "import sklearn, xgboost") : { ok: false, reason: python.error },
+    scipy: await probeImports("/usr/bin/python3", "import scipy.stats"),
   };
 }
 
@@ -55,8 +59,13 @@ function probeVenv(): Promise<Machine["venv"]> {
 /** Whether the project venv's interpreter runs `check` (its imports and checks) without an error, and why not. */
 function probeVenvImports(check: string): Promise<Machine["venv"]> {
   if (!existsSync(VENV_PATH)) return Promise.resolve({ ok: false, reason: `${VENV_PATH} does not exist` });
+  return probeImports(VENV_PATH, check);
+}
+
+/** Whether `python` runs `check` without an error, and why not (the last line of its stderr). */
+function probeImports(python: string, check: string): Promise<Machine["venv"]> {
   return new Promise((resolve) => {
-    execFile(VENV_PATH, ["-c", check], { timeout: 120_000 }, (error, _stdout, stderr) => {
+    execFile(python, ["-c", check], { timeout: 120_000 }, (error, _stdout, stderr) => {
       resolve(error ? { ok: false, reason: stderr.trim().split("\n").pop() || error.message } : { ok: true });
     });
   });
@@ -69,10 +78,11 @@ export function missingOf(machine: Machine, needs: readonly Need[]): Need[] {
 
 /**
  * One line naming what is missing and how to install it, e.g. for the skip notice or a CI failure.
- * Without Python the sandbox cannot be probed: bubblewrap is named only when `bwrap` is absent too.
+ * Without Python the sandbox cannot be probed: bubblewrap is named only when `bwrap` is absent too;
+ * nor can that Python's training modules: they are named once it is there.
  */
 export function describeMissing(machine: Machine, needs: readonly Need[]): string {
-  const missing = missingOf(machine, needs).filter((n) => !(n === "sandbox" && !machine.python.ok && hasBwrap()));
+  const missing = missingOf(machine, needs).filter((n) => !(n === "sandbox" && !machine.python.ok && hasBwrap()) && !(n === "training" && !machine.python.ok));
   const named = missing.map((n) => {
     const status = machine[n];
     return `${NEEDS[n].what} (${status.ok ? "" : status.reason})`;

@@ -64,7 +64,7 @@ describe("a replay with hosted compute", () => {
   });
 
   // The replay itself runs four sandboxed fits and ten predicts (about 30 s): here each agent's train call is priced instead.
-  it("ships a scenario of every kind whose train calls the service takes, each done well inside the build phase, and LightGBM refused", async () => {
+  requires("python", "training").it("ships a scenario of every kind whose train calls the service takes, each done well inside the build phase, and LightGBM refused", async () => {
     const scenario = loadScenario("scenarios/compute-kinds-event.json");
     const lineup = await loadLineup(scenario);
     const h = harness(scenario);

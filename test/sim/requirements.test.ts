@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { pythonUses, servedPythonLanes } from "../../sim/requirements.js";
+import { pythonUses, servedPythonLanes, untrainedKinds } from "../../sim/requirements.js";
 import { loadScenario } from "../../sim/scenario.js";
+import { usingInterpreter } from "../helpers/python.js";
+import { requires } from "../helpers/requires.js";
+
+/** Debian's interpreter, which has scikit-learn and xgboost but not LightGBM (Debian does not package it). */
+const DEBIAN_PYTHON = "/usr/bin/python3";
+usingInterpreter(DEBIAN_PYTHON);
 
 const scenario = (name: string) => loadScenario(`scenarios/${name}.json`);
 
@@ -21,5 +27,14 @@ describe("what a scenario needs Python for", () => {
     expect(servedPythonLanes(scenario("default-tournament"))).toEqual(["the auto-submit lane"]);
     expect(servedPythonLanes(scenario("default-event"))).toEqual([]);
     expect(servedPythonLanes(scenario("compute-event"))).toEqual(["hosted compute (event.compute)"]);
+  });
+
+  requires("python", "training").it("names the hosted trainers whose kind this machine's Python cannot train, and the module it lacks", async () => {
+    const lightgbm =
+      `hosted compute does not train lightgbm here (agent gus): the training interpreter ${DEBIAN_PYTHON} cannot import lightgbm ` +
+      "(ModuleNotFoundError: No module named 'lightgbm'); its launches are refused (400 train_model_unsupported)";
+    expect(await untrainedKinds(scenario("compute-event"))).toEqual([lightgbm]);
+    expect(await untrainedKinds(scenario("compute-kinds-event"))).toEqual([lightgbm]);
+    expect(await untrainedKinds(scenario("default-event"))).toEqual([]);
   });
 });

@@ -18,17 +18,48 @@ export async function trainingIsolation(ctx: ServiceContext, model: TrainedModel
 }
 
 /**
- * Refuses lightgbm (400) where the interpreter a lightgbm job would train in cannot import it,
- * saying so: Debian does not package LightGBM, so a deployment on Debian's python3 refuses it, and
- * one whose Python is a venv holding it (BASECAMP_PYTHON) trains it like the other kinds.
+ * The modules train_job.py imports to train each kind (ridge trains in TypeScript): every Python
+ * kind reports scikit-learn's version with its model, and xgboost and lightgbm need their own.
+ */
+export const KIND_MODULES: Record<TrainedModel, string[]> = {
+  ridge: [],
+  random_forest: ["sklearn"],
+  mlp: ["sklearn"],
+  custom: ["sklearn"],
+  xgboost: ["sklearn", "xgboost"],
+  lightgbm: ["sklearn", "lightgbm"],
+};
+
+/**
+ * Refuses a kind (400) whose modules the interpreter its job would train in cannot import, saying
+ * which and naming the kinds this deployment does train: Debian does not package LightGBM, so a
+ * deployment on Debian's python3 refuses it, and one whose Python is a venv holding it
+ * (BASECAMP_PYTHON) trains it like the other kinds; one without scikit-learn trains only ridge.
  */
 export async function requireTrainable(ctx: ServiceContext, model: TrainedModel): Promise<void> {
-  if (model !== "lightgbm") return;
+  const why = await untrainable(ctx, model);
+  if (why === null) return;
+  const others = MODEL_NAMES.filter((m) => m !== model);
+  const trainable = await Promise.all(others.map(async (m) => ((await untrainable(ctx, m)) === null ? [m] : [])));
+  throw refuse("train_model_unsupported", { model, reason: why, trained: trainable.flat().join(", ") });
+}
+
+/** Null when `model` can train here, else why not: no Python for its job, or a module it cannot import. */
+async function untrainable(ctx: ServiceContext, model: TrainedModel): Promise<string | null> {
+  if (KIND_MODULES[model].length === 0) return null;
   const isolation = await trainingIsolation(ctx, model);
   const python = isolation === "sandbox" ? await sandboxPython() : await findPython();
-  const why = python.ok ? await cannotImport(python.path, model) : `no Python can train it: ${python.error}`;
-  if (why === null) return;
-  throw refuse("train_model_unsupported", { model, reason: why, trained: MODEL_NAMES.filter((m) => m !== model).join(", ") });
+  if (!python.ok) return `no Python can train it: ${python.error}`;
+  return missingModule(python.path, KIND_MODULES[model]);
+}
+
+/** Null when `python` imports every one of `modules`, else why the first it cannot does not. */
+export async function missingModule(python: string, modules: string[]): Promise<string | null> {
+  for (const module of modules) {
+    const why = await cannotImport(python, module);
+    if (why !== null) return why;
+  }
+  return null;
 }
 
 const probes = new Map<string, Promise<string | null>>();

@@ -3,6 +3,7 @@ import { computeBudgets } from "../../../src/service/compute/budgets.js";
 import type { JobView } from "../../../src/service/compute/job-view.js";
 import { formatComputeBudgets } from "../../../src/tui/compute-budgets-text.js";
 import { eventHarness } from "../../helpers/event-harness.js";
+import { requires } from "../../helpers/requires.js";
 
 const ANN = "key-ann-00000001";
 const BEN = "key-ben-00000002";
@@ -13,8 +14,8 @@ describe("the compute budget table", () => {
     expect(computeBudgets(eventHarness().ctx)).toBeNull();
   });
 
-  // No job here reaches its fit: they time out or are cancelled, so no Python runs.
-  it("gives each event agent its grant, charges, holds and the credits endpoint's remainder, by kind", async () => {
+  // No job here reaches its fit: they time out or are cancelled. Their launches check that the training Python imports each kind.
+  requires("python", "training").it("gives each event agent its grant, charges, holds and the credits endpoint's remainder, by kind", async () => {
     const h = eventHarness({ compute: { budget_usd: "5" } });
     const t0 = h.clock.now();
     const launch = async (key: string, body: Record<string, unknown>) => (await h.service.train(key, { features: "all", ...body })) as JobView;

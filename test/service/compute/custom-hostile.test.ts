@@ -21,7 +21,7 @@ async function ended(source: Record<string, unknown>, wall_seconds = 5) {
   return { h, job: await h.service.getJob(ANN, job.job_id) };
 }
 
-requires("python", "sandbox").describe("custom_model_fn's static scan", () => {
+requires("python", "sandbox", "training").describe("custom_model_fn's static scan", () => {
   const h = eventHarness(funded);
   const refused = (source: string) => h.service.train(ANN, { model: "custom", custom_model_fn: source });
 
@@ -65,7 +65,7 @@ requires("python", "sandbox").describe("custom_model_fn's static scan", () => {
   });
 });
 
-requires("python", "sandbox").describe("a hostile custom_model_fn that passes the scan fails its job with a reason", () => {
+requires("python", "sandbox", "training").describe("a hostile custom_model_fn that passes the scan fails its job with a reason", () => {
   it("reaches for the network: there is none in the sandbox", async () => {
     const { job } = await ended(custom("from sklearn.datasets import fetch_openml\nreturn fetch_openml(data_id=61, data_home='/tmp/sk', parser='liac-arff', n_retries=1, delay=0)"), 60);
     expect(job).toMatchObject({ status: "failed", artifact: { available: false }, metrics: null });
@@ -93,7 +93,7 @@ requires("python", "sandbox").describe("a hostile custom_model_fn that passes th
   });
 });
 
-requires("python", "sandbox").describe("the sandbox contains what the scan would have refused", () => {
+requires("python", "sandbox", "training").describe("the sandbox contains what the scan would have refused", () => {
   const h = eventHarness(funded);
   const { dataset } = h.world;
   /** A run straight through the trainer, the scan bypassed. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CUSTOM_FACTOR, kindFactor, SETUP_SECONDS, workSeconds } from "../../../src/service/compute/estimate.js";
 import { parseParams } from "../../../src/service/compute/model-kinds.js";
 import { eventHarness } from "../../helpers/event-harness.js";
+import { requires } from "../../helpers/requires.js";
 
 const defaults = (model: Parameters<typeof parseParams>[0], params: Record<string, unknown> = {}) => parseParams(model, params);
 
@@ -30,7 +31,8 @@ describe("each kind's simulated runtime", () => {
     expect(workSeconds({ model: "random_forest", params: defaults("random_forest"), rows: 12_000, features: 24 }, "T4")).toBe(SETUP_SECONDS + 864);
   });
 
-  it("prices each kind's job by its own formula in a dry run", async () => {
+  // A dry run, like a launch, checks that the training Python imports each kind.
+  requires("python", "training").it("prices each kind's job by its own formula in a dry run", async () => {
     const h = eventHarness({ compute: { budget_usd: "5" } });
     const runtime = async (body: Record<string, unknown>) =>
       ((await h.service.train("key-ann-00000001", { features: "all", gpu: "CPU", dry_run: true, ...body })) as { estimated_runtime_seconds: number }).estimated_runtime_seconds;

@@ -38,7 +38,7 @@ const KINDS: [string, Record<string, unknown>][] = [
   ["custom", { model: "custom", custom_model_fn: CUSTOM_SOURCE, params: { seed: 7, alpha: 5 } }],
 ];
 
-requires("python", "sandbox").describe("hosted training of every kind", () => {
+requires("python", "sandbox", "training").describe("hosted training of every kind", () => {
   describe.each(KINDS)("hosted training of %s", (kind, body) => {
     it("completes with CV metrics the scoring engine gives for the fold predictions, and a model the practice board scores", async () => {
       await checkHostedKind(kind, body);

@@ -9,9 +9,9 @@ const DEBIAN_PYTHON = "/usr/bin/python3";
 
 usingInterpreter(DEBIAN_PYTHON);
 
-requires("python").describe("lightgbm where the training interpreter cannot import it", () => {
+requires("python", "training").describe("lightgbm where the training interpreter cannot import it", () => {
   for (const isolation of ["sandbox", "trusted"] as const) {
-    requires("python", ...(isolation === "sandbox" ? (["sandbox"] as const) : [])).it(`is refused (400) saying so, a dry run too (${isolation})`, async () => {
+    requires("python", "training", ...(isolation === "sandbox" ? (["sandbox"] as const) : [])).it(`is refused (400) saying so, a dry run too (${isolation})`, async () => {
       const h = eventHarness({ compute: { budget_usd: "5" } });
       h.ctx.modelIsolation = isolation;
       const message =
