@@ -14,6 +14,11 @@ export interface StrategyFault {
   log?: string;
 }
 
+/** One line: which agent's which call failed, where, and why. */
+export function faultLine(f: StrategyFault): string {
+  return `${f.agent}: ${f.call}${f.exped ? ` (exped ${f.exped})` : ""} failed: ${f.error}`;
+}
+
 /**
  * What a face may watch of the Python strategies of a replay, as it happens (the backtest's
  * progress line and its failing fast). Display and control only: nothing here reaches the service.

@@ -9,8 +9,9 @@ import { serviceContext } from "../../src/service/kernel/context.js";
 import { backtest } from "../backtest/backtest.js";
 import { runScenario } from "../engine.js";
 import { parseScenario, type Scenario } from "../scenario.js";
+import { faultLine, type StrategyFault } from "../agents/strategy-watch.js";
 import type { Cell } from "./cells.js";
-import { worldOf } from "./kept-worlds.js";
+import { cellWorld } from "./kept-worlds.js";
 import { STEP_INVARIANTS, type Invariant } from "./invariants.js";
 
 /** An invariant that broke: the first step after which it failed, and what it found. */
@@ -43,24 +44,42 @@ export function cellScenario(cell: Cell): Scenario {
 export async function runCell(cell: Cell, invariants: Invariant[] = STEP_INVARIANTS, forks?: ForkServers): Promise<CellOutcome> {
   try {
     const scenario = cellScenario(cell);
-    return { ok: true, result: cell.kind === "backtest" ? await backtestCell(cell, scenario, forks) : await replayCell(scenario, invariants) };
+    return cell.kind === "backtest" ? await backtestCell(cell, scenario, forks) : { ok: true, result: await replayCell(scenario, invariants) };
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     return { ok: false, reason: error.message, traceback: error.stack ?? error.message };
   }
 }
 
-async function backtestCell(cell: Cell, scenario: Scenario, forks: ForkServers | undefined): Promise<CellResult> {
-  const { report } = await backtest({
-    strategy: cell.strategy as string,
-    params: cell.params,
-    against: cell.against,
-    scenario,
-    scenarioName: cell.scenario_name,
-    world: await worldOf(scenario),
-    lineup: { forks },
-  });
-  return { kind: "backtest", report };
+/**
+ * A backtest cell. A strategy's code failing (its load, fit or a predict) fails the cell at once,
+ * with Python's traceback, as it stops `basecamp backtest` without --keep-going: a cell whose
+ * strategy never played is not a cell of refusals, ranked as if it had.
+ */
+async function backtestCell(cell: Cell, scenario: Scenario, forks: ForkServers | undefined): Promise<CellOutcome> {
+  const stop = new AbortController();
+  let fault: StrategyFault | undefined;
+  const failed = (f: StrategyFault) => {
+    if (stop.signal.aborted) return; // a worker stopped by the stop itself
+    fault = f;
+    stop.abort();
+  };
+  try {
+    const { report } = await backtest({
+      strategy: cell.strategy as string,
+      params: cell.params,
+      against: cell.against,
+      scenario,
+      scenarioName: cell.scenario_name,
+      world: await cellWorld(scenario, [cell.strategy as string, ...cell.against]),
+      lineup: { forks, watch: { failed } },
+      stop: stop.signal,
+    });
+    if (fault === undefined) return { ok: true, result: { kind: "backtest", report } };
+  } catch (e) {
+    if (fault === undefined) throw e;
+  }
+  return { ok: false, reason: faultLine(fault), traceback: fault.traceback ?? fault.error };
 }
 
 /**
@@ -73,7 +92,7 @@ async function backtestCell(cell: Cell, scenario: Scenario, forks: ForkServers |
 async function replayCell(scenario: Scenario, invariants: Invariant[]): Promise<CellResult> {
   const dir = mkdtempSync(join(tmpdir(), "basecamp-swarm-"));
   const path = join(dir, "replay.db");
-  const world = await worldOf(scenario);
+  const world = await cellWorld(scenario, scenario.agents.map((a) => a.strategy));
   const violations: Violation[] = [];
   let reader: Database.Database | undefined;
   try {

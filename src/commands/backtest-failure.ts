@@ -1,14 +1,9 @@
-import type { StrategyFault } from "../../sim/agents/strategy-watch.js";
+import { faultLine, type StrategyFault } from "../../sim/agents/strategy-watch.js";
 import { lastLines } from "../participant/log-tail.js";
 import { shownPath } from "./output-paths.js";
 
 /** How many of the log's last lines are shown with a failure. */
 const LOG_LINES_SHOWN = 20;
-
-/** One line: which agent's which call failed, where, and why. */
-export function faultLine(f: StrategyFault): string {
-  return `${f.agent}: ${f.call}${f.exped ? ` (exped ${f.exped})` : ""} failed: ${f.error}`;
-}
 
 /**
  * A failure as a user debugging their strategy wants it: the line, Python's traceback (their file

@@ -1,7 +1,7 @@
 import { constants } from "node:os";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { StrategyFault, StrategyWatch } from "../../sim/agents/strategy-watch.js";
+import { faultLine, type StrategyFault, type StrategyWatch } from "../../sim/agents/strategy-watch.js";
 import { backtest, type BacktestRun } from "../../sim/backtest/backtest.js";
 import { scoredFrame } from "../../sim/backtest/scored-frame.js";
 import { runsInPythonWorker, strategyFileKind } from "../../sim/agents/strategy-file.js";
@@ -16,7 +16,7 @@ import { renderBacktestHtml } from "../report/backtest-html.js";
 import { formatBacktestText } from "../report/backtest-text.js";
 import { loadWorld } from "../service/kernel/deployment.js";
 import { dataDefaults, dataScenario } from "./backtest-data.js";
-import { faultLine, formatFault } from "./backtest-failure.js";
+import { formatFault } from "./backtest-failure.js";
 import { logsLine, makeLogDir } from "./strategy-logs.js";
 import { BacktestProgress } from "./backtest-progress.js";
 import { pythonUses } from "../../sim/requirements.js";
