@@ -26,9 +26,13 @@ export function jobLine(job: CellJob): string {
   return JSON.stringify({ index: job.index, cell: job.cell });
 }
 
-/** A cell's result line, as a worker prints it (without its newline). */
-export function resultLine(index: number, outcome: CellOutcome): string {
-  return `${RESULT_MARK}${JSON.stringify({ index, outcome })}`;
+/**
+ * A cell's result, as a worker prints it: its line, after a newline of its own, so that whatever a
+ * strategy's code printed without ending its line ends there (a blank line otherwise, which the
+ * pools skip) rather than running into the mark.
+ */
+export function resultText(index: number, outcome: CellOutcome): string {
+  return `\n${RESULT_MARK}${JSON.stringify({ index, outcome })}\n`;
 }
 
 /** A worker's result line, or null for any other line it printed. */

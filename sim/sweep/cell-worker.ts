@@ -1,12 +1,12 @@
 import { createInterface } from "node:readline";
 import { ForkServers } from "../../src/participant/fork-server.js";
-import { MAX_JOB_BYTES, resultLine, type CellJob } from "./cell-lines.js";
+import { MAX_JOB_BYTES, resultText, type CellJob } from "./cell-lines.js";
 import { STEP_INVARIANTS } from "./invariants.js";
 import { runCell } from "./run-cell.js";
 
 /**
  * `basecamp sweep-worker`: runs the cells sent on stdin, one JSON line each, in order, and prints
- * each outcome as `RESULT_MARK {"index": …, "outcome": …}` on one line. Ends at the end of stdin.
+ * each outcome as `RESULT_MARK {"index": …, "outcome": …}` on a line of its own (resultText). Ends at the end of stdin.
  * The local pool keeps one per worker for the whole sweep, and the Ray driver one per Ray worker
  * process (worlds built once per process are reused). The cells' sandboxed Python workers are forked
  * from fork servers kept for the worker's life (fork-server.ts): each starts in milliseconds,
@@ -35,7 +35,7 @@ export async function cellWorker(): Promise<void> {
       const outcome = await runCell(job.cell, STEP_INVARIANTS, forks);
       running = false;
       if (abandoned) break;
-      process.stdout.write(`${resultLine(job.index, outcome)}\n`);
+      process.stdout.write(resultText(job.index, outcome));
     }
   } finally {
     await forks.close();

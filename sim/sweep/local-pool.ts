@@ -70,7 +70,11 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
       child.stderr!.on("data", (b: Buffer) => (stderr = (stderr + b.toString("utf8")).slice(-STDERR_TAIL)));
       createInterface({ input: child.stdout! }).on("line", (line) => {
         const result = parseResultLine(line);
-        if (result === null) return void process.stderr.write(`${line}\n`);
+        if (result === null) {
+          // A strategy's own output goes on to stderr; a blank line is the worker's own, before each result (resultText).
+          if (line !== "") process.stderr.write(`${line}\n`);
+          return;
+        }
         if (!current || result.index !== current.index) return;
         run.onOutcome(current, result.outcome);
         next();

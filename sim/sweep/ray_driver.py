@@ -111,7 +111,8 @@ def run_cell(index, job_line, node, node_flags, basecamp, strategy_python):
     for line in worker.stdout:
         if line.startswith(RESULT_MARK):
             return line.rstrip("\n")
-        sys.stderr.write(line)
+        if line != "\n":  # the blank line before each result (cell-lines.ts, resultText)
+            sys.stderr.write(line)
     code = worker.wait()
     raise RuntimeError(f"the cell's sweep-worker exited ({ended(code)}) while running the cell\nits stderr ended:\n{stderr_tail()}")
 
