@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { Rng } from "../../src/domain/rng.js";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import { datasetFields, scenarioPath, strategyPath } from "./named-files.js";
-import type { ParamRange, ScoringOverride, Sweep } from "./sweep-file.js";
+import { MAX_CELLS, type ParamRange, type ScoringOverride, type Sweep } from "./sweep-file.js";
 
 /**
  * One cell of a sweep, fully described by this JSON: a worker anywhere runs it from this alone and
@@ -32,12 +32,12 @@ export interface PlannedCell {
   varied: Record<string, unknown>;
 }
 
-/** The most cells a grid may make (a sample draws at most as many, from a grid of any size). */
-const MAX_CELLS = 100_000;
-
 type Axis = { name: string; values: unknown[] | ParamRange; apply: (cell: Cell, value: unknown) => void; label?: (value: unknown) => unknown };
 
-/** The sweep's cells: the grid of its axes in file order (seeds innermost), or `sample.n` seeded draws. */
+/**
+ * The sweep's cells: the grid of its axes in file order (seeds innermost), or `sample.n` seeded
+ * draws. A grid makes at most MAX_CELLS (a sample draws at most as many, from a grid of any size).
+ */
 export function planCells(sweep: Sweep): PlannedCell[] {
   const axes = axesOf(sweep);
   const base = (): Cell => ({
@@ -136,7 +136,7 @@ function sampleDraws(axes: Axis[], sample: NonNullable<Sweep["sample"]>): unknow
 /**
  * `n` distinct combinations of the lists' values: a value of each list drawn uniformly, the whole
  * combination drawn again when it was drawn before. Memory stays O(n) however large the grid; the
- * worst case (n = the grid's size = 100,000) takes about 1.2 million draws, well under a second.
+ * worst case (n = the grid's size = 10,000) takes about 98,000 draws, well under a second.
  */
 function distinctDraws(lists: unknown[][], n: number, rng: Rng): unknown[][] {
   const seen = new Set<string>();

@@ -29,21 +29,23 @@ CREATE TABLE IF NOT EXISTS cells (
 export class ResultsStore {
   private readonly db: Database.Database;
 
+  /** `shown` names the store in errors: `--out PATH`, or the default path. */
   constructor(
     readonly path: string,
+    shown: string,
     cells: PlannedCell[],
     identity: unknown,
     resume: boolean,
   ) {
-    this.db = new Database(path);
+    this.db = openStore(path, shown);
     try {
       this.db.pragma("journal_mode = WAL");
       this.db.exec(SCHEMA);
       const digest = createHash("sha256").update(canonicalJson(identity)).digest("hex");
       const bound = this.db.prepare("SELECT plan_digest FROM sweep").get() as { plan_digest: string } | undefined;
-      const finished = this.finished().length;
-      if (bound && bound.plan_digest !== digest) throw new Error(`${path} holds the results of a different sweep; pass another --out`);
-      if (finished > 0 && !resume) throw new Error(`${path} already holds ${finished} finished cells; pass --resume to finish the sweep, or another --out`);
+      const finished = this.db.prepare("SELECT COUNT(*) FROM cells").pluck().get() as number;
+      if (bound && bound.plan_digest !== digest) throw new Error(`${shown} holds the results of a different sweep; pass another --out`);
+      if (finished > 0 && !resume) throw new Error(`${shown} already holds ${finished} finished cells; pass --resume to finish the sweep, or another --out`);
       if (!bound) this.db.prepare("INSERT INTO sweep (plan_digest, cells) VALUES (?, ?)").run(digest, cells.length);
     } catch (e) {
       this.db.close();
@@ -58,6 +60,11 @@ export class ResultsStore {
       .run(cell.index, JSON.stringify(cell.cell), outcome.ok ? "done" : "failed", JSON.stringify(outcome));
   }
 
+  /** The cells done (not failed): those --resume skips, found without reading their outcomes. */
+  done(): Set<number> {
+    return new Set(this.db.prepare("SELECT idx FROM cells WHERE status = 'done'").pluck().all() as number[]);
+  }
+
   /** Every recorded cell, in the sweep's order. */
   finished(): StoredCell[] {
     return (this.db.prepare("SELECT idx, status, outcome FROM cells ORDER BY idx").all() as { idx: number; status: "done" | "failed"; outcome: string }[]).map((r) => ({
@@ -70,4 +77,27 @@ export class ResultsStore {
   close(): void {
     this.db.close();
   }
+}
+
+/**
+ * Opens the store at `path`: a new or empty file, or a store a sweep made. Any other file (a SQLite
+ * database of something else too) is refused before anything is written to it; each error is one
+ * line starting with `shown`.
+ */
+function openStore(path: string, shown: string): Database.Database {
+  let db: Database.Database | undefined;
+  let tables: string[];
+  try {
+    db = new Database(path);
+    tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  } catch (e) {
+    db?.close();
+    const { code, message } = e as { code?: string; message: string };
+    throw new Error(code === "SQLITE_NOTADB" ? `${shown}: not a sweep results store (${message})` : `${shown}: ${message}`);
+  }
+  if (tables.length > 0 && !tables.includes("sweep")) {
+    db.close();
+    throw new Error(`${shown}: not a sweep results store (a SQLite database without its sweep table)`);
+  }
+  return db;
 }

@@ -5,21 +5,22 @@ import { dirname, relative, resolve } from "node:path";
 /**
  * Checks, before any work, that `path` can be written: its directory exists and is writable, and
  * the path itself, if it exists, is a writable file. The error is one line naming the flag and
- * the path.
+ * the path (the path alone when no flag named it: a default).
  */
-export function checkOutputPath(flag: string, path: string): void {
+export function checkOutputPath(flag: string | undefined, path: string): void {
+  const named = flag === undefined ? path : `${flag} ${path}`;
   const dir = dirname(resolve(path));
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();
   } catch {
-    throw new Error(`${flag} ${path}: no directory ${dir}`);
+    throw new Error(`${named}: no directory ${dir}`);
   }
-  if (!isDir) throw new Error(`${flag} ${path}: ${dir} is not a directory`);
+  if (!isDir) throw new Error(`${named}: ${dir} is not a directory`);
   try {
     accessSync(dir, constants.W_OK);
   } catch {
-    throw new Error(`${flag} ${path}: the directory ${dir} is not writable`);
+    throw new Error(`${named}: the directory ${dir} is not writable`);
   }
   let existing;
   try {
@@ -27,11 +28,11 @@ export function checkOutputPath(flag: string, path: string): void {
   } catch {
     return; // a new file in a writable directory
   }
-  if (existing.isDirectory()) throw new Error(`${flag} ${path}: is a directory`);
+  if (existing.isDirectory()) throw new Error(`${named}: is a directory`);
   try {
     accessSync(path, constants.W_OK);
   } catch {
-    throw new Error(`${flag} ${path}: the file is not writable`);
+    throw new Error(`${named}: the file is not writable`);
   }
 }
 

@@ -16,6 +16,7 @@ import { wallTime } from "../domain/realtime-clock.js";
 import { renderSweepHtml } from "../report/sweep-html.js";
 import { type RankMetric, sweepFailed } from "../report/sweep-report.js";
 import { formatSweepText } from "../report/sweep-text.js";
+import { checkOutputPath } from "./output-paths.js";
 import { applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
 export interface SweepFlags extends PythonFlags {
@@ -35,9 +36,16 @@ export interface SweepFlags extends PythonFlags {
 /** `basecamp sweep <file>` (defined in sweep-command.ts). */
 export async function sweepCommand(file: string, flags: SweepFlags): Promise<void> {
   const sweep = loadSweep(file);
+  // The results store: named in errors by --out, or (the default, beside the sweep file) by its path.
+  const out = flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db";
+  const outFlag = flags.out === undefined ? undefined : "--out";
   // `--cell N` checks its one cell: a mistake elsewhere in the file does not stop reproducing it
-  // (a file its cell names but cannot find fails the cell, as in the sweep).
-  if (flags.cell === undefined) checkNamedFiles(file, sweep);
+  // (a file its cell names but cannot find fails the cell, as in the sweep). It writes no store or page.
+  if (flags.cell === undefined) {
+    checkOutputPath(outFlag, out);
+    if (flags.html) checkOutputPath("--html", flags.html);
+    checkNamedFiles(file, sweep);
+  }
   const cells = planCells(sweep);
   checkCells(file, flags.cell === undefined ? cells : cells.filter((c) => c.index === flags.cell));
   // The workers (local, or started by the Ray driver) find the interpreter through BASECAMP_PYTHON.
@@ -47,7 +55,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   if (flags.cell !== undefined) return runOne(cells, flags.cell);
   if (flags.ray) await checkRayAddress(flags.ray);
   const identity = planIdentity(cells, sweep);
-  const store = new ResultsStore(flags.out ?? file.replace(/\.json$/i, "") + ".sweep.db", cells, identity, flags.resume ?? false);
+  const store = new ResultsStore(out, outFlag === undefined ? out : `${outFlag} ${out}`, cells, identity, flags.resume ?? false);
   const stop = new AbortController();
   let exitCode = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -57,7 +65,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    const done = new Set(store.finished().filter((c) => c.status === "done").map((c) => c.index));
+    const done = store.done();
     const pending = cells.filter((c) => !done.has(c.index));
     const progress = progressLine(cells.length, done.size, pending.length);
     const run: PoolRun = {

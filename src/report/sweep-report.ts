@@ -75,8 +75,8 @@ export type RankMetric = `${Term}.${Stat}`;
 export const DEFAULT_RANK_METRIC: RankMetric = "score.mean";
 
 export function parseRankMetric(text: string): RankMetric {
-  const [term, stat] = text.split(".");
-  const ok = TERMS.includes(term as Term) && STATS.includes(stat as Stat) && (stat !== "total" || term === "score");
+  const [term, stat, ...more] = text.split(".");
+  const ok = more.length === 0 && TERMS.includes(term as Term) && STATS.includes(stat as Stat) && (stat !== "total" || term === "score");
   if (!ok) throw new Error(`--rank-by: expected TERM.STAT with TERM one of ${TERMS.join(", ")} and STAT one of ${STATS.join(", ")} (total for score only), got '${text}'`);
   return text as RankMetric;
 }

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planCells, type PlannedCell } from "../../sim/sweep/cells.js";
 import { runCell } from "../../sim/sweep/run-cell.js";
-import { parseSweep } from "../../sim/sweep/sweep-file.js";
+import { loadSweep, parseSweep } from "../../sim/sweep/sweep-file.js";
 import { writeDatasetDir } from "../helpers/dataset-dir.js";
 
 const sweep = (raw: unknown) => parseSweep(raw, "s.json", "/work/sweeps");
@@ -26,7 +26,7 @@ describe("sweep file", () => {
       'axes.params.lambda: expected a non-empty list of values or a range {"min": number, "max": number, "log"?: boolean, "int"?: boolean}, got "abc"',
     );
     expect(() => sweep({ base: { strategy: "ridge" }, axes: { seeds: [1.5] } })).toThrow(
-      'axes.seeds: expected a non-empty list of seeds (integers or non-empty strings) or {"from"?: integer, "count": 1 to 100000}, got [1.5]',
+      'axes.seeds: expected a non-empty list of seeds (integers or non-empty strings) or {"from"?: integer, "count": 1 to 10000}, got [1.5]',
     );
     expect(() => sweep({ base: { strategy: "ridge" }, sample: { n: 1, seed: 1.5 } })).toThrow("sample.seed: expected an integer or a non-empty string, got 1.5");
     expect(() => sweep({ base: { strategy: "ridge" }, axes: { params: { lambda: "x".repeat(100) } } })).toThrow(/got "x{58}…$/);
@@ -54,9 +54,25 @@ describe("sweep file", () => {
     expect(cells[2].cell).toMatchObject({ params: { seed: 2 }, seed: 5 });
   });
 
-  it("refuses a grid of more than 100,000 cells, naming the axes", () => {
-    const values = Array.from({ length: 400 }, (_, i) => i);
-    expect(() => planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { a: values, b: values } } }))).toThrow(/the sweep's axes make 160000 cells \(a 400 × b 400\); at most 100000/);
+  it("refuses a grid of more than 10,000 cells, naming the axes, and a sample or a seed count of more", () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => i);
+    expect(planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { a: values(100) }, seeds: { count: 100 } } }))).toHaveLength(10_000);
+    expect(() => planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { a: values(100), b: values(101) } } }))).toThrow(/the sweep's axes make 10100 cells \(a 100 × b 101\); at most 10000/);
+    expect(() => sweep({ base: { strategy: "ridge" }, axes: { params: { a: { min: 0, max: 1 } } }, sample: { n: 10_001, seed: 1 } })).toThrow(/sample\.n: .*10000/);
+    expect(() => sweep({ base: { strategy: "ridge" }, axes: { seeds: { count: 10_001 } } })).toThrow(/axes\.seeds\.count: .*10000/);
+  });
+
+  it("refuses a sweep file over 16 MiB, or not a regular file, before reading it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "basecamp-sweep-file-"));
+    try {
+      const huge = join(dir, "huge.json");
+      writeFileSync(huge, "");
+      truncateSync(huge, 16 * 1024 * 1024 + 1);
+      expect(() => loadSweep(huge)).toThrow(`${huge}: the file is 16777217 bytes, at most 16777216 (a sweep file is a few kB)`);
+      expect(() => loadSweep(dir)).toThrow(`${dir}: not a regular file`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("draws seeded samples: the same seed gives the same cells, ranges stay within their bounds", () => {
