@@ -17,14 +17,17 @@ CREATE TABLE IF NOT EXISTS cells (
   idx INTEGER PRIMARY KEY,
   cell TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('done', 'failed')),
-  outcome TEXT NOT NULL
+  outcome TEXT NOT NULL,
+  files_digest TEXT
 );`;
 
 /**
  * A sweep's results: one row per finished cell, written as it finishes, so a sweep stopped by a
  * crash or Ctrl-C resumes where it was. The store is bound to one plan (the digest of its
  * `identity`, every cell's JSON with its paths as the sweep file names them: plan-identity.ts):
- * resuming with a changed sweep file is refused rather than mixing two sweeps.
+ * resuming with a changed sweep file is refused rather than mixing two sweeps. Each cell's row
+ * keeps the digest of the files it ran (cell-files.ts): a done cell whose files have changed since
+ * is not done for --resume, which runs it again.
  */
 export class ResultsStore {
   private readonly db: Database.Database;
@@ -36,11 +39,16 @@ export class ResultsStore {
     cells: PlannedCell[],
     identity: unknown,
     resume: boolean,
+    /** Each cell's digest of its files, as they are now (cellFileDigests). */
+    private readonly files: Map<number, string>,
   ) {
     this.db = openStore(path, shown);
     try {
       this.db.pragma("journal_mode = WAL");
       this.db.exec(SCHEMA);
+      // A store made before cells kept their files' digest: its cells' are unknown (null), taken as current.
+      const columns = this.db.prepare("SELECT name FROM pragma_table_info('cells')").pluck().all() as string[];
+      if (!columns.includes("files_digest")) this.db.exec("ALTER TABLE cells ADD COLUMN files_digest TEXT");
       const digest = createHash("sha256").update(canonicalJson(identity)).digest("hex");
       const bound = this.db.prepare("SELECT plan_digest FROM sweep").get() as { plan_digest: string } | undefined;
       const finished = this.db.prepare("SELECT COUNT(*) FROM cells").pluck().get() as number;
@@ -56,13 +64,18 @@ export class ResultsStore {
   /** Records a cell's outcome (a failed cell with its reason and traceback). */
   record(cell: PlannedCell, outcome: CellOutcome): void {
     this.db
-      .prepare("INSERT OR REPLACE INTO cells (idx, cell, status, outcome) VALUES (?, ?, ?, ?)")
-      .run(cell.index, JSON.stringify(cell.cell), outcome.ok ? "done" : "failed", JSON.stringify(outcome));
+      .prepare("INSERT OR REPLACE INTO cells (idx, cell, status, outcome, files_digest) VALUES (?, ?, ?, ?, ?)")
+      .run(cell.index, JSON.stringify(cell.cell), outcome.ok ? "done" : "failed", JSON.stringify(outcome), this.files.get(cell.index) ?? null);
   }
 
-  /** The cells done (not failed): those --resume skips, found without reading their outcomes. */
-  done(): Set<number> {
-    return new Set(this.db.prepare("SELECT idx FROM cells WHERE status = 'done'").pluck().all() as number[]);
+  /**
+   * The cells --resume skips, found without reading their outcomes: those done (not failed) with the
+   * files they ran unchanged since; and those done with files that have changed, which run again.
+   */
+  done(): { done: Set<number>; changed: number[] } {
+    const rows = this.db.prepare("SELECT idx, files_digest FROM cells WHERE status = 'done'").all() as { idx: number; files_digest: string | null }[];
+    const current = (r: (typeof rows)[number]) => r.files_digest === null || r.files_digest === this.files.get(r.idx);
+    return { done: new Set(rows.filter(current).map((r) => r.idx)), changed: rows.filter((r) => !current(r)).map((r) => r.idx) };
   }
 
   /** Every recorded cell, in the sweep's order. */

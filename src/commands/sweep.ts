@@ -8,6 +8,7 @@ import { checkNamedFiles } from "../../sim/sweep/named-files.js";
 import { checkRayAddress } from "../../sim/sweep/ray-address.js";
 import { runRayPool } from "../../sim/sweep/ray-pool.js";
 import { planIdentity } from "../../sim/sweep/plan-identity.js";
+import { cellFileDigests } from "../../sim/sweep/cell-files.js";
 import { ResultsStore } from "../../sim/sweep/results-store.js";
 import { runCell, type CellOutcome } from "../../sim/sweep/run-cell.js";
 import { loadSweep } from "../../sim/sweep/sweep-file.js";
@@ -55,7 +56,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   if (flags.cell !== undefined) return runOne(cells, flags.cell);
   if (flags.ray) await checkRayAddress(flags.ray);
   const identity = planIdentity(cells, sweep);
-  const store = new ResultsStore(out, outFlag === undefined ? out : `${outFlag} ${out}`, cells, identity, flags.resume ?? false);
+  const store = new ResultsStore(out, outFlag === undefined ? out : `${outFlag} ${out}`, cells, identity, flags.resume ?? false, cellFileDigests(cells));
   const stop = new AbortController();
   let exitCode = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -65,7 +66,8 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    const done = store.done();
+    const { done, changed } = store.done();
+    if (changed.length > 0) process.stderr.write(`sweep: ${changed.length} done cell${changed.length > 1 ? "s" : ""} ran a strategy or scenario file changed since; ${changed.length > 1 ? "they run" : "it runs"} again\n`);
     const pending = cells.filter((c) => !done.has(c.index));
     const progress = progressLine(cells.length, done.size, pending.length);
     const run: PoolRun = {
