@@ -81,6 +81,18 @@ export function parseRankMetric(text: string): RankMetric {
   return text as RankMetric;
 }
 
+/**
+ * Whether the leaderboard shows how many expeds each cell entered: when some cell entered fewer
+ * than it walked (its predictions refused, a round missed), whose statistics then cover fewer
+ * expeds than its neighbours' (a cell that entered none has every statistic 0).
+ */
+export function showsEntered(report: SweepReport): boolean {
+  return report.rows.some((row) => row.summary.entered < row.summary.expeds);
+}
+
+/** A cell's expeds entered of those walked: "28/30". */
+export const enteredText = (s: BacktestSummary): string => `${s.entered}/${s.expeds}`;
+
 export function metricValue(summary: BacktestSummary, metric: RankMetric): number {
   const [term, stat] = metric.split(".") as [Term, Stat];
   return (summary[term] as SeriesStats & { total?: number })[stat] as number;

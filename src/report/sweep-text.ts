@@ -7,7 +7,7 @@
  */
 import type { BacktestSummary } from "./backtest-report.js";
 import { display } from "./summary-columns.js";
-import { metricValue, type RankMetric, SHOWN_STATS, type ShownStat, type SweepReport, type Term, TERMS, unshownRankMetric } from "./sweep-report.js";
+import { enteredText, metricValue, type RankMetric, SHOWN_STATS, type ShownStat, showsEntered, type SweepReport, type Term, TERMS, unshownRankMetric } from "./sweep-report.js";
 import { textTable } from "./text-layout.js";
 
 /** What follows a term's name in a statistic's header ("CORR std"). */
@@ -72,9 +72,10 @@ function figureColumns(metric: RankMetric): { header: string[]; figures: (s: Bac
 
 function leaderboard(r: SweepReport): string[] {
   const { header: figureHeader, figures } = figureColumns(r.rank_by);
-  const header = ["rank", "cell", ...r.axes, ...figureHeader];
-  const rows = r.rows.map((row) => [String(row.rank), String(row.index), ...r.axes.map((a) => axisValue(row.varied[a])), ...figures(row.summary)]);
-  const bench = r.benchmarks.map((b) => ["ref", "—", ...r.axes.map((a) => (a in b.on ? axisValue(b.on[a]) : a === "strategy" ? "v1_designated" : "—")), ...figures(b.summary)]);
+  const entered = (s: BacktestSummary) => (showsEntered(r) ? [enteredText(s)] : []);
+  const header = ["rank", "cell", ...r.axes, ...(showsEntered(r) ? ["entered"] : []), ...figureHeader];
+  const rows = r.rows.map((row) => [String(row.rank), String(row.index), ...r.axes.map((a) => axisValue(row.varied[a])), ...entered(row.summary), ...figures(row.summary)]);
+  const bench = r.benchmarks.map((b) => ["ref", "—", ...r.axes.map((a) => (a in b.on ? axisValue(b.on[a]) : a === "strategy" ? "v1_designated" : "—")), ...entered(b.summary), ...figures(b.summary)]);
   const table = [header, ...rows, ...bench];
   const lines = textTable(table, table[0].map((_, i) => (i >= 2 && i < 2 + r.axes.length ? "left" : "right")), 4);
   const note = "ref = v1_designated on the same scenario, dataset, scoring and seed; Shp = Sharpe, DD = max drawdown (per-exped series)";

@@ -77,6 +77,24 @@ describe("sweep report", () => {
     expect(byMean).toHaveLength(3 + 16);
   });
 
+  it("shows how many expeds each cell entered once one entered fewer than it walked (a cell that entered none has every statistic 0), in the page too", () => {
+    const table = (text: string) => text.split("\n").slice(3, 7).map((line) => line.trim().split(/ {2,}/));
+    const none = report(0, 0);
+    none.summary = { ...none.summary, expeds: 1, entered: 0 };
+    const refused: StoredCell[] = [doneCell(0, report(-0.05, 0.2)), doneCell(1, none), finished[2]];
+    const [header, ...rows] = table(formatSweepText(sweepReport(cells, refused, "score.mean", "s.json")));
+    expect(header.slice(0, 5)).toEqual(["rank", "cell", "alpha", "entered", "CORR"]);
+    expect(rows.map((row) => row.slice(0, 4))).toEqual([
+      ["1", "1", "0.3", "0/1"],
+      ["2", "0", "0.1", "1/1"],
+      ["ref", "—", "—", "1/1"],
+    ]);
+    expect(renderSweepHtml(sweepReport(cells, refused, "score.mean", "s.json"))).toContain('<th class="name">alpha</th><th>entered</th>');
+    // Every cell entered every exped: no such column.
+    expect(table(formatSweepText(sweepReport(cells, finished, "score.mean", "s.json")))[0].slice(0, 4)).toEqual(["rank", "cell", "alpha", "CORR"]);
+    expect(renderSweepHtml(sweepReport(cells, finished, "score.mean", "s.json"))).not.toContain("<th>entered</th>");
+  });
+
   it("fails (basecamp sweep exits 1) with a failed cell or a broken invariant, and only then", () => {
     const report = sweepReport(cells, finished, "score.mean", "s.json");
     expect(sweepFailed(report)).toBe(true);
