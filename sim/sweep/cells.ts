@@ -77,7 +77,7 @@ function axesOf(sweep: Sweep): Axis[] {
   const { axes, dir } = sweep;
   const list: Axis[] = [];
   if (axes.strategies) {
-    list.push({ name: "strategy", values: axes.strategies, apply: (c, v) => (c.strategy = strategyPath(v as string, dir)), label: (v) => display(v as string) });
+    list.push({ name: "strategy", values: axes.strategies, apply: (c, v) => (c.strategy = strategyPath(v as string, dir)), label: (v) => display(v as string, axes.strategies as string[]) });
   }
   if (axes.scenarios) {
     list.push({
@@ -170,6 +170,9 @@ function draw(values: unknown[] | ParamRange, rng: Rng): unknown {
   return int ? Math.floor(x) : x;
 }
 
-function display(strategy: string): string {
-  return strategyFileKind(strategy) === null ? strategy : basename(strategy);
+/** A strategies axis value as its column shows it: a file by its name, or as written where another of the axis's files has that name too (a/agent.py, b/agent.py). */
+function display(strategy: string, all: string[]): string {
+  if (strategyFileKind(strategy) === null) return strategy;
+  const name = basename(strategy);
+  return all.some((s) => s !== strategy && basename(s) === name) ? strategy : name;
 }

@@ -43,6 +43,11 @@ describe("sweep file", () => {
     expect(cells[7].cell.strategy).toBe("ridge");
   });
 
+  it("names a strategy file by its name, or as written where the axis has another file of that name", () => {
+    const cells = planCells(sweep({ base: { strategy: "ridge" }, axes: { strategies: ["a/agent.py", "b/agent.py", "sub/mine.py", "ridge"] } }));
+    expect(cells.map((c) => c.varied.strategy)).toEqual(["a/agent.py", "b/agent.py", "mine.py", "ridge"]);
+  });
+
   it("gives a parameter named as an axis (LightGBM's seed) a column of its own, beside the scenario's seed", () => {
     const cells = planCells(sweep({ base: { strategy: "ridge" }, axes: { params: { seed: [1, 2] }, seeds: [5, 6] } }));
     expect(cells.map((c) => c.varied)).toEqual([
