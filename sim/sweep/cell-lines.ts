@@ -26,17 +26,24 @@ export function jobLine(job: CellJob): string {
   return JSON.stringify({ index: job.index, cell: job.cell });
 }
 
+/** What a result line holds: the cell's index and outcome, and whether the worker ends after it (`retiring`: it ran a module strategy, runsModules). */
+export interface CellResult {
+  index: number;
+  outcome: CellOutcome;
+  retiring?: true;
+}
+
 /**
  * A cell's result, as a worker prints it: its line, after a newline of its own, so that whatever a
  * strategy's code printed without ending its line ends there (a blank line otherwise, which the
  * pools skip) rather than running into the mark.
  */
-export function resultText(index: number, outcome: CellOutcome): string {
-  return `\n${RESULT_MARK}${JSON.stringify({ index, outcome })}\n`;
+export function resultText(result: CellResult): string {
+  return `\n${RESULT_MARK}${JSON.stringify(result)}\n`;
 }
 
 /** A worker's result line, or null for any other line it printed. */
-export function parseResultLine(line: string): { index: number; outcome: CellOutcome } | null {
+export function parseResultLine(line: string): CellResult | null {
   if (!line.startsWith(RESULT_MARK)) return null;
-  return JSON.parse(line.slice(RESULT_MARK.length)) as { index: number; outcome: CellOutcome };
+  return JSON.parse(line.slice(RESULT_MARK.length)) as CellResult;
 }

@@ -1,6 +1,5 @@
 import { loadWorld, type World } from "../../src/service/kernel/deployment.js";
 import { canonicalJson } from "../../src/store/canonical-json.js";
-import { strategyFileKind } from "../agents/strategy-file.js";
 import { deploymentOf } from "../deployment.js";
 import type { Scenario } from "../scenario.js";
 
@@ -16,7 +15,7 @@ const WORLDS_KEPT = 4;
  * (whatever its scoring), or built and kept; its deployment always this scenario's own, since the
  * service starts from the deployment's scoring settings.
  */
-async function worldOf(scenario: Scenario): Promise<World> {
+export async function worldOf(scenario: Scenario): Promise<World> {
   const deployment = deploymentOf(scenario);
   const key = canonicalJson({ ...deployment, scoring: null });
   let world = worlds.get(key);
@@ -29,12 +28,3 @@ async function worldOf(scenario: Scenario): Promise<World> {
   return { ...world, deployment };
 }
 
-/**
- * The world a cell runs on, with these strategies: a kept one (worldOf), unless one of them is a
- * module (a .ts or .js file). A module runs in this very process, handed the world's frames (typed
- * arrays, which nothing can make read-only), and could write into them: its cell gets a world built
- * for it alone, so that no later cell on this worker sees what it wrote.
- */
-export function cellWorld(scenario: Scenario, strategies: string[]): Promise<World> {
-  return strategies.some((s) => strategyFileKind(s) === "module") ? loadWorld(deploymentOf(scenario)) : worldOf(scenario);
-}

@@ -77,7 +77,10 @@ export async function runLocalPool(cells: PlannedCell[], workers: number, run: P
         }
         if (!current || result.index !== current.index) return;
         run.onOutcome(current, result.outcome);
-        next();
+        if (!result.retiring) return next();
+        // It ends by itself: the serve loop starts the next worker.
+        current = undefined;
+        child.stdin!.end();
       });
       child.on("close", (code, signal) => {
         if (current && !run.signal.aborted) {

@@ -110,6 +110,8 @@ def run_cell(index, job_line, node, node_flags, basecamp, strategy_python):
         send(worker, job_line)
     for line in worker.stdout:
         if line.startswith(RESULT_MARK):
+            if json.loads(line[len(RESULT_MARK):]).get("retiring"):
+                worker.wait()  # it ends by itself after a module strategy's cell: the next cell starts another
             return line.rstrip("\n")
         if line != "\n":  # the blank line before each result (cell-lines.ts, resultText)
             sys.stderr.write(line)

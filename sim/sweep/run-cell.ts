@@ -9,9 +9,10 @@ import { serviceContext } from "../../src/service/kernel/context.js";
 import { backtest } from "../backtest/backtest.js";
 import { runScenario } from "../engine.js";
 import { parseScenario, type Scenario } from "../scenario.js";
+import { strategyFileKind } from "../agents/strategy-file.js";
 import { faultLine, type StrategyFault } from "../agents/strategy-watch.js";
 import type { Cell } from "./cells.js";
-import { cellWorld } from "./kept-worlds.js";
+import { worldOf } from "./kept-worlds.js";
 import { STEP_INVARIANTS, type Invariant } from "./invariants.js";
 
 /** An invariant that broke: the first step after which it failed, and what it found. */
@@ -35,6 +36,22 @@ export function cellScenario(cell: Cell): Scenario {
   if (cell.dataset) raw.dataset = { ...(raw.dataset as object), ...cell.dataset };
   if (cell.scoring) raw.scoring = { ...(raw.scoring as object), ...cell.scoring };
   return parseScenario(raw, cell.scenario_name, dirname(cell.scenario));
+}
+
+/**
+ * Whether a cell runs a module strategy (a .ts or .js file: its own, an --against one, or a replayed
+ * scenario's agent's). A module runs inside the process that runs the cell, where it could leave
+ * behind what no later cell may see: its module-level variables, globals, writes into the world's
+ * frames it is handed. A sweep-worker ends after such a cell (cell-worker.ts).
+ */
+export function runsModules(cell: Cell): boolean {
+  let strategies: string[];
+  try {
+    strategies = cell.kind === "backtest" ? [cell.strategy as string, ...cell.against] : cellScenario(cell).agents.map((a) => a.strategy);
+  } catch {
+    return false; // a scenario that does not parse: the cell fails before anything runs
+  }
+  return strategies.some((s) => strategyFileKind(s) === "module");
 }
 
 /**
@@ -71,7 +88,7 @@ async function backtestCell(cell: Cell, scenario: Scenario, forks: ForkServers |
       against: cell.against,
       scenario,
       scenarioName: cell.scenario_name,
-      world: await cellWorld(scenario, [cell.strategy as string, ...cell.against]),
+      world: await worldOf(scenario),
       lineup: { forks, watch: { failed } },
       stop: stop.signal,
     });
@@ -92,7 +109,7 @@ async function backtestCell(cell: Cell, scenario: Scenario, forks: ForkServers |
 async function replayCell(scenario: Scenario, invariants: Invariant[]): Promise<CellResult> {
   const dir = mkdtempSync(join(tmpdir(), "basecamp-swarm-"));
   const path = join(dir, "replay.db");
-  const world = await cellWorld(scenario, scenario.agents.map((a) => a.strategy));
+  const world = await worldOf(scenario);
   const violations: Violation[] = [];
   let reader: Database.Database | undefined;
   try {

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Cell } from "../../sim/sweep/cells.js";
 import { runCell } from "../../sim/sweep/run-cell.js";
@@ -68,37 +67,5 @@ describe("a sweep-worker's kept worlds", () => {
     const fresh = (await run([cell(301, 5)])).outcomes[0];
     const kept = (await run([cell(301, 7), cell(301, 5)])).outcomes[1];
     expect(JSON.stringify(kept)).toBe(JSON.stringify(fresh));
-  });
-
-  // A module (.ts) runs in the sweep-worker's own process, handed the world's frames: one that writes into them must not change a later cell.
-  it("builds a world of its own for a cell whose strategy is a module, so what it writes into its frames reaches no other cell", async () => {
-    const api = fileURLToPath(new URL("../../sim/strategy-api.ts", import.meta.url));
-    const module = join(dir, "scribbler.ts");
-    writeFileSync(
-      module,
-      [
-        `import { duringWindow, submitRound, uniformRanks, z, type Strategy } from ${JSON.stringify(api)};`,
-        "const params = z.strictObject({ scribble: z.boolean().default(false) });",
-        "// Predicts each row's sum of features; with scribble, then overwrites every feature of the live frame it was given.",
-        "const scribbler: Strategy<z.infer<typeof params>> = { name: 'scribbler', kind: 'tournament', summary: 'writes into its frames', params,",
-        "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
-        "  act: (ctx, _slot, p) => submitRound(ctx, async (_c, live) => {",
-        "    const columns = Object.values(live.columns);",
-        "    const sums = Float64Array.from(live.ids, (_, r) => columns.reduce((s, c) => s + c[r], 0));",
-        "    if (p.scribble) for (const c of columns) c.fill(3);",
-        "    return uniformRanks(sums);",
-        "  }) };",
-        "export default scribbler;",
-      ].join("\n"),
-    );
-    const scribbled = (scribble: boolean): Cell => ({ kind: "backtest", strategy: module, params: { scribble }, against: [], scenario, scenario_name: "tiny.json", seed: 501 });
-    const alone = (await run([scribbled(false)])).outcomes[0];
-    const { built, outcomes } = await run([scribbled(true), scribbled(false), cell(501, 1)]);
-    expect(alone.ok).toBe(true);
-    expect(JSON.stringify(outcomes[1])).toBe(JSON.stringify(alone));
-    // The ridge after them scores as on a world built for it alone.
-    expect(JSON.stringify(outcomes[2])).toBe(JSON.stringify((await run([cell(501, 1)])).outcomes[0]));
-    // Each module cell built its own world; the ridge built one and kept it.
-    expect(built).toBe(3);
   });
 });

@@ -12,7 +12,7 @@ import { basecamp } from "../helpers/cli.js";
 import { descendants, stillRunning, type Proc } from "../helpers/process-tree.js";
 import { requires } from "../helpers/requires.js";
 import { until } from "../helpers/until.js";
-import { HOLDER, heldFit, TINY_SCENARIO } from "./sweep-fixtures.js";
+import { HOLDER, heldFit, LEAVER, TINY_SCENARIO } from "./sweep-fixtures.js";
 import type { RayHead } from "./ray-head.js";
 import { useRayHead } from "./ray-head-hook.js";
 
@@ -182,6 +182,17 @@ withPython("basecamp sweep", () => {
       expect(ports.length).toBeGreaterThan(3);
       for (const address of ports) expect(address).toMatch(/^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):\d+$/);
     }, 600_000);
+
+    it("runs a module strategy's cells as the local pool does: each as in a process of its own (its Ray worker's sweep-worker ends after it)", async () => {
+      writeFileSync(join(dir, "leaver.ts"), LEAVER);
+      const sweep = sweepFile("leaver.json", { base: { strategy: join(dir, "leaver.ts"), scenario: join(dir, "tiny.json") }, axes: { params: { scribble: [true, false, false] } } });
+      const onRay = await basecamp(["sweep", sweep, "--ray", head().address, "--ray-python", VENV_PYTHON, "--json", "--out", join(dir, "leaver-ray.db")]);
+      const locally = await basecamp(["sweep", sweep, "--workers", "1", "--json", "--out", join(dir, "leaver-local.db")]);
+      expect(onRay.status).toBe(0);
+      expect(onRay.stdout).toBe(locally.stdout);
+      const rows = (JSON.parse(onRay.stdout) as SweepReport).rows;
+      expect(rows.find((r) => r.index === 2)?.summary).toEqual(rows.find((r) => r.index === 1)?.summary);
+    }, 300_000);
 
     it("Ctrl-C kills the Ray driver at once, keeps the finished cells and exits 130", async () => {
       const { code, stderr, procs: driver, db } = await interrupted("ray-interrupted.db", ["--ray", head().address, "--ray-python", VENV_PYTHON]);

@@ -11,6 +11,28 @@ export const TINY_SCENARIO = {
 };
 
 /**
+ * A module strategy that leaves behind all it can in the process that runs it: a top-level count of
+ * its rounds (which shifts its ranks), a global, and with `scribble` every feature of the live
+ * frames it is handed overwritten.
+ */
+export const LEAVER = [
+  'import { duringWindow, submitRound, uniformRanks, z, type Strategy } from "basecamp-sim/strategy";',
+  "const params = z.strictObject({ scribble: z.boolean().default(false) });",
+  "let rounds = 0;",
+  "const leaver: Strategy<z.infer<typeof params>> = { name: 'leaver', kind: 'tournament', summary: 'leaves state behind', params,",
+  "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
+  "  act: (ctx, _slot, p) => submitRound(ctx, async (_c, live) => {",
+  "    const columns = Object.values(live.columns);",
+  "    rounds += 1 + ((globalThis as { leaverRuns?: number }).leaverRuns ?? 0);",
+  "    (globalThis as { leaverRuns?: number }).leaverRuns = rounds;",
+  "    const sums = Float64Array.from(live.ids, (_, r) => columns.reduce((s, c) => s + c[(r + rounds) % c.length], 0));",
+  "    if (p.scribble) for (const c of columns) c.fill(3);",
+  "    return uniformRanks(sums);",
+  "  }) };",
+  "export default leaver;",
+].join("\n");
+
+/**
  * A strategy that predicts its first feature; with PARAMS["hold"], its fit first waits for SIGUSR1,
  * which it catches (heldFit finds it by that). A cell held so is one in flight for as long as a test needs.
  */
