@@ -1,7 +1,8 @@
 import { basename } from "node:path";
 import { findPython } from "../src/data/python-interpreter.js";
 import { MODEL_NAMES, type TrainedModel } from "../src/service/compute/model-kinds.js";
-import { KIND_MODULES, missingModule } from "../src/service/compute/training-python.js";
+import type { Isolation } from "../src/participant/isolation.js";
+import { untrainable } from "../src/service/compute/training-python.js";
 import { runsInPythonWorker } from "./agents/strategy-file.js";
 import type { Scenario } from "./scenario.js";
 
@@ -53,14 +54,14 @@ export function requireScenarioPython(scenario: Scenario): Promise<void> {
 }
 
 /**
- * One line per kind the scenario's hosted trainers ask for that this machine's Python cannot train
- * (a module of KIND_MODULES missing), naming the agents and the module: the service refuses those
- * launches (400 train_model_unsupported), which the standings alone would not show. Empty without
- * an interpreter: requireScenarioPython has said so.
+ * One line per kind the scenario's hosted trainers ask for that this machine cannot train, on a
+ * deployment running model files under `models` (training-python.ts' untrainable: its job's
+ * interpreter lacks a module), naming the agents and why: the service refuses those launches (400
+ * train_model_unsupported), which the standings alone would not show. Empty without an
+ * interpreter: requireScenarioPython has said so.
  */
-export async function untrainedKinds(scenario: Scenario): Promise<string[]> {
-  const python = await findPython();
-  if (!python.ok) return [];
+export async function untrainedKinds(scenario: Scenario, models: Isolation): Promise<string[]> {
+  if (!(await findPython()).ok) return [];
   // Each kind asked for, and who asks (a hosted trainer's model is ridge unless its params say; a kind the service does not know it refuses anyway).
   const askers = new Map<TrainedModel, string[]>();
   for (const a of scenario.agents) {
@@ -70,7 +71,7 @@ export async function untrainedKinds(scenario: Scenario): Promise<string[]> {
   }
   const lines = await Promise.all(
     [...askers].map(async ([kind, agents]) => {
-      const why = await missingModule(python.path, KIND_MODULES[kind]);
+      const why = await untrainable(kind, models);
       return why === null ? [] : [`hosted compute does not train ${kind} here (agent${agents.length > 1 ? "s" : ""} ${agents.join(", ")}): ${why}; its launches are refused (400 train_model_unsupported)`];
     }),
   );

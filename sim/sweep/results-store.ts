@@ -46,15 +46,20 @@ export class ResultsStore {
     try {
       this.db.pragma("journal_mode = WAL");
       this.db.exec(SCHEMA);
-      // A store made before cells kept their files' digest: its cells' are unknown (null), taken as current.
-      const columns = this.db.prepare("SELECT name FROM pragma_table_info('cells')").pluck().all() as string[];
-      if (!columns.includes("files_digest")) this.db.exec("ALTER TABLE cells ADD COLUMN files_digest TEXT");
       const digest = createHash("sha256").update(canonicalJson(identity)).digest("hex");
-      const bound = this.db.prepare("SELECT plan_digest FROM sweep").get() as { plan_digest: string } | undefined;
-      const finished = this.db.prepare("SELECT COUNT(*) FROM cells").pluck().get() as number;
-      if (bound && bound.plan_digest !== digest) throw new Error(`${shown} holds the results of a different sweep; pass another --out`);
-      if (finished > 0 && !resume) throw new Error(`${shown} already holds ${finished} finished cells; pass --resume to finish the sweep, or another --out`);
-      if (!bound) this.db.prepare("INSERT INTO sweep (plan_digest, cells) VALUES (?, ?)").run(digest, cells.length);
+      // Checked and bound in one write transaction: a second sweep opening the store meanwhile waits for it.
+      this.db
+        .transaction(() => {
+          const bound = this.db.prepare("SELECT plan_digest FROM sweep").get() as { plan_digest: string } | undefined;
+          const finished = this.db.prepare("SELECT COUNT(*) FROM cells").pluck().get() as number;
+          if (bound && bound.plan_digest !== digest) throw new Error(`${shown} holds the results of a different sweep; pass another --out`);
+          if (finished > 0 && !resume) throw new Error(`${shown} already holds ${finished} finished cells; pass --resume to finish the sweep, or another --out`);
+          if (!bound) this.db.prepare("INSERT INTO sweep (plan_digest, cells) VALUES (?, ?)").run(digest, cells.length);
+          // A store made before cells kept their files' digest: its cells' are unknown (null), taken as current.
+          const columns = this.db.prepare("SELECT name FROM pragma_table_info('cells')").pluck().all() as string[];
+          if (!columns.includes("files_digest")) this.db.exec("ALTER TABLE cells ADD COLUMN files_digest TEXT");
+        })
+        .immediate();
     } catch (e) {
       this.db.close();
       throw e;

@@ -43,7 +43,7 @@ export function registerBacktestCommand(program: Command): void {
     .option("--predict-timeout <seconds>", "CPU seconds one predict may use, or idle for (default 60)", secondsFlag("--predict-timeout"))
     .option("--progress", "print progress lines to stderr when it is not a terminal (on a terminal a progress line always shows)");
   pythonOptions(command, true).action(async (strategy: string, flags: BacktestFlags) => {
-    const params = checkBacktestFlags(flags);
+    const params = checkBacktestFlags(strategy, flags);
     let early: EarlyWorker | undefined;
     if ([strategy, ...flags.against.split(",")].some((s) => runsInPythonWorker(s.trim()))) {
       applyPythonFlags(flags);

@@ -1,7 +1,8 @@
 import { extname } from "node:path";
 import type { LineupOptions } from "../../sim/agents/lineup.js";
+import { strategyFileKind } from "../../sim/agents/strategy-file.js";
 import type { DataFlags } from "./backtest-data.js";
-import { checkOutputPath } from "./output-paths.js";
+import { checkOutputPath, checkOutputsApart } from "./output-paths.js";
 import type { PythonFlags } from "./python-flags.js";
 
 export interface BacktestFlags extends DataFlags, PythonFlags {
@@ -25,14 +26,15 @@ export interface EarlyWorker {
   started: NonNullable<LineupOptions["started"]>;
 }
 
-/** The flags checked before any work (each error names the flag and its value): the parsed `--params`, and the output paths. */
-export function checkBacktestFlags(flags: BacktestFlags): Record<string, unknown> {
+/** The flags checked before any work (each error names the flag and its value): the parsed `--params`, and the output paths (none over `strategy`'s file or another's). */
+export function checkBacktestFlags(strategy: string, flags: BacktestFlags): Record<string, unknown> {
   const params = parseParams(flags.params);
   if (flags.savePredictions && !/^\.(csv|parquet)$/i.test(extname(flags.savePredictions))) {
     throw new Error(`--save-predictions: expected a .csv or .parquet file name, got '${flags.savePredictions}'`);
   }
   if (flags.html) checkOutputPath("--html", flags.html);
   if (flags.savePredictions) checkOutputPath("--save-predictions", flags.savePredictions);
+  checkOutputsApart([["--html", flags.html], ["--save-predictions", flags.savePredictions]], strategyFileKind(strategy) === null ? [] : [["the strategy file", strategy]]);
   return params;
 }
 

@@ -1,6 +1,33 @@
 /** Paths a command writes to or names: checked before the work, shown as the user finds them. */
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
+
+/**
+ * Refuses, before any work, an output flag naming the file of another output given before it or of
+ * one of the command's inputs (`--html grid.json`, the sweep file; `--html` and `--save-predictions`
+ * one file): the command would write over it. Each is a `[name, path]`, a flag or what it is.
+ */
+export function checkOutputsApart(outputs: [string, string | undefined][], inputs: [string, string][]): void {
+  const seen = [...inputs];
+  for (const [flag, path] of outputs) {
+    if (path === undefined) continue;
+    const other = seen.find(([, p]) => sameFile(p, path));
+    if (other) throw new Error(`${flag} ${path}: is ${other[0]}${other[0].startsWith("--") ? "'s file too" : ""}`);
+    seen.push([flag, path]);
+  }
+}
+
+/** Whether two paths name one file, whichever way each is written (through symlinks where it exists). */
+function sameFile(a: string, b: string): boolean {
+  const canonical = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  return canonical(a) === canonical(b);
+}
 
 /**
  * Checks, before any work, that `path` can be written: its directory exists and is writable, and

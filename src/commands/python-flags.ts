@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { resolve } from "node:path";
 import { choosePython } from "../data/python-interpreter.js";
 import { interpreterBanner } from "../participant/interpreter-banner.js";
-import { declineSandbox } from "../participant/isolation.js";
+import { declineSandbox, type Isolation } from "../participant/isolation.js";
 import { untrainedKinds } from "../../sim/requirements.js";
 import type { Scenario } from "../../sim/scenario.js";
 
@@ -36,7 +36,7 @@ export async function announcePython(uses: string[], mode: Parameters<typeof int
   if (banner.ok) process.stderr.write(`basecamp: ${banner.line}\n`);
 }
 
-/** Prints on stderr, one line each, the kinds the scenario's hosted trainers ask for that this machine cannot train (untrainedKinds). */
-export async function announceUntrainedKinds(scenario: Scenario): Promise<void> {
-  for (const line of await untrainedKinds(scenario)) process.stderr.write(`basecamp: ${line}\n`);
+/** Prints on stderr, one line each, the kinds the scenario's hosted trainers ask for that this machine cannot train, model files running under `models` (untrainedKinds). */
+export async function announceUntrainedKinds(scenario: Scenario, models: Isolation): Promise<void> {
+  for (const line of await untrainedKinds(scenario, models)) process.stderr.write(`basecamp: ${line}\n`);
 }

@@ -5,6 +5,7 @@ import { runScenario, type RunResult } from "../../sim/engine.js";
 import { scenarioFile } from "../../sim/builtin-scenarios.js";
 import { pythonUses, requireScenarioPython } from "../../sim/requirements.js";
 import { loadScenario, type Scenario } from "../../sim/scenario.js";
+import { localIsolation } from "../participant/isolation.js";
 import { LiveSeason } from "../tui/live-season.js";
 import { replayControl } from "../tui/replay-control.js";
 import { SeasonFeed } from "../tui/season-feed.js";
@@ -32,7 +33,7 @@ export async function runCommand(file: string, flags: RunFlags): Promise<void> {
   applyPythonFlags(flags);
   await requireScenarioPython(scenario);
   await announcePython(pythonUses(scenario), "local");
-  await announceUntrainedKinds(scenario);
+  await announceUntrainedKinds(scenario, await localIsolation());
   const logDir = hasPythonWorkers(scenario) ? makeLogDir("run") : undefined;
   if (logDir) process.stderr.write(`${logsLine(logDir)}\n`);
   const interactive = process.stdout.isTTY && !flags.plain;

@@ -167,7 +167,7 @@ export async function serveCommand(file: string, flags: ServeFlags): Promise<voi
   const noPython = await missingPython(scenario.name, servedPythonLanes(scenario));
   if (noPython) process.stderr.write(`basecamp: warning: ${noPython}: participants' model files will fail their runs\n`);
   else await announcePython([...servedPythonLanes(scenario), ...(agentsNeedPython ? pythonUses(scenario) : [])], { served: { trusted: trustModelFiles === true } });
-  if (flags.withAgents) await announceUntrainedKinds(scenario);
+  if (flags.withAgents) await announceUntrainedKinds(scenario, trustModelFiles ? "trusted" : "sandbox");
   if (!trustModelFiles) {
     const sandbox = await probeSandbox();
     if (!sandbox.ok) {

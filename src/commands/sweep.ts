@@ -17,7 +17,7 @@ import { wallTime } from "../domain/realtime-clock.js";
 import { renderSweepHtml } from "../report/sweep-html.js";
 import { type RankMetric, sweepFailed } from "../report/sweep-report.js";
 import { formatSweepText } from "../report/sweep-text.js";
-import { checkOutputPath } from "./output-paths.js";
+import { checkOutputPath, checkOutputsApart } from "./output-paths.js";
 import { applyPythonFlags, type PythonFlags } from "./python-flags.js";
 
 export interface SweepFlags extends PythonFlags {
@@ -45,6 +45,7 @@ export async function sweepCommand(file: string, flags: SweepFlags): Promise<voi
   if (flags.cell === undefined) {
     checkOutputPath(outFlag, out);
     if (flags.html) checkOutputPath("--html", flags.html);
+    checkOutputsApart([["--html", flags.html]], [["the sweep file", file], ["the results store", out]]);
     checkNamedFiles(file, sweep);
   }
   const cells = planCells(sweep);

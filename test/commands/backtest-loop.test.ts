@@ -141,6 +141,15 @@ describe("backtest's debugging loop", () => {
     expect(noName.stderr).toMatch(/^basecamp: --save-predictions: expected a \.csv or \.parquet file name/);
     const aDir = await backtest("ridge", "--scenario", scenario, "--html", dir, "--progress");
     expect(aDir.stderr).toBe(`basecamp: --html ${dir}: is a directory\n`);
+    // An output over the strategy's own file, or over the other output's, is refused: the backtest would write over it.
+    const mine = join(dir, "mine.py");
+    writeFileSync(mine, "def predict(live, benchmark=None):\n    return live.iloc[:, 0].rank(pct=True)\n");
+    const overStrategy = await backtest(mine, "--scenario", scenario, "--html", mine, "--progress");
+    expect(overStrategy.stderr).toBe(`basecamp: --html ${mine}: is the strategy file\n`);
+    expect(readFileSync(mine, "utf8")).toMatch(/^def predict/);
+    const both = join(dir, "both.csv");
+    const overOther = await backtest("ridge", "--scenario", scenario, "--html", both, "--save-predictions", both, "--progress");
+    expect(overOther.stderr).toBe(`basecamp: --save-predictions ${both}: is --html's file too\n`);
 
     const html = join(dir, "report.html");
     const saved = join(dir, "walk.csv");

@@ -40,15 +40,22 @@ const NEEDS: Record<Need, { what: string; packages: string[] }> = {
 /** Probes each need once: Python by the project's own interpreter probe, the sandbox by probeSandbox, chromium by its path. */
 export async function probeMachine(): Promise<Machine> {
   const python = await findPython();
-  const sandbox = await probeSandbox();
+  // Each an interpreter's start and imports: run side by side.
+  const [sandbox, venv, ray, training, scipy] = await Promise.all([
+    probeSandbox(),
+    probeVenv(),
+    probeVenvImports("import ray"),
+    python.ok ? probeImports(python.path, "import sklearn, xgboost") : { ok: false as const, reason: python.error },
+    probeImports("/usr/bin/python3", "import scipy.stats"),
+  ]);
   return {
     python: python.ok ? { ok: true } : { ok: false, reason: python.error },
     sandbox: sandbox.ok ? { ok: true } : { ok: false, reason: sandbox.reason },
     chromium: existsSync(CHROMIUM) ? { ok: true } : { ok: false, reason: `${CHROMIUM} is not installed` },
-    venv: await probeVenv(),
-    ray: await probeVenvImports("import ray"),
-    training: python.ok ? await probeImports(python.path, "import sklearn, xgboost") : { ok: false, reason: python.error },
-    scipy: await probeImports("/usr/bin/python3", "import scipy.stats"),
+    venv,
+    ray,
+    training,
+    scipy,
   };
 }
 

@@ -33,8 +33,8 @@ describe("what a scenario needs Python for", () => {
     const lightgbm =
       `hosted compute does not train lightgbm here (agent gus): the training interpreter ${DEBIAN_PYTHON} cannot import lightgbm ` +
       "(ModuleNotFoundError: No module named 'lightgbm'); its launches are refused (400 train_model_unsupported)";
-    expect(await untrainedKinds(scenario("compute-event"))).toEqual([lightgbm]);
-    expect(await untrainedKinds(scenario("compute-kinds-event"))).toEqual([lightgbm]);
-    expect(await untrainedKinds(scenario("default-event"))).toEqual([]);
+    expect(await untrainedKinds(scenario("compute-event"), "trusted")).toEqual([lightgbm]);
+    expect(await untrainedKinds(scenario("compute-kinds-event"), "trusted")).toEqual([lightgbm]);
+    expect(await untrainedKinds(scenario("default-event"), "trusted")).toEqual([]);
   });
 });

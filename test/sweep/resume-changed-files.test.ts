@@ -45,6 +45,19 @@ it("--resume runs again the done cells whose strategy file has changed since, ra
   expect(scores(resumed)).not.toEqual(scores(first));
 });
 
+it("--resume runs again the done replay cells whose scenario's agent's file has changed since", async () => {
+  const scenario = { ...TINY_SCENARIO, agents: [...TINY_SCENARIO.agents, { name: "sig", key: "key-sig-00000003", strategy: "signed.ts" }] };
+  writeFileSync(join(dir, "played.json"), JSON.stringify(scenario));
+  writeFileSync(join(dir, "swarm.json"), JSON.stringify({ kind: "replay", base: { scenario: "played.json" }, axes: { seeds: [1, 2] } }));
+  writeFileSync(join(dir, "signed.ts"), strategy(1));
+  const swarm = (...args: string[]) => basecamp(["sweep", join(dir, "swarm.json"), "--workers", "1", "--json", "--out", join(dir, "swarm.db"), ...args]);
+  expect((await swarm()).status).toBe(0);
+  writeFileSync(join(dir, "signed.ts"), strategy(-1));
+  const resumed = await swarm("--resume");
+  expect(resumed.status).toBe(0);
+  expect(resumed.stderr.split("\n")[0]).toBe("sweep: 2 done cells ran a strategy or scenario file changed since; they run again");
+});
+
 it("resumes a store made before cells kept their files' digest, its done cells taken as current", () => {
   const path = join(dir, "old.db");
   const cell: PlannedCell = { index: 0, varied: {}, cell: { kind: "backtest", strategy: "ridge", params: {}, against: [], scenario: join(dir, "tiny.json"), scenario_name: "tiny.json" } };
@@ -55,6 +68,11 @@ it("resumes a store made before cells kept their files' digest, its done cells t
   const db = new Database(path);
   db.exec("UPDATE cells SET status = 'done'; ALTER TABLE cells DROP COLUMN files_digest");
   db.close();
+  // Another sweep's: refused before anything is written to it (no column added).
+  expect(() => new ResultsStore(path, path, [cell], "another plan", true, new Map())).toThrow(`${path} holds the results of a different sweep; pass another --out`);
+  const check = new Database(path, { readonly: true });
+  expect(check.prepare("SELECT name FROM pragma_table_info('cells')").pluck().all()).not.toContain("files_digest");
+  check.close();
   const resumed = new ResultsStore(path, path, [cell], "plan", true, new Map([[0, "now"]]));
   expect(resumed.done()).toEqual({ done: new Set([0]), changed: [] });
   resumed.close();

@@ -36,6 +36,10 @@ describe("basecamp sweep's output paths, checked before its first cell", () => {
     const grid = sweepIn("html");
     await refused(join(root, "html"), [grid, "--html", "/nonexistent/x.html"], "--html /nonexistent/x.html: no directory /nonexistent");
     await refused(join(root, "html"), [grid, "--html", root], `--html ${root}: is a directory`);
+    // Over the sweep file, or over its store: refused before the sweep would write over either.
+    await refused(join(root, "html"), [grid, "--html", grid], `--html ${grid}: is the sweep file`);
+    const store = join(root, "html", "grid.sweep.db");
+    await refused(join(root, "html"), [grid, "--out", store, "--html", store], `--html ${store}: is the results store`);
   }, 60_000);
 
   it("refuses an --out that is not a results store, naming the flag and the path, and writes nothing", async () => {
