@@ -40,7 +40,7 @@ describe("basecamp sweep's output paths, checked before its first cell", () => {
     await refused(join(root, "html"), [grid, "--html", grid], `--html ${grid}: is the sweep file`);
     const store = join(root, "html", "grid.sweep.db");
     await refused(join(root, "html"), [grid, "--out", store, "--html", store], `--html ${store}: is the results store`);
-  }, 60_000);
+  });
 
   it("refuses an --out that is not a results store, naming the flag and the path, and writes nothing", async () => {
     const grid = sweepIn("out");
@@ -54,7 +54,7 @@ describe("basecamp sweep's output paths, checked before its first cell", () => {
     other.exec("CREATE TABLE things (id INTEGER PRIMARY KEY)");
     other.close();
     await refused(dir, [grid, "--out", join(dir, "other.db")], `--out ${join(dir, "other.db")}: not a sweep results store (a SQLite database without its sweep table)`);
-  }, 60_000);
+  });
 
   it("names the default store, beside the sweep file, by its path", async () => {
     const grid = sweepIn("default");
@@ -64,10 +64,10 @@ describe("basecamp sweep's output paths, checked before its first cell", () => {
     rmSync(join(dir, "grid.sweep.db"));
     mkdirSync(join(dir, "grid.sweep.db"));
     await refused(dir, [grid], `${join(dir, "grid.sweep.db")}: is a directory`);
-  }, 60_000);
+  });
 
   it("refuses a --rank-by with more than a term and a statistic", async () => {
     const grid = sweepIn("rank-by");
     await refused(join(root, "rank-by"), [grid, "--rank-by", "score.mean.bogus"], "--rank-by: expected TERM.STAT with TERM one of corr, aimc, ncorr, score and STAT one of mean, std, sharpe, max_drawdown, hit_rate, total (total for score only), got 'score.mean.bogus'");
-  }, 60_000);
+  });
 });
