@@ -6,13 +6,18 @@ import type { Strategy } from "./strategy.js";
  * A TypeScript or JavaScript strategy: a module whose default export implements `Strategy` (the
  * interface the built-ins implement, exported by `sim/strategy-api.ts`). Checked for the members
  * the engine calls, each missing one named, so a wrong export fails at load and not mid-replay.
- * The module may import the Strategy API as "basecamp-sim/strategy" from wherever it lies.
+ * The module may import the Strategy API as "basecamp-sim/strategy" from wherever it lies. Each
+ * load is an instance of the module of its own (its URL made unique by a query), so its top-level
+ * variables start afresh for each agent, replay and sweep cell in a process, as they would in a
+ * process of their own; the modules it imports in turn, and globals it sets, are the process's.
  */
+let loads = 0;
+
 export async function loadModuleStrategy(path: string): Promise<Strategy<any>> {
   let mod: { default?: unknown };
   await prepareStrategyImports();
   try {
-    mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    mod = (await import(`${pathToFileURL(path).href}?load=${++loads}`)) as { default?: unknown };
   } catch (e) {
     throw new Error(`cannot load ${path}: ${(e as Error).message.split("\n")[0]}`);
   }

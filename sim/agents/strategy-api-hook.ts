@@ -12,7 +12,8 @@ const hook = `let api;
 export function initialize(data) { api = data; }
 export async function resolve(specifier, context, next) {
   const resolved = await next(specifier === api.name ? api.url : specifier, context);
-  const esm = resolved.format === "commonjs" && /\\.tsx?$/.test(resolved.url) && !resolved.url.includes("/node_modules/");
+  const path = new URL(resolved.url).pathname;
+  const esm = resolved.format === "commonjs" && /\\.tsx?$/.test(path) && !path.includes("/node_modules/");
   return esm ? { ...resolved, format: "module" } : resolved;
 }`;
 

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+import { runCell } from "../../sim/sweep/run-cell.js";
 import type { SweepReport } from "../../src/report/sweep-report.js";
 import { basecamp } from "../helpers/cli.js";
 import { LEAVER, TINY_SCENARIO } from "./sweep-fixtures.js";
@@ -29,4 +31,29 @@ it("runs each cell of a module strategy as in a process of its own: its state, g
   // Cells 1 and 2 are the same cell: each scored as it does alone.
   expect(summary(2)).toEqual(summary(1));
   expect(((await alone(1)) as { result: { report: { summary: unknown } } }).result.report.summary).toEqual(summary(1));
+});
+
+/** A module agent whose ranks shift with the rounds it has predicted in its module instance (a top-level count), importing the Strategy API from `api`. */
+const counter = (api: string) =>
+  [
+    `import { duringWindow, submitRound, uniformRanks, z, type Strategy } from ${JSON.stringify(api)};`,
+    "let rounds = 0;",
+    "const counter: Strategy<Record<string, never>> = { name: 'counter', kind: 'tournament', summary: 'counts its rounds', params: z.strictObject({}),",
+    "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
+    "  act: (ctx) => submitRound(ctx, async (_c, live) => {",
+    "    const first = Object.values(live.columns)[0];",
+    "    rounds++;",
+    "    return uniformRanks(Float64Array.from(first, (_, i) => first[(i + rounds) % first.length]));",
+    "  }) };",
+    "export default counter;",
+  ].join("\n");
+
+// Before, the rerun (the swarm's digest check) met the module as the replay had left it, and differed.
+it("replays a scenario with a module agent and reruns it alike: each load of the module is an instance of its own", async () => {
+  // In this process (vitest's), the module imports the Strategy API by its path.
+  writeFileSync(join(dir, "counter.ts"), counter(fileURLToPath(new URL("../../sim/strategy-api.ts", import.meta.url))));
+  const scenario = { ...TINY_SCENARIO, agents: [...TINY_SCENARIO.agents, { name: "counter", key: "key-cou-00000004", strategy: "counter.ts" }] };
+  writeFileSync(join(dir, "with-counter.json"), JSON.stringify(scenario));
+  const outcome = await runCell({ kind: "replay", params: {}, against: [], scenario: join(dir, "with-counter.json"), scenario_name: "with-counter.json", seed: 3 });
+  expect(outcome).toMatchObject({ ok: true, result: { kind: "replay", violations: [] } });
 });
