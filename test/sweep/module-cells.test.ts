@@ -6,11 +6,10 @@ import { afterAll, expect, it } from "vitest";
 import { runCell } from "../../sim/sweep/run-cell.js";
 import type { SweepReport } from "../../src/report/sweep-report.js";
 import { basecamp } from "../helpers/cli.js";
-import { LEAVER, TINY_SCENARIO } from "./sweep-fixtures.js";
+import { LEAVER, roundStrategy, TINY_SCENARIO } from "./sweep-fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-module-cells-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 
 /** A cell's outcome as `--cell N` prints it: the cell run alone, in a process of its own. */
 async function alone(index: number): Promise<unknown> {
@@ -35,18 +34,10 @@ it("runs each cell of a module strategy as in a process of its own: its state, g
 
 /** A module agent whose ranks shift with the rounds it has predicted in its module instance (a top-level count), importing the Strategy API from `api`. */
 const counter = (api: string) =>
-  [
-    `import { duringWindow, submitRound, uniformRanks, z, type Strategy } from ${JSON.stringify(api)};`,
-    "let rounds = 0;",
-    "const counter: Strategy<Record<string, never>> = { name: 'counter', kind: 'tournament', summary: 'counts its rounds', params: z.strictObject({}),",
-    "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
-    "  act: (ctx) => submitRound(ctx, async (_c, live) => {",
-    "    const first = Object.values(live.columns)[0];",
-    "    rounds++;",
-    "    return uniformRanks(Float64Array.from(first, (_, i) => first[(i + rounds) % first.length]));",
-    "  }) };",
-    "export default counter;",
-  ].join("\n");
+  roundStrategy(["const first = Object.values(live.columns)[0];", "rounds++;", "return uniformRanks(Float64Array.from(first, (_, i) => first[(i + rounds) % first.length]));"], {
+    top: ["let rounds = 0;"],
+    api,
+  });
 
 // Before, the rerun (the swarm's digest check) met the module as the replay had left it, and differed.
 it("replays a scenario with a module agent and reruns it alike: each load of the module is an instance of its own", async () => {

@@ -7,20 +7,13 @@ import type { PlannedCell } from "../../sim/sweep/cells.js";
 import { ResultsStore } from "../../sim/sweep/results-store.js";
 import type { SweepReport } from "../../src/report/sweep-report.js";
 import { basecamp } from "../helpers/cli.js";
-import { TINY_SCENARIO } from "./sweep-fixtures.js";
+import { roundStrategy, TINY_SCENARIO } from "./sweep-fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-resume-changed-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A module strategy predicting each row's `sign` times its first feature. */
-const strategy = (sign: 1 | -1) =>
-  [
-    'import { duringWindow, submitRound, uniformRanks, z, type Strategy } from "basecamp-sim/strategy";',
-    "const signed: Strategy<Record<string, never>> = { name: 'signed', kind: 'tournament', summary: 'its first feature, signed', params: z.strictObject({}),",
-    "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
-    `  act: (ctx) => submitRound(ctx, async (_c, live) => uniformRanks(Object.values(live.columns)[0].map((v) => ${sign} * v))) };`,
-    "export default signed;",
-  ].join("\n");
+const strategy = (sign: 1 | -1) => roundStrategy([`return uniformRanks(Object.values(live.columns)[0].map((v) => ${sign} * v));`]);
 
 const sweep = (...args: string[]) => basecamp(["sweep", join(dir, "sweep.json"), "--workers", "1", "--json", ...args]);
 const scores = (run: { stdout: string }) => (JSON.parse(run.stdout) as SweepReport).rows.map((r) => r.summary.score.mean);

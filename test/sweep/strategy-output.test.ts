@@ -4,23 +4,17 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import type { SweepReport } from "../../src/report/sweep-report.js";
 import { basecamp } from "../helpers/cli.js";
-import { TINY_SCENARIO } from "./sweep-fixtures.js";
+import { roundStrategy, TINY_SCENARIO } from "./sweep-fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "basecamp-strategy-output-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A module strategy that prints to stdout, the sweep-worker's own, without ending its line, then predicts its rows' feature sums. */
-const CHATTY = [
-  'import { duringWindow, submitRound, uniformRanks, z, type Strategy } from "basecamp-sim/strategy";',
-  "const chatty: Strategy<Record<string, never>> = { name: 'chatty', kind: 'tournament', summary: 'prints without a newline', params: z.strictObject({}),",
-  "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
-  "  act: (ctx) => submitRound(ctx, async (_c, live) => {",
-  "    process.stdout.write('thinking ');",
-  "    const columns = Object.values(live.columns);",
-  "    return uniformRanks(Float64Array.from(live.ids, (_, r) => columns.reduce((s, c) => s + c[r], 0)));",
-  "  }) };",
-  "export default chatty;",
-].join("\n");
+const CHATTY = roundStrategy([
+  "process.stdout.write('thinking ');",
+  "const columns = Object.values(live.columns);",
+  "return uniformRanks(Float64Array.from(live.ids, (_, r) => columns.reduce((s, c) => s + c[r], 0)));",
+]);
 
 // Before, its unended line ran into the worker's result line, which the pool then never found: the sweep hung.
 it("finishes a sweep whose strategy prints to stdout without a newline, its output passed on to stderr", async () => {

@@ -11,26 +11,41 @@ export const TINY_SCENARIO = {
 };
 
 /**
+ * The source of a module strategy that submits each round what `body` returns: TypeScript statements
+ * with the round's frame `live` and the strategy's params `p` (of the zod schema `params`) in scope,
+ * after `top`, its module-level statements. It imports the Strategy API from `api`: by its package
+ * name, as a user's module does under the CLI, or (in vitest's own process) by sim/strategy-api.ts's path.
+ */
+export function roundStrategy(body: string[], { top = [], params = "z.strictObject({})", api = "basecamp-sim/strategy" }: { top?: string[]; params?: string; api?: string } = {}): string {
+  return [
+    `import { duringWindow, submitRound, uniformRanks, z, type Strategy } from ${JSON.stringify(api)};`,
+    `const params = ${params};`,
+    ...top,
+    "const strategy: Strategy<z.infer<typeof params>> = { name: 'under-test', kind: 'tournament', summary: 'a test strategy', params,",
+    "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
+    "  act: (ctx, _slot, p) => submitRound(ctx, async (_c, live) => {",
+    ...body.map((line) => `    ${line}`),
+    "  }) };",
+    "export default strategy;",
+  ].join("\n");
+}
+
+/**
  * A module strategy that leaves behind all it can in the process that runs it: a top-level count of
  * its rounds (which shifts its ranks), a global, and with `scribble` every feature of the live
  * frames it is handed overwritten.
  */
-export const LEAVER = [
-  'import { duringWindow, submitRound, uniformRanks, z, type Strategy } from "basecamp-sim/strategy";',
-  "const params = z.strictObject({ scribble: z.boolean().default(false) });",
-  "let rounds = 0;",
-  "const leaver: Strategy<z.infer<typeof params>> = { name: 'leaver', kind: 'tournament', summary: 'leaves state behind', params,",
-  "  actAt: (slot, _p, rng) => duringWindow(slot, rng),",
-  "  act: (ctx, _slot, p) => submitRound(ctx, async (_c, live) => {",
-  "    const columns = Object.values(live.columns);",
-  "    rounds += 1 + ((globalThis as { leaverRuns?: number }).leaverRuns ?? 0);",
-  "    (globalThis as { leaverRuns?: number }).leaverRuns = rounds;",
-  "    const sums = Float64Array.from(live.ids, (_, r) => columns.reduce((s, c) => s + c[(r + rounds) % c.length], 0));",
-  "    if (p.scribble) for (const c of columns) c.fill(3);",
-  "    return uniformRanks(sums);",
-  "  }) };",
-  "export default leaver;",
-].join("\n");
+export const LEAVER = roundStrategy(
+  [
+    "const columns = Object.values(live.columns);",
+    "rounds += 1 + ((globalThis as { leaverRuns?: number }).leaverRuns ?? 0);",
+    "(globalThis as { leaverRuns?: number }).leaverRuns = rounds;",
+    "const sums = Float64Array.from(live.ids, (_, r) => columns.reduce((s, c) => s + c[(r + rounds) % c.length], 0));",
+    "if (p.scribble) for (const c of columns) c.fill(3);",
+    "return uniformRanks(sums);",
+  ],
+  { top: ["let rounds = 0;"], params: "z.strictObject({ scribble: z.boolean().default(false) })" },
+);
 
 /**
  * A strategy that predicts its first feature; with PARAMS["hold"], its fit first waits for SIGUSR1,
