@@ -51,13 +51,14 @@ function leaderboard(r: SweepReport): string {
   const { groups, stats, figures } = figureColumns(r.rank_by);
   const axes = r.axes.map((a) => `<th class="name">${escapeHtml(a)}</th>`).join("");
   const cells = (varied: Record<string, unknown>) => r.axes.map((a) => `<td class="name" style="text-align:left">${a in varied ? escapeHtml(axisValue(varied[a])) : "—"}</td>`).join("");
-  const entered = (s: BacktestSummary) => (showsEntered(r) ? `<td>${enteredText(s)}</td>` : "");
+  const withEntered = showsEntered(r);
+  const entered = (s: BacktestSummary) => (withEntered ? `<td>${enteredText(s)}</td>` : "");
   const rows = r.rows.map((row) => `<tr><td>${row.rank}</td><td>${row.index}</td>${cells(row.varied)}${entered(row.summary)}${figures(row.summary)}</tr>`);
   const bench = r.benchmarks.map((b) => `<tr class="under-test"><td>ref</td><td>—</td>${cells({ strategy: "v1_designated", ...b.on })}${entered(b.summary)}${figures(b.summary)}</tr>`);
-  const front = 2 + r.axes.length + (showsEntered(r) ? 1 : 0);
+  const front = 2 + r.axes.length + (withEntered ? 1 : 0);
   return `<h2>Leaderboard</h2>
 <div class="table-wrap"><table>
-<thead><tr class="groups"><th colspan="${front}"></th>${groups}</tr><tr><th>rank</th><th>cell</th>${axes}${showsEntered(r) ? "<th>entered</th>" : ""}${stats}</tr></thead>
+<thead><tr class="groups"><th colspan="${front}"></th>${groups}</tr><tr><th>rank</th><th>cell</th>${axes}${withEntered ? "<th>entered</th>" : ""}${stats}</tr></thead>
 <tbody>${[...rows, ...bench].join("\n")}</tbody>
 </table></div>
 <p class="note">Bold: v1_designated on the same scenario, dataset, scoring and seed. Statistics over each cell's per-exped series.</p>`;

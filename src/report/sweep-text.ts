@@ -72,8 +72,9 @@ function figureColumns(metric: RankMetric): { header: string[]; figures: (s: Bac
 
 function leaderboard(r: SweepReport): string[] {
   const { header: figureHeader, figures } = figureColumns(r.rank_by);
-  const entered = (s: BacktestSummary) => (showsEntered(r) ? [enteredText(s)] : []);
-  const header = ["rank", "cell", ...r.axes, ...(showsEntered(r) ? ["entered"] : []), ...figureHeader];
+  const withEntered = showsEntered(r);
+  const entered = (s: BacktestSummary) => (withEntered ? [enteredText(s)] : []);
+  const header = ["rank", "cell", ...r.axes, ...(withEntered ? ["entered"] : []), ...figureHeader];
   const rows = r.rows.map((row) => [String(row.rank), String(row.index), ...r.axes.map((a) => axisValue(row.varied[a])), ...entered(row.summary), ...figures(row.summary)]);
   const bench = r.benchmarks.map((b) => ["ref", "—", ...r.axes.map((a) => (a in b.on ? axisValue(b.on[a]) : a === "strategy" ? "v1_designated" : "—")), ...entered(b.summary), ...figures(b.summary)]);
   const table = [header, ...rows, ...bench];
