@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { strategyFileKind } from "../agents/strategy-file.js";
 import type { PlannedCell } from "./cells.js";
-import { cellScenario } from "./run-cell.js";
+import { cellStrategies } from "./run-cell.js";
 
 /**
  * Each cell's digest of the files it runs, each file's bytes: its strategy's and its --against
@@ -19,29 +19,20 @@ export function cellFileDigests(cells: PlannedCell[]): Map<number, string> {
     if (digest === undefined) digests.set(path, (digest = fileDigest(path)));
     return digest;
   };
-  // A replayed scenario's agents, by its file: they are the file's own, whatever a cell lays over it.
+  // A replayed scenario's agents, by its file, read once (cellStrategies parses the scenario).
   const agents = new Map<string, string[]>();
   const agentsOf = (cell: PlannedCell["cell"]): string[] => {
     let strategies = agents.get(cell.scenario);
-    if (strategies === undefined) agents.set(cell.scenario, (strategies = scenarioAgents(cell)));
+    if (strategies === undefined) agents.set(cell.scenario, (strategies = cellStrategies(cell)));
     return strategies;
   };
   return new Map(
     cells.map(({ index, cell }) => {
-      const strategies = cell.kind === "backtest" ? [...(cell.strategy === undefined ? [] : [cell.strategy]), ...cell.against] : agentsOf(cell);
+      const strategies = cell.kind === "backtest" ? cellStrategies(cell) : agentsOf(cell);
       const files = [...strategies.filter((s) => strategyFileKind(s) !== null), cell.scenario];
       return [index, createHash("sha256").update(files.map(digestOf).join("\n")).digest("hex")];
     }),
   );
-}
-
-/** A replayed scenario's agents' strategies; none when it does not parse (its cells fail before anything runs). */
-function scenarioAgents(cell: PlannedCell["cell"]): string[] {
-  try {
-    return cellScenario(cell).agents.map((a) => a.strategy);
-  } catch {
-    return [];
-  }
 }
 
 const CHUNK_BYTES = 1 << 20;

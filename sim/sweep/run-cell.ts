@@ -39,19 +39,27 @@ export function cellScenario(cell: Cell): Scenario {
 }
 
 /**
+ * The strategies a cell runs, built-in names and files: a backtest's own and its --against ones; a
+ * replay's scenario's agents' (the file's own, whatever the cell lays over it), none when the
+ * scenario does not parse (the cell then fails before anything runs).
+ */
+export function cellStrategies(cell: Cell): string[] {
+  if (cell.kind === "backtest") return [...(cell.strategy === undefined ? [] : [cell.strategy]), ...cell.against];
+  try {
+    return cellScenario(cell).agents.map((a) => a.strategy);
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Whether a cell runs a module strategy (a .ts or .js file: its own, an --against one, or a replayed
  * scenario's agent's). A module runs inside the process that runs the cell, where it could leave
- * behind what no later cell may see: its module-level variables, globals, writes into the world's
- * frames it is handed. A sweep-worker ends after such a cell (cell-worker.ts).
+ * behind what no later cell may see: globals, writes into the world's frames it is handed. A
+ * sweep-worker ends after such a cell (cell-worker.ts).
  */
 export function runsModules(cell: Cell): boolean {
-  let strategies: string[];
-  try {
-    strategies = cell.kind === "backtest" ? [cell.strategy as string, ...cell.against] : cellScenario(cell).agents.map((a) => a.strategy);
-  } catch {
-    return false; // a scenario that does not parse: the cell fails before anything runs
-  }
-  return strategies.some((s) => strategyFileKind(s) === "module");
+  return cellStrategies(cell).some((s) => strategyFileKind(s) === "module");
 }
 
 /**
